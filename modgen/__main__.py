@@ -1,0 +1,5 @@
+import sys
+
+from modgen.cli import main
+
+sys.exit(main())

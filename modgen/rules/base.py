@@ -1,0 +1,62 @@
+"""The small interface every rule-system plugin implements.
+
+A plugin is an object registered in the ``modgen.rules`` entry-point group. The core never asks "which system am
+I"; it asks the plugin small questions: what the manifest's ``rules`` section must contain, which values a counter
+face needs, what the phase sequence is, which named policies exist, and (for the rules engine) which checks to run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A named choice where the rulebook is ambiguous or contradicts itself, with a documented default."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str
+    rule: str = ""  # the rule(s) the ambiguity is in, e.g. "EFB 8.7(3)"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of the sequence of play. ``per_side`` phases run once for each player in turn order."""
+
+    id: str
+    name: str
+    per_side: bool = True
+
+
+@dataclass
+class RuleSystem:
+    """Base class for rule-system plugins; subclasses override the hooks they need."""
+
+    id: str = ""
+    name: str = ""
+    rule_prefix: str = ""  # how findings cite rules, e.g. "EFB" -> "EFB 10.5"
+    policies: tuple[Policy, ...] = field(default_factory=tuple)
+
+    def rules_schema(self) -> dict[str, Any]:
+        """JSON Schema (draft 2020-12) for the manifest's ``rules`` object (tables and policies)."""
+        return {"type": "object"}
+
+    def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
+        """Values each face of ``unit`` must print, by face name, e.g. ``{"front": ["attack", "defense", "movement"]}``."""
+        return {}
+
+    def phases(self, game: Any) -> list[Phase]:
+        """The sequence of play within one game turn."""
+        return []
+
+    def default_layout(self, unit: dict[str, Any]) -> str:
+        """Name of the built-in counter layout for a unit of this system (e.g. ``efb-maneuver``)."""
+        return "generic"
+
+    def policy_values(self, manifest: dict[str, Any]) -> dict[str, Any]:
+        """Every policy's value: the manifest's ``rules.policies`` choice, else the documented default."""
+        chosen = (manifest.get("rules") or {}).get("policies") or {}
+        return {p.name: chosen.get(p.name, p.default) for p in self.policies}
