@@ -1,0 +1,151 @@
+// The sidecar page: upload a log, list the findings by turn and phase, draw them on the map.
+// No frameworks and no network access beyond this server.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(tag, attrs = {}, text = null) {
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function setStatus(text, isError = false) {
+  const s = $("#status");
+  s.textContent = text;
+  s.className = isError ? "error" : "";
+}
+
+function sizeOverlay() {
+  const img = $("#map");
+  const svg = $("#overlay");
+  svg.setAttribute("width", img.naturalWidth);
+  svg.setAttribute("height", img.naturalHeight);
+  svg.setAttribute("viewBox", `0 0 ${img.naturalWidth} ${img.naturalHeight}`);
+}
+
+function drawOverlay(findings) {
+  const svg = $("#overlay");
+  svg.replaceChildren();
+  findings.forEach((f, i) => {
+    const g = el("svg:g", { "data-index": i, class: "finding-mark" });
+    const ov = f.overlay || { hexes: [], path: [], radius: 20 };
+    if (ov.path.length > 1) {
+      g.appendChild(el("svg:polyline", { class: "path", points: ov.path.map((p) => p.join(",")).join(" ") }));
+    }
+    for (const [x, y] of ov.hexes) {
+      g.appendChild(el("svg:circle", { class: "mark", cx: x, cy: y, r: ov.radius * 0.9 }));
+    }
+    svg.appendChild(g);
+  });
+}
+
+function select(i) {
+  document.querySelectorAll(".finding.active, #overlay g.active").forEach((n) => n.classList.remove("active"));
+  const item = document.querySelector(`.finding[data-index="${i}"]`);
+  const mark = document.querySelector(`#overlay g[data-index="${i}"]`);
+  if (item) item.classList.add("active");
+  if (mark) {
+    mark.classList.add("active");
+    const c = mark.querySelector("circle, polyline");
+    if (c && c.scrollIntoView) c.scrollIntoView({ block: "center", inline: "center" });
+  }
+}
+
+function renderReport(report, target) {
+  const findings = report.findings || [];
+  const box = target || $("#findings");
+  box.replaceChildren();
+  const counts = {};
+  findings.forEach((f) => { counts[f.severity] = (counts[f.severity] || 0) + 1; });
+  const parts = Object.entries(counts).map(([k, n]) => `${n} ${k}`);
+  $("#summary").textContent =
+    `${report.events ?? "?"} events checked: ` + (parts.length ? parts.join(", ") : "no rules violations found");
+  let lastKey = null;
+  let group = null;
+  findings.forEach((f, i) => {
+    const key = `Turn ${f.turn ?? "–"} · ${f.phase ?? "no phase"}${f.side ? " (" + f.side + ")" : ""}`;
+    if (key !== lastKey) {
+      group = el("div", { class: "group" });
+      group.appendChild(el("h3", {}, key));
+      box.appendChild(group);
+      lastKey = key;
+    }
+    const item = el("div", { class: `finding ${f.severity}`, "data-index": i, tabindex: 0 });
+    item.appendChild(el("span", { class: "rule" }, f.rule));
+    item.appendChild(el("span", { class: "msg" }, f.message));
+    const meta = [];
+    if (f.event_index !== undefined && f.event_index !== null) meta.push(`event ${f.event_index}`);
+    if (f.units && f.units.length) meta.push(`units ${f.units.join(", ")}`);
+    if (f.hexes && f.hexes.length) meta.push(`hexes ${f.hexes.join(", ")}`);
+    item.appendChild(el("div", { class: "meta" }, meta.join(" · ")));
+    item.addEventListener("click", () => select(i));
+    item.addEventListener("keydown", (e) => { if (e.key === "Enter") select(i); });
+    group.appendChild(item);
+  });
+  drawOverlay(findings);
+}
+
+async function upload(file) {
+  setStatus(`Checking ${file.name}…`);
+  const body = new FormData();
+  body.append("file", file, file.name);
+  try {
+    const resp = await fetch("/check", { method: "POST", body });
+    const data = await resp.json();
+    if (!resp.ok) {
+      setStatus(`${file.name}: ${data.error || resp.statusText}`, true);
+      return;
+    }
+    setStatus(`${file.name}: checked.`);
+    renderReport(data);
+  } catch (err) {
+    setStatus(`Could not reach the checker: ${err}`, true);
+  }
+}
+
+async function loadGame() {
+  const resp = await fetch("/api/game");
+  const info = await resp.json();
+  $("#game-title").textContent = `${info.title} — map ${info.map}`;
+}
+
+async function pollReports() {
+  try {
+    const resp = await fetch("/reports");
+    const data = await resp.json();
+    if (!data.watching) return;
+    const box = $("#reports");
+    box.replaceChildren();
+    const names = Object.keys(data.reports);
+    if (!names.length) box.appendChild(el("p", { class: "muted" }, `Watching ${data.watching}: no saves yet.`));
+    for (const name of names) {
+      const entry = data.reports[name];
+      const n = entry.report ? entry.report.findings.length : null;
+      const a = el("div", { class: "finding" }, entry.error ? `${name}: ${entry.error}` : `${name}: ${n} finding(s)`);
+      if (entry.report) a.addEventListener("click", () => renderReport(entry.report));
+      box.appendChild(a);
+    }
+  } catch (err) { /* the server may be restarting; try again on the next tick */ }
+}
+
+function init() {
+  const drop = $("#drop");
+  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    if (e.dataTransfer.files.length) upload(e.dataTransfer.files[0]);
+  });
+  $("#file").addEventListener("change", (e) => { if (e.target.files.length) upload(e.target.files[0]); });
+  const img = $("#map");
+  if (img.complete) sizeOverlay(); else img.addEventListener("load", sizeOverlay);
+  loadGame();
+  pollReports();
+  setInterval(pollReports, 3000);
+}
+
+document.addEventListener("DOMContentLoaded", init);
