@@ -45,7 +45,7 @@ class RuleSystem:
         return {"type": "object"}
 
     def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
-        """Values each face of ``unit`` must print, by face name, e.g. ``{"front": ["attack", "defense", "movement"]}``."""
+        """Values each face of ``unit`` must print, by face name, e.g. ``{"front": ["attack", "movement"]}``."""
         return {}
 
     def phases(self, game: Any) -> list[Phase]:
@@ -55,6 +55,12 @@ class RuleSystem:
     def default_layout(self, unit: dict[str, Any]) -> str:
         """Name of the built-in counter layout for a unit of this system (e.g. ``efb-maneuver``)."""
         return "generic"
+
+    def checkers(self, ctx: Any) -> list[Any]:
+        """Rule checks for the engine (:mod:`modgen.rules.engine`): objects with optional ``before(ctx, event)``,
+        ``after(ctx, event)``, ``phase_end(ctx)`` and ``finish(ctx)`` methods. ``ctx`` is the engine's
+        :class:`~modgen.rules.engine.Context`. The default (no checks) makes the engine report only data problems."""
+        return []
 
     def policy_values(self, manifest: dict[str, Any]) -> dict[str, Any]:
         """Every policy's value: the manifest's ``rules.policies`` choice, else the documented default."""

@@ -1,7 +1,84 @@
-"""The East Front Battles rule-system plugin."""
+"""The East Front Battles rule-system plugin (Guards Tank: Prochorovka 1943, Minsk '44).
+
+Checks live in topic modules (movement, stacking, command, combat, ranged, results, scenario); this module holds
+the plugin object the ``modgen.rules`` entry point names.
+"""
 
 from __future__ import annotations
 
-from modgen.rules.base import RuleSystem
+from dataclasses import dataclass, field
+from typing import Any
 
-plugin = RuleSystem(id="efb", name="East Front Battles", rule_prefix="EFB")
+from modgen.rules.base import Phase, Policy, RuleSystem
+from modgen.rules.efb.policies import POLICIES
+from modgen.rules.efb.schema import rules_schema as _rules_schema
+
+# 4.3 sequence of play: Events, then each player turn A-F, then the Game Turn Interphase.
+PHASES: tuple[Phase, ...] = (
+    Phase("events", "Events Phase", per_side=False),
+    Phase("reinforcement", "Reinforcement Phase"),
+    Phase("movement", "Movement Phase"),
+    Phase("fpf", "Final Protective Fire Phase"),
+    Phase("combat1", "First Wave Combat Phase"),
+    Phase("combat2", "Second Wave Combat Phase"),
+    Phase("recovery", "Recovery Phase"),
+    Phase("interphase", "Game Turn Interphase", per_side=False),
+)
+
+_REQUIRED = {
+    "maneuver": ["attack", "defense", "movement"],
+    "artillery": ["barrage", "fpf", "range", "defense", "movement"],
+    "hq": ["movement", "command_radius"],
+    "supply": ["movement", "supply_radius"],
+    "air": [],
+}
+
+_LAYOUTS = {
+    "maneuver": "efb-maneuver",
+    "artillery": "efb-artillery",
+    "hq": "efb-hq",
+    "supply": "efb-supply",
+    "air": "efb-air",
+}
+
+
+@dataclass
+class EFBSystem(RuleSystem):
+    """East Front Battles."""
+
+    id: str = "efb"
+    name: str = "East Front Battles"
+    rule_prefix: str = "EFB"
+    policies: tuple[Policy, ...] = field(default_factory=lambda: POLICIES)
+
+    def rules_schema(self) -> dict[str, Any]:
+        """Schema for the manifest ``rules``: TEC, CRTs, stacking, fire control, air limits, policies."""
+        return _rules_schema([{"name": p.name, "choices": p.choices, "doc": p.doc} for p in self.policies])
+
+    def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
+        """Printed values per face: only faces of kind ``values`` need them (untried/blank backs print none)."""
+        if unit.get("kind", "unit") != "unit":
+            return {}
+        needed = _REQUIRED.get(unit.get("class", ""), [])
+        faces = unit.get("faces") or {}
+        return {name: list(needed) for name, face in faces.items() if face.get("kind") == "values"} or (
+            {"front": list(needed)} if needed else {})
+
+    def phases(self, game: Any = None) -> list[Phase]:
+        """Events, reinforcement, movement, FPF, first wave, second wave, recovery, interphase (4.3)."""
+        return list(PHASES)
+
+    def default_layout(self, unit: dict[str, Any]) -> str:
+        """``efb-<class>`` for units, ``efb-marker`` for markers."""
+        if unit.get("kind", "unit") != "unit":
+            return "efb-marker"
+        return _LAYOUTS.get(unit.get("class", ""), "efb-maneuver")
+
+    def checkers(self, ctx: Any) -> list[Any]:
+        """The EFB checks, one object per topic module."""
+        from modgen.rules.efb.checks import make_checkers
+
+        return make_checkers(ctx)
+
+
+plugin = EFBSystem()

@@ -1,0 +1,48 @@
+"""Named policies for every contradiction the EFB digest lists between Guards Tank (GT) and Minsk '44 (MK)."""
+
+from __future__ import annotations
+
+from modgen.rules.base import Policy
+
+POLICIES: tuple[Policy, ...] = (
+    Policy("road_movement_ezoc", "gt", ("gt", "mk"),
+           "Road movement into an enemy ZOC: gt = allowed, the move stops there (GT 8.7(3)); mk = not allowed "
+           "(MK 8.7(3), probably a translation error).", "EFB 8.7(3)"),
+    Policy("halving_rounding", "retain", ("retain", "down"),
+           "Halved movement allowances (OOC, disengagement, weather): retain = keep fractions (8.12 'remainders are "
+           "retained'); down = round down (MK 7.7, 10.10, 24.10).", "EFB 7.7, 8.12, 10.10"),
+    Policy("at_defender_cap", 2, (1, 2),
+           "Most columns the defender may take for anti-tank (16.4): 2 (MK; also GT read as one -2 instance) or 1 "
+           "(GT read literally).", "EFB 16.3, 16.4"),
+    Policy("ooc_defensive_at", "allowed", ("allowed", "forbidden"),
+           "Out-of-command AT units still give the defensive AT shift (GT 7.7, 16.5) or do not (a reading of "
+           "MK 7.7).",
+           "EFB 7.7, 16.5"),
+    Policy("advance_minor_river", "engineer", ("engineer", "allowed"),
+           "Advance after combat across a minor river without a bridge: engineer = only if an engineer took part "
+           "(22.2); allowed = only major rivers block advances (13.6).", "EFB 13.6, 22.2"),
+    Policy("recovery_command", "radius", ("radius", "always_ooc"),
+           "Command of a suppressed unit at the start of recovery: radius = by HQ radius as if not suppressed, so "
+           "in-command units recover automatically (15.4); always_ooc = suppressed units are OOC (15.3) and must roll.",
+           "EFB 15.3, 15.4"),
+    Policy("zoc_major_river", "crosses", ("crosses", "bridge", "blocked"),
+           "ZOC across a major river hexside: crosses (GT 10.3), only across a bridge, or never (MK 10.3 as "
+           "printed, 'even with a bridge').", "EFB 10.3"),
+    Policy("overstack_vp", "count", ("count", "no_count"),
+           "Units eliminated for overstacking count for victory points (GT 9.1) or not (MK 9.1).", "EFB 9.1"),
+    Policy("replacement_rail", "rail_as_road", ("rail_as_road", "special_rail"),
+           "MK Soviet replacements 'may use the railroad normally': rail-as-road movement (8.8) or SR3 rail movement.",
+           "MK 24.7"),
+    Policy("road_exit_cost", "1/3", ("1/3", "1/2"),
+           "MP to exit the map along a road (8.11): 1/3 (8.7, MK) or 1/2 (GT 8.11 example).", "EFB 8.11"),
+    Policy("combined_arms_shift", False, (False, True),
+           "GT 11.13 lists +1 for combined arms but neither book defines it; False = never expected.", "GT 11.13"),
+    Policy("crt_edge", "clamp", ("clamp", "error"),
+           "Shifted column past a table edge: clamp to the last column, or report it (the CRT notes are missing).",
+           "EFB 11.2"),
+    Policy("one_time_rp", "expended_when_used", ("expended_when_used", "same_turn"),
+           "One-time replacement points: kept until used (GT 6.13) or lost at the end of the turn granted (MK 6.12).",
+           "EFB 6.12/6.13"),
+    Policy("minimum_move", True, (True, False),
+           "A unit may always move one hex by spending all its MF (8.4).", "EFB 8.4"),
+)
