@@ -1,0 +1,130 @@
+"""The sidecar's endpoints through Starlette's ASGI test client: normal use and every bad-input case."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from starlette.testclient import TestClient
+
+from modgen.sidecar import Limits, create_app
+from tests.sidecar_helpers import GAME, LEGAL, VIOLATIONS, traversal_zip, truncated_zip, zip_bomb
+
+
+@pytest.fixture(scope="module")
+def client():
+    app = create_app(GAME, limits=Limits(max_upload=4 * 1024 * 1024, max_decompressed=8 * 1024 * 1024))
+    with TestClient(app) as c:
+        yield c
+
+
+def test_health_and_openapi(client: TestClient) -> None:
+    assert client.get("/health").json()["status"] == "ok"
+    doc = client.get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.")
+    assert {"/check", "/reports", "/health"} <= set(doc["paths"])
+
+
+def test_page_and_assets_work_offline(client: TestClient) -> None:
+    html = client.get("/").text
+    assert "<script src=\"/static/app.js\">" in html
+    for asset in ("/static/app.js", "/static/app.css"):
+        body = client.get(asset).text
+        assert "http://" not in body and "https://" not in body  # no CDN: the page must work without network
+    assert "http" not in html.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_map_png(client: TestClient) -> None:
+    resp = client.get("/map.png")
+    assert resp.status_code == 200
+    assert resp.content[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_check_multipart_reports_the_planted_violations(client: TestClient) -> None:
+    resp = client.post("/check", files={"file": ("violations.jsonl", VIOLATIONS.read_bytes())})
+    assert resp.status_code == 200, resp.text
+    report = resp.json()
+    errors = [f for f in report["findings"] if f["severity"] == "error"]
+    assert len(errors) == 3
+    for f in errors:
+        assert f["rule"].startswith("EFB ")
+        assert f["message"]
+        assert "overlay" in f and f["overlay"]["hexes"], f  # each violation can be drawn on the map
+
+
+def test_check_raw_body(client: TestClient) -> None:
+    resp = client.post("/check?filename=legal.jsonl", content=LEGAL.read_bytes(),
+                       headers={"content-type": "application/octet-stream"})
+    assert resp.status_code == 200, resp.text
+    assert [f for f in resp.json()["findings"] if f["severity"] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "status", "words"),
+    [
+        ("empty.vlog", b"", 400, "empty"),
+        ("notes.txt", b"hello", 415, "unsupported"),
+        ("garbage.vlog", b"this is not a zip", 422, ""),
+        ("truncated.vsav", truncated_zip(), 422, ""),
+        ("traversal.vsav", traversal_zip(), 422, ""),
+        ("garbage.jsonl", b'{"type": "move", "unit": \n', 422, ""),
+    ],
+)
+def test_bad_uploads_get_clear_4xx(client: TestClient, name: str, payload: bytes, status: int, words: str) -> None:
+    resp = client.post("/check", files={"file": (name, payload)})
+    assert resp.status_code == status, resp.text
+    message = resp.json()["error"]
+    assert words in message.lower()
+    assert "Traceback" not in message and "internal error" not in message
+
+
+def test_zip_bomb_is_refused(client: TestClient) -> None:
+    resp = client.post("/check", files={"file": ("bomb.vlog", zip_bomb(32 * 1024 * 1024))})
+    assert resp.status_code == 422
+    assert "internal error" not in resp.json()["error"]
+
+
+def test_oversized_upload_is_413(client: TestClient) -> None:
+    big = b"x" * (5 * 1024 * 1024)
+    assert client.post("/check", files={"file": ("big.vlog", big)}).status_code == 413
+    assert client.post("/check?filename=big.vlog", content=big).status_code == 413
+
+
+def test_multipart_without_file_field(client: TestClient) -> None:
+    resp = client.post("/check", data={"other": "x"}, files={"nope": ("a.vlog", b"x")})
+    assert resp.status_code == 400
+
+
+def test_time_limit_stops_a_check() -> None:
+    # A fresh worker process cannot even start Python within 1 ms, so this check must hit the limit.
+    app = create_app(GAME, limits=Limits(check_seconds=0.001, workers=1))
+    with TestClient(app) as c:
+        resp = c.post("/check", files={"file": ("violations.jsonl", VIOLATIONS.read_bytes())})
+        assert resp.status_code == 504
+        assert "longer than" in resp.json()["error"]
+
+
+def test_concurrent_checks_do_not_share_state(client: TestClient) -> None:
+    payloads = [("violations.jsonl", VIOLATIONS.read_bytes()), ("legal.jsonl", LEGAL.read_bytes())] * 5
+    results: list[tuple[str, int, str]] = []
+
+    def one(name: str, data: bytes) -> None:
+        r = client.post("/check", files={"file": (name, data)})
+        results.append((name, r.status_code, json.dumps(sorted(f["rule"] for f in r.json()["findings"]))))
+
+    threads = [threading.Thread(target=one, args=p) for p in payloads]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(status == 200 for _, status, _ in results)
+    by_name: dict[str, set[str]] = {}
+    for name, _, rules in results:
+        by_name.setdefault(name, set()).add(rules)
+    assert all(len(v) == 1 for v in by_name.values()), by_name  # same input, same answer, whatever ran beside it
+    assert by_name["violations.jsonl"] != by_name["legal.jsonl"]
+
+
+def test_reports_without_watch(client: TestClient) -> None:
+    assert client.get("/reports").json() == {"watching": None, "reports": {}}

@@ -1,0 +1,47 @@
+"""The folder watcher: checks complete files once per version, ignores what it must not touch."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from modgen.model import load_game
+from modgen.sidecar.overlay import MapView
+from modgen.sidecar.watch import Watcher
+from modgen.sidecar.workers import CheckPool
+from tests.sidecar_helpers import GAME, zip_bytes
+
+
+def _poll(w: Watcher) -> list[str]:
+    return asyncio.run(w.poll_once())
+
+
+def test_watcher_checks_complete_files_once(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.vlog").write_bytes(b"not for you")
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    os.symlink(outside / "secret.vlog", folder / "link.vlog")  # must not be followed out of the folder
+    (folder / "notes.txt").write_text("ignored")
+    (folder / "broken.vlog").write_bytes(b"garbage, not a zip")
+    (folder / "game.vsav").write_bytes(zip_bytes({"savedGame": b"!VCSK" + b"zz"}))  # a zip, but not hex inside
+
+    pool = CheckPool(GAME, workers=1)
+    try:
+        w = Watcher(folder, pool, 30.0, MapView(load_game(GAME)))
+        assert _poll(w) == []  # first sight: not yet known to be complete
+        checked = _poll(w)
+        assert sorted(checked) == ["game.vsav"]
+        reports = w.snapshot()
+        assert set(reports) == {"broken.vlog", "game.vsav"}
+        assert "not a complete" in reports["broken.vlog"]["error"]
+        assert reports["game.vsav"]["error"]  # a clear error from the reader, not a crash
+        assert "internal error" not in reports["game.vsav"]["error"]
+        assert _poll(w) == []  # unchanged files are not checked again
+        (folder / "game.vsav").write_bytes(zip_bytes({"savedGame": b"!VCSK" + b"yy"}))
+        _poll(w)
+        assert _poll(w) == ["game.vsav"]  # changed: checked again once it is still
+    finally:
+        pool.close()
