@@ -3,7 +3,7 @@
 Bounded by design (request count and a time limit); sends traffic to loopback only. Prints throughput and latency
 percentiles, and exits non-zero if any request failed.
 
-    .venv/bin/python benchmarks/bench_sidecar.py [--requests 200] [--concurrency 20] [--file logs/minsk44/violations.jsonl]
+    .venv/bin/python benchmarks/bench_sidecar.py [--requests 200] [--concurrency 20] [--file LOG]
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ def main() -> int:
     print(f"sidecar load: {args.requests} requests, {args.concurrency} concurrent, file {Path(args.file).name} "
           f"({len(data)} bytes)")
     print(f"  throughput {args.requests / wall:.1f} req/s, wall {wall:.2f} s")
-    print(f"  latency median {statistics.median(lat) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {lat[-1] * 1000:.0f} ms")
+    med = statistics.median(lat)
+    print(f"  latency median {med * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {lat[-1] * 1000:.0f} ms")
     print(f"  errors {errors}")
     return 1 if errors else 0
 
