@@ -1,0 +1,466 @@
+"""VASSAL's recursive command grammar: parse a ``savedGame`` text into a command tree, and encode a tree back.
+
+A VASSAL command is a leaf string (``+/id/type/state``, ``CHAT…``, ``LOG\\t…``) plus appended sub-commands. On the
+wire a command with sub-commands is a SequenceEncoder list on ESC (``\\x1b``): the head's own string first, then each
+sub-command encoded the same way, so nested levels are re-escaped (``\\␛``, ``\\\\␛``, …) — ``GameModule.encode`` /
+``GameModule.decode`` in VASSAL. Executing a command runs the head, then the sub-commands in order (pre-order); the
+reader walks the tree that way. ``LOG\\t`` wraps a logged command whose sub-commands became sibling ``LOG\\t`` children
+(``BasicLogger.LogCommand``), and ``UNDO\\ttrue`` … ``UNDO\\tfalse`` bracket an undo.
+
+Leaf formats follow VASSAL's encoders (``BasicCommandEncoder``, ``Chatter``, ``PlayerRoster``, ``BoardPicker``,
+``TurnTracker``, ``GlobalProperty``, ``ChangePropertyCommandEncoder``, ``SetupStack``, ``GameState``); see
+the VASSAL format reference §4.3-4.4. Unknown leaves are kept verbatim as :class:`Unknown` so nothing is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from modgen.errors import LogFormatError
+
+try:
+    from modgen.vassal import sequence as _seq
+except ImportError:  # pragma: no cover - TEMPORARY until modgen/vassal/sequence.py (issue #5) lands
+    _seq = None
+
+ESC = "\x1b"
+# Deeper nesting than this is not something VASSAL writes (saves nest 2-3 levels); refuse instead of recursing.
+MAX_DEPTH = 64
+
+
+def _split(text: str, delim: str) -> list[str]:
+    """SequenceEncoder.Decoder tokens of *text* (VASSAL semantics, incl. the trailing empty token)."""
+    if _seq is not None:
+        return _seq.decode(text, delim)
+    return _interim_decode(text, delim)
+
+
+def _join(tokens: list[str | None], delim: str) -> str:
+    """SequenceEncoder over *tokens* (None/"" give empty tokens)."""
+    if _seq is not None:
+        return _seq.encode(tokens, delim)
+    return _interim_encode(tokens, delim)
+
+
+# TEMPORARY stand-ins (vassal-format.md §3.3) so this module works before sequence.py lands; removed then.
+def _interim_encode(tokens: list[str | None], d: str) -> str:
+    out = []
+    for s in tokens:
+        if not s:
+            out.append("")
+            continue
+        e = s.replace(d, "\\" + d)
+        if s[0] == "\\" or (s[0] == "'" and s[-1] == "'"):
+            e = "'" + e + "'"
+        out.append(e)
+    return d.join(out)
+
+
+def _interim_decode(val: str, d: str) -> list[str]:
+    pieces = val.split(d)
+    out: list[str] = []
+    cur: list[str] = []
+    for i, p in enumerate(pieces):
+        if i < len(pieces) - 1 and p.endswith("\\"):
+            cur.append(p[:-1] + d)
+            continue
+        cur.append(p)
+        t = "".join(cur)
+        cur = []
+        if len(t) > 1 and t[0] == "'" and t[-1] == "'":
+            t = t[1:-1]
+        out.append(t)
+    return out
+
+
+def _null(s: str | None) -> str | None:
+    """VASSAL's unwrapNull: the string "null" stands for a missing id or map."""
+    return None if s == "null" else s
+
+
+def _wrap(s: str | None) -> str:
+    return "null" if s is None else s
+
+
+@dataclass
+class Command:
+    """Base of every command: ``children`` are the appended sub-commands, run after this one."""
+
+    children: list[Command] = field(default_factory=list, kw_only=True)
+    # Character offset of the token in the decoded savedGame text (top-level tokens; -1 when not known).
+    offset: int = field(default=-1, kw_only=True, compare=False)
+
+    def leaf(self) -> str | None:
+        """This command's own string, without sub-commands (None: VASSAL has no encoder for it)."""
+        raise NotImplementedError
+
+    def walk(self) -> Iterator[Command]:
+        """This command, then every sub-command, in execution (pre-)order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass
+class NullCommand(Command):
+    """The empty command (``""``); VASSAL uses it as a container, e.g. for all AddPiece commands of a save."""
+
+    def leaf(self) -> str:
+        return ""
+
+
+@dataclass
+class AddPiece(Command):
+    """``+/id/type/state``: create a piece (or a Stack when ``type == "stack"``, a Deck for ``deck;…``)."""
+
+    id: str | None
+    type: str
+    state: str
+
+    @property
+    def is_stack(self) -> bool:
+        return self.type == "stack"
+
+    def leaf(self) -> str:
+        return "+/" + _join([_wrap(self.id), self.type, self.state], "/")
+
+
+@dataclass
+class RemovePiece(Command):
+    """``-/id``: delete a piece."""
+
+    id: str
+
+    def leaf(self) -> str:
+        return "-/" + self.id
+
+
+@dataclass
+class ChangePiece(Command):
+    """``D/id/newState[/oldState]``: set the full nested state of a piece or stack."""
+
+    id: str
+    new_state: str
+    old_state: str | None = None
+
+    def leaf(self) -> str:
+        toks = [self.id, self.new_state] + ([self.old_state] if self.old_state is not None else [])
+        return "D/" + _join(toks, "/")
+
+
+@dataclass
+class MovePiece(Command):
+    """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/player``: a drop (not a path)."""
+
+    id: str | None
+    new_map: str | None
+    new_x: int
+    new_y: int
+    new_under: str | None
+    old_map: str | None
+    old_x: int
+    old_y: int
+    old_under: str | None
+    player: str | None = None
+
+    def leaf(self) -> str:
+        toks = [_wrap(self.id), _wrap(self.new_map), str(self.new_x), str(self.new_y), _wrap(self.new_under),
+                _wrap(self.old_map), str(self.old_x), str(self.old_y), _wrap(self.old_under), self.player]
+        return "M/" + _join(toks, "/")
+
+
+@dataclass
+class Chat(Command):
+    """``CHAT<message>``: a line in the chat window (HTML-escaped as VASSAL shows it)."""
+
+    message: str
+
+    def leaf(self) -> str:
+        return "CHAT" + self.message
+
+
+@dataclass
+class Log(Command):
+    """``LOG\\t<command>``: one logged step (its sub-steps are ``Log`` children)."""
+
+    logged: Command
+
+    def leaf(self) -> str:
+        return "LOG\t" + (encode(self.logged) or "")
+
+    def walk(self) -> Iterator[Command]:
+        yield self
+        yield from self.logged.walk()
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass
+class Undo(Command):
+    """``UNDO\\ttrue`` starts an undo, ``UNDO\\tfalse`` ends it."""
+
+    in_progress: bool
+
+    def leaf(self) -> str:
+        return "UNDO\t" + ("true" if self.in_progress else "false")
+
+
+@dataclass
+class BeginSave(Command):
+    """``begin_save``: a saved game's state follows (its other parts are this command's children)."""
+
+    def leaf(self) -> str:
+        return "begin_save"
+
+
+@dataclass
+class EndSave(Command):
+    """``end_save``: the saved state is complete."""
+
+    def leaf(self) -> str:
+        return "end_save"
+
+
+@dataclass
+class Player(Command):
+    """``PLAYER\\tid\\tname\\tside``: a seat in the player roster."""
+
+    id: str
+    name: str
+    side: str
+
+    def leaf(self) -> str:
+        return "PLAYER\t" + _join([self.id, self.name, self.side], "\t")
+
+
+@dataclass
+class PlayerRemove(Command):
+    """``PYREMOVE\\tid``."""
+
+    id: str
+
+    def leaf(self) -> str:
+        return "PYREMOVE\t" + _join([self.id], "\t")
+
+
+@dataclass
+class BoardPicker(Command):
+    """``<map>BoardPicker\\t<board>[/rev]\\t<x>\\t<y>…``: which boards sit where on a map."""
+
+    map: str
+    boards: list[tuple[str, bool, int, int]]  # (board name, reversed, column, row)
+
+    def leaf(self) -> str:
+        toks: list[str | None] = [self.map + "BoardPicker"]
+        for name, rev, x, y in self.boards:
+            toks += [_join([name, "rev"], "/") if rev else _join([name], "/"), str(x), str(y)]
+        return _join(toks, "\t")
+
+
+@dataclass
+class SetupStackDone(Command):
+    """``SETUP_STACK\\t``: not a new game, don't re-run the module's at-start stacks."""
+
+    def leaf(self) -> str:
+        return "SETUP_STACK\t"
+
+
+@dataclass
+class Turn(Command):
+    """``TURN<trackerId>\\t<state>``: the turn tracker moved (state ``current|level;…``)."""
+
+    tracker: str
+    state: str
+
+    def leaf(self) -> str:
+        return _join(["TURN" + self.tracker, self.state], "\t")
+
+    @property
+    def levels(self) -> list[list[str]]:
+        """The tracker's level states: ``[[current, currentSubLevel, …], …]`` after the leading ``current|``."""
+        parts = self.state.split("|")
+        return [p.split(";") for p in parts[1:]]
+
+
+@dataclass
+class GlobalProperty(Command):
+    """``GlobalProperty\\t;name;value;container``: a module/map/zone global property was set."""
+
+    name: str
+    value: str
+    container: str
+
+    def leaf(self) -> str:
+        return _join(["GlobalProperty\t", self.name, self.value, self.container], ";")
+
+
+@dataclass
+class MutableProperty(Command):
+    """``MutableProperty\\tname\\told\\tnew\\tcontainer``: a mutable property changed (e.g. a die button's result)."""
+
+    name: str
+    old: str
+    new: str
+    container: str
+
+    def leaf(self) -> str:
+        return "MutableProperty\t" + _join([self.name, self.old, self.new, self.container], "\t")
+
+
+@dataclass
+class Other(Command):
+    """A known VASSAL command this project does not interpret (notes, decks, plugins, …), kept verbatim."""
+
+    prefix: str
+    text: str
+
+    def leaf(self) -> str:
+        return self.text
+
+
+@dataclass
+class Unknown(Command):
+    """A leaf no known encoder recognises (another module's custom command, or garbage), kept verbatim."""
+
+    text: str
+
+    def leaf(self) -> str:
+        return self.text
+
+
+# Known prefixes we keep as Other (from `git grep COMMAND_PREFIX` in VASSAL; CHECK is the 2.9 version check).
+OTHER_PREFIXES = ("NOTES\t", "PNOTES\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "SGKC", "DECK\t", "SPP\t", "AUDIO\t",
+                  "PLAY\t", "EXT\t", "PLUGIN\t", "SEMAIL\t", "FLARE", "CLOCKCONTROL", "CLOCK", "DECKREPOS",
+                  "LOCKSPOTAB", "GlobalTranslatable\t", "INVITE\t", "PRIV_CHAT", "SYNC", "CHECK\t")
+
+
+def _int(tok: str, what: str, leaf: str) -> int:
+    try:
+        return int(tok)
+    except ValueError:
+        raise LogFormatError(f"bad {what} {tok!r} in move command {leaf[:80]!r}") from None
+
+
+def decode_leaf(leaf: str, depth: int = 0) -> Command:
+    """One leaf string → a Command (no ESC splitting at this level; ``LOG\\t`` decodes its payload recursively)."""
+    if leaf == "":
+        return NullCommand()
+    c0 = leaf[0]
+    if c0 == "+" and leaf.startswith("+/"):
+        toks = _split(leaf[2:], "/")
+        toks += [""] * (3 - len(toks))
+        return AddPiece(_null(toks[0]), toks[1], toks[2])
+    if c0 == "-" and leaf.startswith("-/"):
+        return RemovePiece(leaf[2:])
+    if c0 == "D" and leaf.startswith("D/"):
+        toks = _split(leaf[2:], "/")
+        if len(toks) < 2:
+            raise LogFormatError(f"change command without a state: {leaf[:80]!r}")
+        return ChangePiece(toks[0], toks[1], toks[2] if len(toks) > 2 else None)
+    if c0 == "M" and leaf.startswith("M/"):
+        toks = _split(leaf[2:], "/")
+        if len(toks) < 9:
+            raise LogFormatError(f"move command with {len(toks)} of 10 fields: {leaf[:80]!r}")
+        return MovePiece(_null(toks[0]), _null(toks[1]), _int(toks[2], "x", leaf), _int(toks[3], "y", leaf),
+                         _null(toks[4]), _null(toks[5]), _int(toks[6], "x", leaf), _int(toks[7], "y", leaf),
+                         _null(toks[8]), toks[9] if len(toks) > 9 else None)
+    if leaf.startswith("CHAT"):
+        return Chat(leaf[4:])
+    if leaf.startswith("LOG\t"):
+        return Log(decode(leaf[4:], depth + 1))
+    if leaf.startswith("UNDO\t"):
+        return Undo(leaf[5:] == "true")
+    if leaf == "begin_save":
+        return BeginSave()
+    if leaf == "end_save":
+        return EndSave()
+    if leaf.startswith("PLAYER\t"):
+        toks = _split(leaf[7:], "\t") + ["", ""]
+        return Player(toks[0], toks[1], toks[2])
+    if leaf.startswith("PYREMOVE\t"):
+        return PlayerRemove(_split(leaf[9:], "\t")[0])
+    if leaf.startswith("SETUP_STACK\t"):
+        return SetupStackDone()
+    if leaf.startswith("GlobalProperty\t"):
+        toks = _split(leaf, ";") + ["", "", ""]
+        return GlobalProperty(toks[1], toks[2], toks[3])
+    if leaf.startswith("MutableProperty\t"):
+        toks = _split(leaf[16:], "\t") + ["", "", "", ""]
+        return MutableProperty(toks[0], toks[1], toks[2], toks[3])
+    for prefix in OTHER_PREFIXES:
+        if leaf.startswith(prefix):
+            return Other(prefix, leaf)
+    if leaf.startswith("TURN"):
+        toks = _split(leaf, "\t")
+        return Turn(toks[0][4:], toks[1] if len(toks) > 1 else "")
+    head, tab, _ = leaf.partition("\t")
+    if head.endswith("BoardPicker") and (tab or head != "BoardPicker"):
+        return _board_picker(leaf)
+    return Unknown(leaf)
+
+
+def _board_picker(leaf: str) -> Command:
+    toks = _split(leaf, "\t")
+    boards = []
+    rest = toks[1:]
+    if rest == [""]:
+        rest = []
+    for i in range(0, len(rest) - 2, 3):
+        name_toks = _split(rest[i], "/")
+        try:
+            x, y = int(rest[i + 1]), int(rest[i + 2])
+        except ValueError:
+            return Unknown(leaf)
+        boards.append((name_toks[0], len(name_toks) > 1 and name_toks[1] == "rev", x, y))
+    return BoardPicker(toks[0][: -len("BoardPicker")], boards)
+
+
+def decode(text: str, depth: int = 0) -> Command:
+    """Decode a command string exactly as ``GameModule.decode``: split on ESC; a single token is a leaf."""
+    if depth > MAX_DEPTH:
+        raise LogFormatError(f"commands nested more than {MAX_DEPTH} levels deep; not a VASSAL save/log")
+    toks = _split(text, ESC)
+    if len(toks) == 1 and toks[0] == text:
+        return decode_leaf(text, depth)
+    offsets = _offsets(toks) if depth == 0 else [-1] * len(toks)
+    head = decode(toks[0], depth + 1)
+    head.offset = offsets[0]
+    for tok, off in zip(toks[1:], offsets[1:], strict=True):
+        sub = decode(tok, depth + 1)
+        sub.offset = off
+        head.children.append(sub)
+    return head
+
+
+def _offsets(tokens: list[str]) -> list[int]:
+    """Where each top-level token starts in the original text (one escape backslash per nested ESC)."""
+    out, pos = [], 0
+    for tok in tokens:
+        out.append(pos)
+        pos += len(tok) + tok.count(ESC) + 1
+    return out
+
+
+def encode(cmd: Command) -> str | None:
+    """Encode exactly as ``GameModule.encode``: the leaf, then each sub-command as an ESC-separated sequence."""
+    s = cmd.leaf()
+    if cmd.children:
+        parts: list[str | None] = [s]
+        for child in cmd.children:
+            sub = encode(child)
+            if sub is not None:
+                parts.append(sub)
+        s = _join(parts, ESC)
+    return s
+
+
+def saved_game(pieces: list[AddPiece], state: list[Command] | None = None) -> BeginSave:
+    """The tree VASSAL's ``GameState.getRestoreCommand`` writes: ``begin_save``, the pieces, other state, ``end_save``.
+
+    *pieces* are AddPiece commands (pieces first, then their stacks); *state* the components' restore commands
+    (players, ``<map>BoardPicker``, ``SETUP_STACK``, turn tracker, …). Encode it with :func:`encode`.
+    """
+    container = NullCommand(children=list(pieces))
+    # VASSAL's version-check ConditionalCommand has no encoder and writes an empty token; keep the same shape.
+    return BeginSave(children=[NullCommand(), container, *(state or []), EndSave()])
