@@ -1,7 +1,80 @@
-"""The Taktyka i Strategia rule-system plugin."""
+"""The Taktyka i Strategia (WWII battles system; Arnhem 1944) rule-system plugin.
+
+A game turn is a *stage*; Arnhem has three stages a day (1e, 2e, 3e). Counters print movement, artillery fire
+range (AFR), FaR GUN/ARMOR factors and black/yellow stars; strength (SP per EP step) comes from scenario tables,
+so units carry a ``steps`` track (docs/design.md). The reverse shows only the side [1.2].
+"""
 
 from __future__ import annotations
 
-from modgen.rules.base import RuleSystem
+from typing import Any
 
-plugin = RuleSystem(id="tis", name="Taktyka i Strategia", rule_prefix="TIS")
+from modgen.rules.base import Phase, RuleSystem
+from modgen.rules.tablespec import per_face
+from modgen.rules.tis import tables
+from modgen.rules.tis.policies import POLICIES
+
+STAGES_PER_DAY = 3  # Arnhem scenario sheet: stages "1e, 2e, 3e"
+
+_GROUND = ["movement"]
+_REQUIRED: dict[str, list[str]] = {
+    "infantry": _GROUND,
+    "airborne": _GROUND,
+    "mechanized": _GROUND,
+    "motorized": _GROUND,
+    "recon": _GROUND,
+    "engineer": _GROUND,
+    "hq": _GROUND,
+    "armour": ["movement", "gun", "armor", "black_stars"],  # [15.1], [29.1.1]
+    "artillery": ["movement", "afr"],  # field artillery prints its range in a red square [9.0]
+    "at_artillery": ["movement", "gun", "armor"],  # [10.1]; fires at range [15.1.1]
+    "aa_artillery": ["movement"],
+    "at_team": ["gun"],  # PIAT / Panzerfaust teams fire at range [35.2]
+    "air": [],  # air units show only strength and type [26.0]
+}
+
+# [3.3]: the eight phases of one player's half of a stage, in order. The counterattack phase is played by the
+# non-phasing player [8.1.1]; the combat phase resolves those counterattacks, then the phasing player's attacks.
+_PLAYER_PHASES = (
+    ("air", "Air phase"),
+    ("airborne", "Airborne assault phase"),
+    ("barrage", "Artillery barrage phase"),
+    ("naval", "Naval assault / beach landing phase"),
+    ("movement", "Movement phase"),
+    ("counterattack", "Counterattack phase"),
+    ("combat", "Combat phase"),
+    ("supply", "Supply phase"),
+)
+
+
+class TaktykaIStrategia(RuleSystem):
+    """TiS plugin: table schema, required counter values, stage sequence, policies."""
+
+    def rules_schema(self) -> dict[str, Any]:
+        return tables.rules_schema()
+
+    def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
+        if unit.get("kind") != "unit":
+            return {}
+        return per_face(unit, _REQUIRED.get(unit.get("class", ""), []))
+
+    def phases(self, game: Any = None) -> list[Phase]:
+        # Weather is rolled once a stage, at the start of the first air phase [45.1.2]; then each player's
+        # eight phases, the initiative player first (policy phase_order, default player_blocks).
+        return [Phase("weather", "Weather", per_side=False)] + [Phase(i, n) for i, n in _PLAYER_PHASES]
+
+    def default_layout(self, unit: dict[str, Any]) -> str:
+        return "tis-unit" if unit.get("kind") == "unit" else "generic"
+
+
+def stage_labels(first_day: int, first_stage: int, last_day: int, last_stage: int, month: str = "IX") -> list[str]:
+    """Stage-track labels such as ``"17 IX 2e"`` from (day, stage) to (day, stage) inclusive, three stages a day."""
+    labels = []
+    day, stage = first_day, first_stage
+    while (day, stage) <= (last_day, last_stage):
+        labels.append(f"{day} {month} {stage}e")
+        day, stage = (day, stage + 1) if stage < STAGES_PER_DAY else (day + 1, 1)
+    return labels
+
+
+plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES)

@@ -1,0 +1,83 @@
+"""Conflict of Heroes: Storms of Steel: named policies for the gaps and contradictions in the rulebook fragment."""
+
+from __future__ import annotations
+
+from modgen.rules.base import Policy
+
+POLICIES: tuple[Policy, ...] = (
+    Policy(
+        "hit_comparison",
+        default="ge",
+        choices=("ge", "gt"),
+        doc="A hit needs attack total >= defence (ge, as every example in the fragment) or > (gt, the older "
+        "Awakening the Bear summary sheet).",
+        rule="CoH Fig 28-29, 18.4",
+    ),
+    Policy(
+        "two_hit_threshold",
+        default="ge_dv_plus_4",
+        choices=("ge_dv_plus_4", "gt_dv_plus_4"),
+        doc="The two-hits-from-one-roll rule (7.x) is missing; Fig 28 (17 vs 10) fits both readings. Mines use "
+        "'4 more than the number' (>=).",
+        rule="CoH Fig 28, 18.5",
+    ),
+    Policy(
+        "suppressed_rally",
+        default=8,
+        choices=(8, 9),
+        doc="Vehicle Suppressed rally number: 8 in the English text, 9 in the Russian.",
+        rule="CoH 15.2",
+    ),
+    Policy(
+        "gun_damaged_split",
+        default="one_red_one_blue",
+        choices=("one_red_one_blue", "either_colour"),
+        doc="The two Gun Damaged counters: one red and one blue (Fig 29 shows a red one), or each disables a "
+        "colour chosen when drawn.",
+        rule="CoH 15.2",
+    ),
+    Policy(
+        "vehicle_cover",
+        default="friendly_only",
+        choices=("friendly_only", "any_vehicle"),
+        doc="15.6 gives +1DM per vehicle in the hex, but Fig 29 gives a Soviet squad in a German tank's hex "
+        "no bonus.",
+        rule="CoH 15.6, Fig 29",
+    ),
+    Policy(
+        "truck_fp_modifier",
+        default="close_combat_modifier",
+        choices=("close_combat_modifier", "printed_fp"),
+        doc="Trucks have '-2FP and a range of 0': a close-combat modifier or the printed FP.",
+        rule="CoH 16.0",
+    ),
+    Policy(
+        "light_damage_removal",
+        default="never",
+        choices=("never", "rally_as_suppressed"),
+        doc="Light Damage has no effect and no rally number; the fragment never says it can be removed.",
+        rule="CoH 15.2",
+    ),
+    Policy(
+        "unload_payment",
+        default="ap_or_cap",
+        choices=("ap_or_cap", "cap_only", "ap_only"),
+        doc="The Opel unload example pays '4CAPs' in English and '4 AP' in Russian.",
+        rule="CoH 17.0",
+    ),
+    Policy(
+        "anti_aircraft_fire",
+        default="blue_circle_only",
+        choices=("blue_circle_only", "any_unit"),
+        doc="The sentence on who may fire at airplanes is garbled; read as units with the blue AA circle only.",
+        rule="CoH 20.0",
+    ),
+    Policy(
+        "command_card_on_airplane",
+        default="allowed",
+        choices=("allowed", "forbidden"),
+        doc="20.0 bans action cards on airplanes but allows command actions; whether a command action card "
+        "counts as an action card is open.",
+        rule="CoH 20.0",
+    ),
+)

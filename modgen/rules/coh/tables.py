@@ -1,0 +1,87 @@
+"""JSON Schema for the Conflict of Heroes tables a manifest's ``rules.tables`` may carry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.coh.policies import POLICIES
+from modgen.rules.tablespec import NUMBER_OR_NULL, SOURCE, keyed, rules_object
+
+INT_OR_NULL = {"type": ["integer", "null"], "description": "An integer, or null where the fragment prints none."}
+COLOUR = {"enum": ["red", "blue", "black", None], "description": "Colour the value is printed in."}
+
+FIRE_MODIFIER = {
+    "type": "object",
+    "description": "One fire/defence modifier: FP bonus to the attacker and/or DM to the defender.",
+    "properties": {
+        "fp": {"type": ["integer", "object", "null"], "description": "FP change (or {red, blue})."},
+        "dm": INT_OR_NULL,
+        "colour": COLOUR,
+        "rule": {"type": "string", "description": "Rule or figure it comes from."},
+        "note": {"type": "string", "description": "When it applies."},
+    },
+}
+
+HIT_EFFECT = {
+    "type": "object",
+    "description": "Effect of one hit counter type (keyed by counter id).",
+    "properties": {
+        "name": {"type": "string", "description": "Printed name."},
+        "applies_to": {"enum": ["vehicle", "foot"], "description": "Which units draw it."},
+        "count": {"type": "integer", "description": "Counters in the mix."},
+        "rally": INT_OR_NULL,
+        "destroyed": {"type": "boolean", "description": "Removes the unit."},
+        "can_move": {"type": "boolean", "description": "Unit may move."},
+        "can_fire": {"type": "boolean", "description": "Unit may fire."},
+        "only_rally": {"type": "boolean", "description": "Unit may do nothing but rally."},
+        "fire_cost_delta": {"type": "integer", "description": "Extra AP to fire."},
+        "fp_delta": {"type": "object", "description": "FP change by colour.",
+                     "additionalProperties": {"type": "integer"}},
+        "fp_disabled": {"type": "array", "items": {"enum": ["red", "blue"]}, "description": "FP colours lost."},
+        "dr_delta": {"type": "object", "description": "DR change by facing (front, flank).",
+                     "additionalProperties": {"type": "integer"}},
+        "text": {"type": "string", "description": "The effect text as printed."},
+    },
+    "required": ["name", "applies_to", "rally"],
+}
+
+ACTION_COST = {
+    "type": "object",
+    "description": "Cost of one action type.",
+    "properties": {
+        "ap": {"type": ["integer", "string", "null"], "description": "AP cost, or a formula such as 'fire_cost'."},
+        "cap": INT_OR_NULL,
+        "rule": {"type": "string", "description": "Rule or figure."},
+        "note": {"type": "string", "description": "Conditions."},
+    },
+    "required": ["ap"],
+}
+
+TERRAIN_ROW = {
+    "type": "object",
+    "description": "Terrain effects by terrain id: AP to enter by movement colour, and defence modifier.",
+    "properties": {
+        "move_foot": NUMBER_OR_NULL,
+        "move_tracked": NUMBER_OR_NULL,
+        "move_wheeled": NUMBER_OR_NULL,
+        "dm": INT_OR_NULL,
+        "blocks_los": {"type": "boolean", "description": "Blocks line of sight."},
+        "source": SOURCE,
+    },
+    "required": ["dm"],
+}
+
+TABLES: dict[str, Any] = {
+    "fire_modifiers": keyed("FP and DM modifiers (range, close combat, fortifications, smoke…).", FIRE_MODIFIER),
+    "hit_counters": keyed("Hit counter effects and rally numbers (15.2 for vehicles).", HIT_EFFECT),
+    "action_costs": keyed("AP/CAP costs of actions.", ACTION_COST),
+    "terrain": keyed("Terrain effects by terrain id.", TERRAIN_ROW),
+}
+
+
+def rules_schema() -> dict[str, Any]:
+    """Schema of a CoH manifest's ``rules`` object."""
+    schema = rules_object("Conflict of Heroes", TABLES, POLICIES)
+    schema["properties"]["activation_ap"] = {
+        "type": "integer", "description": "APs an activated unit receives (20.0: 7)."}
+    return schema

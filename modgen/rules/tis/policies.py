@@ -1,0 +1,116 @@
+"""Taktyka i Strategia (Arnhem 1944): named policies for the inconsistencies the rulebook digest collects (§8.4)."""
+
+from __future__ import annotations
+
+from modgen.rules.base import Policy
+
+POLICIES: tuple[Policy, ...] = (
+    Policy(
+        "phase_order",
+        default="player_blocks",
+        choices=("player_blocks", "interleaved"),
+        doc="A stage has 16 phases but [3.3] lists 8: the initiative player's 8 phases then the other player's "
+        "8 (player_blocks), or each phase for both players in turn (interleaved).",
+        rule="TIS 3.1, 3.3",
+    ),
+    Policy(
+        "combat_phase_actor",
+        default="phasing",
+        choices=("phasing", "non_phasing"),
+        doc="[3.3] labels the combat phase 'B player' but describes the A player's attacks; read as the phasing "
+        "player's attacks, after the non-phasing player's counterattack battles.",
+        rule="TIS 3.3, 8.2.4",
+    ),
+    Policy(
+        "crt_columns",
+        default="chart",
+        choices=("chart", "text"),
+        doc="Odds columns: the chart prints 14 (worse than 1:4 … 10:1); [3.2] lists 6 (1:3 … 4:1). Column "
+        "shifts stop at the ends of the chosen list.",
+        rule="TIS 3.2, CRT",
+    ),
+    Policy(
+        "combat_stack_limit",
+        default="at_most_24",
+        choices=("at_most_24", "more_than_24"),
+        doc="[5.1.2] 'only units whose total strength is higher than 24 can fight' read as at most 24 SP of a "
+        "stack fight.",
+        rule="TIS 5.1.2",
+    ),
+    Policy(
+        "hills_combat_modifier",
+        default=-1,
+        choices=(-1, -2),
+        doc="Hills: -1 in the Terrain Effect chart, -2 in the [29.1.1] example.",
+        rule="TIS Terrain Effect chart, 29.1.1",
+    ),
+    Policy(
+        "at_barricade_modifier",
+        default=-1,
+        choices=(-1, -2),
+        doc="AT barricade when only armour/mech/recon cars attack through it: -1 in [12.4.7], -2 in its example.",
+        rule="TIS 12.4.7",
+    ),
+    Policy(
+        "artillery_terrain_modifier",
+        default="die",
+        choices=("die", "effect_doubled"),
+        doc="Terrain modifier on artillery fire: applied to the die [9.8.2], or subtracted (doubled) from the "
+        "fire effect as in the examples.",
+        rule="TIS 9.8.2",
+    ),
+    Policy(
+        "tactical_air_u_result",
+        default="damaged",
+        choices=("damaged", "destroyed"),
+        doc="'U' on the Tactical Air Attack on Objects table: the legend says destroyed, the bomber table and "
+        "[22.1.5] say damaged.",
+        rule="TIS 22.1.5, air tables",
+    ),
+    Policy(
+        "light_aa_vs_fighters_at_2",
+        default="heavy_only",
+        choices=("heavy_only", "as_printed"),
+        doc="AA fire at fighters 2 hexes away: the chart prints a light-AA row, the text allows heavy AA only.",
+        rule="TIS 10.2, AA tables",
+    ),
+    Policy(
+        "recon_result_notation",
+        default="retreat_then_loss",
+        choices=("retreat_then_loss", "loss_then_retreat"),
+        doc="Recon Surprise results such as 'A1(-1)': [7.2.2] reads the number after the letter as hexes of "
+        "retreat and the bracket as the loss; the table legend says the reverse.",
+        rule="TIS 11.2, 7.2.2",
+    ),
+    Policy(
+        "loss_unit",
+        default="ep",
+        choices=("ep", "sp"),
+        doc="Artillery, drop, minefield and AA tables say SP lost, combat and FaR say EP: treat every loss as "
+        "EP steps on the unit's strength track (ep), or as SP (sp).",
+        rule="TIS 3.6, 7.2.3",
+    ),
+    Policy(
+        "market_garden_area",
+        default="whole_map",
+        choices=("whole_map", "north_of_waal"),
+        doc="Scenario IV says play is north of the Waal, but its victory tables include Eindhoven (south).",
+        rule="Arnhem scenario IV notes",
+    ),
+    Policy(
+        "vp_pair_order",
+        default="allies_first",
+        choices=("allies_first", "germans_first"),
+        doc="The 'x/y' city VP tables do not say which number is whose; read x as the Allied VP for reaching the "
+        "city and y as the German VP for holding it.",
+        rule="Arnhem scenarios III, IV",
+    ),
+    Policy(
+        "night_stage",
+        default=None,
+        choices=(None, 1, 3),
+        doc="Which stage of the day (1e/2e/3e) is a night stage: the rulebook and scenarios do not say; none "
+        "unless chosen.",
+        rule="TIS 13, Arnhem scenarios",
+    ),
+)

@@ -1,0 +1,86 @@
+"""JSON Schema for the Taktyka i Strategia tables a manifest's ``rules.tables`` may carry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.tablespec import NUMBER_OR_NULL, keyed, rules_object, table
+from modgen.rules.tis.policies import POLICIES
+
+RESULT = {"type": ["string", "null"], "description": "A printed result ('B2', 'A1(-1)', '--', '-1', 'U', 'Z'); "
+          "null where the rulebook cell is missing."}
+LOSS = {"type": ["integer", "null"], "description": "Loss in steps (0 for '-'); null where the cell is missing."}
+D6_ROW = {"type": "array", "description": "Results for die rolls 1..6.", "items": LOSS, "minItems": 6, "maxItems": 6}
+
+BAND = {
+    "type": "object",
+    "description": "A strength band row.",
+    "properties": {
+        "label": {"type": "string", "description": "Row label as printed, e.g. '2-3'."},
+        "min": {"type": "integer", "description": "Lowest SP in the band."},
+        "max": {"type": ["integer", "null"], "description": "Highest SP in the band (null: open-ended)."},
+        "results": {"type": "array", "description": "One result per column.",
+                    "items": {"type": ["string", "integer", "null"],
+                              "description": "Result or loss; null where missing."}},
+    },
+    "required": ["label", "min", "max", "results"],
+}
+
+MOVE_COST = {"type": ["number", "string", "null"],
+             "description": "MP to enter (hex) or extra MP to cross (hexside, as '+1'), a rule reference, or null."}
+
+TERRAIN_ROW = {
+    "type": "object",
+    "description": "Terrain Effect row by terrain id.",
+    "properties": {
+        "combat": {"type": ["integer", "string", "null"],
+                   "description": "Column shift for the defender's terrain, or 'half_attacker' (swamp)."},
+        "movement": {
+            "type": "object",
+            "description": "Movement cost by movement class.",
+            "properties": {k: MOVE_COST for k in ("infantry", "armoured", "motorized", "cavalry", "artillery")},
+        },
+        "blocks_los": {"type": "boolean", "description": "Blocks visibility between hexes [3.5.3]."},
+        "armour_half": {"type": "boolean", "description": "Armour fights at half strength here [29.1.5]."},
+        "note": {"type": "string", "description": "Remarks and rule references."},
+    },
+    "required": ["combat", "movement"],
+}
+
+TABLES: dict[str, Any] = {
+    "crt": table(
+        "Combat Results Table: 2d6 rows by odds columns.",
+        {"columns": {"type": "array", "items": {"type": "string"}, "description": "Odds columns, left to right."},
+         "rows": {"type": "object", "description": "Row by 2d6 total ('2'..'12'): one result per column.",
+                  "additionalProperties": {"type": "array", "items": RESULT}}},
+        ["columns", "rows"],
+    ),
+    "casualties": table(
+        "Casualties after Battle: EP lost, rows by the opposing strength band, columns 2d6 totals 2..12.",
+        {"rows": {"type": "array", "items": BAND, "description": "Strength bands, smallest first."}},
+        ["rows"],
+    ),
+    "terrain": keyed("Terrain Effect on Movement and Combat, by terrain id.", TERRAIN_ROW),
+    "drop_losses": table(
+        "Airborne Losses During the Drop (SP lost by d6), per terrain id.",
+        {"parachute": {"type": "object", "description": "Parachute units.", "additionalProperties": D6_ROW},
+         "glider": {"type": "object", "description": "Glider units.", "additionalProperties": D6_ROW}},
+        ["parachute", "glider"],
+    ),
+    "minefield_losses": table(
+        "Losses on the Minefields: SP lost by the entering stack, rows by stack strength, columns d6.",
+        {"rows": {"type": "array", "items": BAND, "description": "Strength bands."}},
+        ["rows"],
+    ),
+    "stages_per_day": {"type": "integer", "minimum": 1, "description": "Stages per day (Arnhem: 3, '1e 2e 3e')."},
+    "movement_points": table(
+        "Default movement points by unit class where the counter prints none.",
+        {"by_class": {"type": "object", "description": "MP by class.", "additionalProperties": NUMBER_OR_NULL}},
+        ["by_class"],
+    ),
+}
+
+
+def rules_schema() -> dict[str, Any]:
+    """Schema of a TiS manifest's ``rules`` object."""
+    return rules_object("Taktyka i Strategia", TABLES, POLICIES)
