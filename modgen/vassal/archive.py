@@ -1,0 +1,172 @@
+"""Safe, read-only access to VASSAL zip archives (.vsav, .vlog, .vmod).
+
+Hostile or broken archives are normal input here: every failure is an :class:`~modgen.errors.ArchiveError` naming the
+file and the entry. Limits: number of entries, declared and actually decompressed size per entry and in total (zip
+bombs), and entry names that are absolute or climb out with ``..`` are refused. Nothing is ever written to disk:
+entries are read into memory in bounded chunks.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from modgen.errors import ArchiveError
+
+SAVED_GAME = "savedGame"
+CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps applied while reading an archive (bytes / counts)."""
+
+    max_entries: int = 20_000
+    max_entry_size: int = 256 * 1024 * 1024
+    max_total_size: int = 1024 * 1024 * 1024
+    max_ratio: int = 2000  # decompressed/compressed; deflate tops out near 1032:1 on real data, bombs go far beyond
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def _unsafe_name(name: str) -> str | None:
+    """Why *name* is not a safe relative entry name, or None if it is."""
+    if not name:
+        return "empty name"
+    if "\x00" in name:
+        return "NUL byte in name"
+    norm = name.replace("\\", "/")
+    if norm.startswith("/") or (len(norm) > 1 and norm[1] == ":"):
+        return "absolute path"
+    if ".." in PurePosixPath(norm).parts:
+        return "'..' component"
+    return None
+
+
+class Archive:
+    """A zip archive opened for reading with safety limits; use as a context manager or call :meth:`close`."""
+
+    def __init__(self, source: str | Path | bytes, *, name: str | None = None,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
+        self.name = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
+        self.limits = limits
+        self._total = 0
+        try:
+            fileobj = io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")  # noqa: SIM115
+        except OSError as exc:
+            raise ArchiveError(f"{self.name}: cannot open ({exc.strerror or exc})") from None
+        try:
+            self._zip = zipfile.ZipFile(fileobj)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError) as exc:
+            fileobj.close()
+            raise ArchiveError(f"{self.name}: not a readable zip archive (truncated or corrupt: {exc})") from None
+        self._infos: dict[str, zipfile.ZipInfo] = {}
+        infos = self._zip.infolist()
+        if len(infos) > limits.max_entries:
+            self.close()
+            raise ArchiveError(f"{self.name}: {len(infos)} entries, more than the limit of {limits.max_entries}")
+        declared = 0
+        for info in infos:
+            why = _unsafe_name(info.filename)
+            if why:
+                self.close()
+                raise ArchiveError(f"{self.name}: refusing entry {info.filename!r} ({why})")
+            declared += info.file_size
+            self._infos[info.filename] = info
+        if declared > limits.max_total_size:
+            self.close()
+            raise ArchiveError(f"{self.name}: entries declare {declared} bytes uncompressed, "
+                               f"more than the limit of {limits.max_total_size} (zip bomb?)")
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the underlying file."""
+        fp = self._zip.fp if hasattr(self, "_zip") else None
+        if hasattr(self, "_zip"):
+            self._zip.close()
+        if fp is not None:
+            fp.close()
+
+    def names(self) -> list[str]:
+        """Entry names in archive order (directories included)."""
+        return list(self._infos)
+
+    def has(self, entry: str) -> bool:
+        """True if the archive holds *entry*."""
+        return entry in self._infos
+
+    def read(self, entry: str, *, max_size: int | None = None) -> bytes:
+        """The decompressed bytes of *entry*, checked against the declared size and the limits while streaming."""
+        info = self._infos.get(entry)
+        if info is None:
+            raise ArchiveError(f"{self.name}: no entry {entry!r}")
+        cap = min(max_size or self.limits.max_entry_size, self.limits.max_entry_size)
+        where = f"{self.name}: entry {entry!r}"
+        if info.file_size > cap:
+            raise ArchiveError(f"{where} declares {info.file_size} bytes, more than the limit of {cap}")
+        if info.compress_size and info.file_size / info.compress_size > self.limits.max_ratio:
+            raise ArchiveError(f"{where} compresses {info.file_size / info.compress_size:.0f}:1 (zip bomb?)")
+        if info.flag_bits & 0x1:
+            raise ArchiveError(f"{where} is encrypted")
+        out = bytearray()
+        try:
+            with self._zip.open(info) as fh:
+                while True:
+                    chunk = fh.read(CHUNK)
+                    if not chunk:
+                        break
+                    out += chunk
+                    # zipfile stops at the declared size; still count, the declared size could have lied low
+                    if len(out) > cap or len(out) > info.file_size:
+                        raise ArchiveError(f"{where} expands past its declared size / the limit of {cap} bytes")
+        except ArchiveError:
+            raise
+        except (zipfile.BadZipFile, EOFError, zlib.error, OSError, ValueError) as exc:
+            raise ArchiveError(f"{where} is truncated or corrupt ({exc})") from None
+        except NotImplementedError as exc:
+            raise ArchiveError(f"{where} uses an unsupported compression ({exc})") from None
+        except RuntimeError as exc:  # zipfile raises it for encrypted entries without a password
+            raise ArchiveError(f"{where} cannot be read ({exc})") from None
+        if len(out) != info.file_size:
+            raise ArchiveError(f"{where} is truncated: {len(out)} of {info.file_size} bytes")
+        self._total += len(out)
+        if self._total > self.limits.max_total_size:
+            raise ArchiveError(f"{self.name}: more than {self.limits.max_total_size} bytes decompressed in total")
+        return bytes(out)
+
+    def read_text(self, entry: str, *, max_size: int | None = None) -> str:
+        """*entry* decoded as UTF-8 (clear error with the byte offset when it is not)."""
+        data = self.read(entry, max_size=max_size)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ArchiveError(f"{self.name}: entry {entry!r}: invalid UTF-8 at byte {exc.start}") from None
+
+
+def is_zip(data: bytes) -> bool:
+    """True if *data* starts like a zip archive (local header, or the empty-archive end record)."""
+    return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def read_saved_game(source: str | Path | bytes, *, name: str | None = None,
+                    limits: Limits = DEFAULT_LIMITS) -> tuple[bytes, dict[str, bytes]]:
+    """The raw ``savedGame`` entry of a .vsav/.vlog plus its small metadata entries (``savedata``, ``moduledata``).
+
+    Old files with only ``savedGame`` are fine; a zip without it is an ArchiveError that says what it does hold.
+    """
+    with Archive(source, name=name, limits=limits) as arc:
+        if not arc.has(SAVED_GAME):
+            held = ", ".join(sorted(arc.names())[:5]) or "nothing"
+            hint = " (a module, not a saved game or log)" if arc.has("buildFile.xml") or arc.has("buildFile") else ""
+            raise ArchiveError(f"{arc.name}: no 'savedGame' entry{hint}; it holds {held}")
+        meta = {m: arc.read(m, max_size=1024 * 1024) for m in ("savedata", "moduledata") if arc.has(m)}
+        return arc.read(SAVED_GAME), meta
