@@ -30,7 +30,7 @@ for _module in (validate_cmd, new_cmd, map_cmd, counters_cmd, sheet_cmd, build_c
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; user errors print one line on stderr and give their exit code, never a traceback."""
     try:
-        cli.main(args=argv, prog_name="modgen", standalone_mode=False)
+        result = cli.main(args=argv, prog_name="modgen", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         return 130
@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
             raise
         click.echo(f"internal error: {type(exc).__name__}: {exc} (set MODGEN_DEBUG=1 for a traceback)", err=True)
         return 70
-    return 0
+    # with standalone_mode=False click *returns* the code of a click.exceptions.Exit raised by a command
+    return result if isinstance(result, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

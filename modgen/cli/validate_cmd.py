@@ -1,13 +1,42 @@
-"""`modgen validate` (not implemented yet)."""
+"""`modgen validate`: check a game's manifest and every file it references."""
 
 from __future__ import annotations
 
+import json
+
 import click
 
-from modgen.errors import ModgenError
+from modgen.validate import is_valid, validate_game
 
 
 @click.command("validate")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen validate' is not implemented yet")
+@click.argument("manifest", type=click.Path(dir_okay=True, path_type=str))
+@click.option("--json", "as_json", is_flag=True, help="Print the issues as a JSON array instead of text lines.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the issues, no summary line.")
+def command(manifest: str, as_json: bool, quiet: bool) -> None:
+    """Validate MANIFEST (games/<game>.json) and the counters, maps and scenarios it names.
+
+    Checks JSON syntax, the JSON Schemas in schema/, the rule system's rules tables, and cross-references
+    (duplicate ids, unknown units, sides, formations, terrain, hexes off the map, non-adjacent hexsides,
+    reinforcements after the last turn, counter values the rule system needs, missing files, ...).
+
+    Every issue is printed as FILE:LINE:COLUMN: /json/pointer: message, followed by a summary line.
+
+    Exit status: 0 valid, 1 invalid, 2 usage error.
+    """
+    issues = validate_game(manifest)
+    if as_json:
+        click.echo(json.dumps([i.to_dict() for i in issues], indent=2, ensure_ascii=False))
+    else:
+        for issue in issues:
+            click.echo(str(issue))
+    errors = sum(1 for i in issues if i.severity == "error")
+    warnings = len(issues) - errors
+    if not quiet and not as_json:
+        if errors:
+            click.echo(f"{manifest}: invalid: {errors} error{'s' if errors != 1 else ''}"
+                       + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""), err=True)
+        else:
+            click.echo(f"{manifest}: valid" + (f" ({warnings} warnings)" if warnings else ""), err=True)
+    if not is_valid(issues):
+        raise click.exceptions.Exit(1)

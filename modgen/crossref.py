@@ -1,0 +1,254 @@
+"""Cross-reference checks of a game workspace: ids that must exist, be unique, or agree between files.
+
+Runs after the schema check on data that may still be schema-invalid, so every access is defensive:
+records of the wrong type are skipped here (the schema check has already reported them).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from modgen.jsonio import pointer
+from modgen.resources import ASSETS_DIR
+from modgen.validate import Doc, Report, Workspace, display_path, rules_schema_issues
+
+
+def _items(value: Any) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(index, record) for the dict records of a list; anything else yields nothing."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, dict):
+                yield i, item
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _names(values: Any) -> str:
+    return ", ".join(sorted(values)) if values else "none"
+
+
+class Checker:
+    """Holds the id tables built from the manifest and checks the other files against them."""
+
+    def __init__(self, ws: Workspace, report: Report) -> None:
+        self.ws = ws
+        self.report = report
+        self.manifest: Doc = ws.manifest  # type: ignore[assignment]  # check() only runs with a manifest
+        m = self.manifest.value
+        self.sides: dict[str, dict[str, Any]] = {}
+        self.nationalities: dict[str, set[str]] = {}
+        self.formations: dict[str, dict[str, Any]] = {}
+        self.terrain: dict[str, str] = {}
+        self.units: dict[str, dict[str, Any]] = {}
+        self.maps: dict[str, tuple[Doc, str, dict[str, Any]]] = {}
+        self.grids: dict[str, Any] = {}
+        self.game_id = _str(m.get("id"))
+        terrain = m.get("terrain")
+        if isinstance(terrain, dict):
+            for tid, t in terrain.items():
+                if isinstance(t, dict) and isinstance(t.get("kind"), str):
+                    self.terrain[tid] = t["kind"]
+        self.plugin = None
+
+    def add(self, doc: Doc, ptr: str, message: str, *, at_key: bool = False, severity: str = "error") -> None:
+        self.report.add(doc, ptr, message, at_key=at_key, severity=severity)
+
+    # --- manifest ------------------------------------------------------------------------------------------
+
+    def check_manifest(self) -> None:
+        doc, m = self.manifest, self.manifest.value
+        for i, side in _items(m.get("sides")):
+            sid = _str(side.get("id"))
+            if sid is None:
+                continue
+            if sid in self.sides:
+                self.add(doc, pointer("sides", i, "id"), f"duplicate side id {sid!r}")
+                continue
+            self.sides[sid] = side
+            nats = side.get("nationalities")
+            self.nationalities[sid] = {n for n in nats if isinstance(n, str)} if isinstance(nats, list) else {sid}
+        for i, f in _items(m.get("formations")):
+            fid = _str(f.get("id"))
+            if fid is None:
+                continue
+            if fid in self.formations:
+                self.add(doc, pointer("formations", i, "id"), f"duplicate formation id {fid!r}")
+                continue
+            self.formations[fid] = dict(f, _index=i)
+        for f in self.formations.values():
+            i = f["_index"]
+            side = _str(f.get("side"))
+            if side is not None and side not in self.sides:
+                self.add(doc, pointer("formations", i, "side"), f"unknown side {side!r} (sides: {_names(self.sides)})")
+            parent = _str(f.get("parent"))
+            if parent is not None and parent not in self.formations:
+                self.add(doc, pointer("formations", i, "parent"),
+                         f"unknown parent formation {parent!r}")
+        self._check_formation_cycles()
+        self._check_plugin()
+        rules_pdf = (m.get("files") or {}).get("rules_pdf") if isinstance(m.get("files"), dict) else None
+        if isinstance(rules_pdf, str) and rules_pdf:
+            self._check_file(doc, "/files/rules_pdf", display_path(doc.path, rules_pdf))
+
+    def _check_formation_cycles(self) -> None:
+        reported: set[str] = set()
+        for start in self.formations:
+            seen: list[str] = []
+            fid: str | None = start
+            while fid is not None and fid in self.formations and fid not in seen:
+                seen.append(fid)
+                fid = _str(self.formations[fid].get("parent"))
+            if fid is not None and fid in seen:
+                cycle = seen[seen.index(fid):]
+                if not reported.intersection(cycle):
+                    reported.update(cycle)
+                    first = min(cycle, key=lambda c: self.formations[c]["_index"])
+                    order = cycle[cycle.index(first):] + cycle[: cycle.index(first)] + [first]
+                    self.add(self.manifest, pointer("formations", self.formations[first]["_index"], "parent"),
+                             f"formation parents form a cycle: {' -> '.join(order)}")
+
+    def _check_plugin(self) -> None:
+        from modgen.errors import DataError
+        from modgen.model import Game
+
+        doc = self.manifest
+        system = _str(doc.value.get("system"))
+        if system is None:
+            return
+        game = Game(path=Path(doc.path), manifest=doc.value)
+        try:
+            self.plugin = game.rule_system()
+        except DataError as exc:
+            self.add(doc, "/system", str(exc))
+            return
+        rules_schema_issues(doc, self.plugin.rules_schema(), system, self.report)
+        policies = (doc.value.get("rules") or {}).get("policies") if isinstance(doc.value.get("rules"), dict) else None
+        if isinstance(policies, dict):
+            known = {p.name: p for p in self.plugin.policies}
+            for name, value in policies.items():
+                ptr = pointer("rules", "policies", name)
+                if name not in known:
+                    self.add(doc, ptr, f"unknown policy {name!r} for system {system!r} (policies: {_names(known)})",
+                             at_key=True)
+                elif known[name].choices and value not in known[name].choices:
+                    choices = ", ".join(repr(c) for c in known[name].choices)
+                    self.add(doc, ptr, f"policy {name!r} must be one of {choices}, got {value!r}")
+
+    def _check_file(self, doc: Doc, ptr: str, path: str) -> None:
+        if not os.path.isfile(path):
+            self.add(doc, ptr, f"file not found: {path}")
+
+    def _terrain(self, doc: Doc, ptr: str, tid: Any, kind: str) -> None:
+        if not isinstance(tid, str):
+            return
+        if tid not in self.terrain:
+            self.add(doc, ptr, f"terrain {tid!r} is not declared in the manifest's \"terrain\" "
+                               f"({self.manifest.path})")
+        elif self.terrain[tid] != kind:
+            self.add(doc, ptr, f"terrain {tid!r} is a {self.terrain[tid]} terrain, but is used here as {kind}")
+
+    def _game(self, doc: Doc) -> None:
+        game = _str(doc.value.get("game"))
+        if game is not None and self.game_id is not None and game != self.game_id:
+            self.add(doc, "/game", f"game {game!r} does not match the manifest's id {self.game_id!r}")
+
+    # --- counters ------------------------------------------------------------------------------------------
+
+    def check_counters(self) -> None:
+        doc = self.ws.counters
+        if doc is None:
+            return
+        self._game(doc)
+        builtin = {p.stem for p in (ASSETS_DIR / "layouts").glob("*.json")} | {"generic"}
+        layouts = self.manifest.value.get("counter_layouts")
+        known_layouts = builtin | (set(layouts) if isinstance(layouts, dict) else set())
+        for i, u in _items(doc.value.get("counters")):
+            uid = _str(u.get("id"))
+            at = ("counters", i)
+            if uid is not None:
+                if uid in self.units:
+                    self.add(doc, pointer(*at, "id"), f"duplicate counter id {uid!r}")
+                else:
+                    self.units[uid] = u
+            side = _str(u.get("side"))
+            if side is not None and side not in self.sides:
+                self.add(doc, pointer(*at, "side"), f"unknown side {side!r} (sides: {_names(self.sides)})")
+            nat = _str(u.get("nationality"))
+            if nat is not None and side in self.nationalities and nat not in self.nationalities[side]:
+                self.add(doc, pointer(*at, "nationality"),
+                         f"nationality {nat!r} is not one of side {side!r}'s ({_names(self.nationalities[side])})")
+            form = _str(u.get("formation"))
+            if form is not None:
+                if form not in self.formations:
+                    self.add(doc, pointer(*at, "formation"), f"unknown formation {form!r}")
+                elif side is not None and self.formations[form].get("side") not in (None, side):
+                    self.add(doc, pointer(*at, "formation"),
+                             f"formation {form!r} belongs to side {self.formations[form].get('side')!r}, "
+                             f"not {side!r}")
+            layout = _str(u.get("layout"))
+            if layout is not None and layout not in known_layouts:
+                self.add(doc, pointer(*at, "layout"),
+                         f"unknown counter layout {layout!r} (known: {_names(known_layouts)})")
+            if isinstance(u.get("image"), str):
+                self._check_file(doc, pointer(*at, "image"), display_path(doc.path, u["image"]))
+            faces = u.get("faces")
+            if isinstance(faces, dict):
+                self._check_faces(doc, at, u, faces)
+
+    def _check_faces(self, doc: Doc, at: tuple[str | int, ...], unit: dict[str, Any], faces: dict[str, Any]) -> None:
+        for name, face in faces.items():
+            if not isinstance(face, dict):
+                continue
+            values = face.get("values") if isinstance(face.get("values"), dict) else {}
+            marks = face.get("marks")
+            if isinstance(marks, dict):
+                for vname in marks:
+                    if vname not in values:
+                        self.add(doc, pointer(*at, "faces", name, "marks", vname),
+                                 f"mark for value {vname!r}, which face {name!r} does not print", at_key=True)
+            if isinstance(face.get("image"), str):
+                self._check_file(doc, pointer(*at, "faces", name, "image"), display_path(doc.path, face["image"]))
+        if self.plugin is None or unit.get("kind") not in ("unit", "team", None):
+            return
+        try:
+            required = self.plugin.required_values(unit)
+        except Exception as exc:  # a plugin bug must not hide the other issues; report it where it happened
+            self.add(doc, pointer(*at), f"the {self.plugin.id!r} plugin failed on this counter: "
+                                        f"{type(exc).__name__}: {exc}")
+            return
+        cls = unit.get("class")
+        for face_name, names in (required or {}).items():
+            face = faces.get(face_name)
+            if not isinstance(face, dict):
+                self.add(doc, pointer(*at, "faces"),
+                         f"missing face {face_name!r}: system {self.plugin.id!r} requires it for class {cls!r} "
+                         f"(values {', '.join(names)})")
+                continue
+            if face.get("kind") != "values":
+                if names:
+                    self.add(doc, pointer(*at, "faces", face_name, "kind"),
+                             f"face {face_name!r} must print values ({', '.join(names)}) for system "
+                             f"{self.plugin.id!r}, class {cls!r}")
+                continue
+            values = face.get("values") if isinstance(face.get("values"), dict) else {}
+            missing = [n for n in names if n not in values]
+            if missing:
+                self.add(doc, pointer(*at, "faces", face_name, "values"),
+                         f"missing value{'s' if len(missing) > 1 else ''} {', '.join(missing)}: system "
+                         f"{self.plugin.id!r} requires {', '.join(names)} on face {face_name!r} for class {cls!r}")
+
+
+def check(ws: Workspace, report: Report) -> None:
+    """Run every cross-reference check on a loaded workspace (manifest present)."""
+    from modgen.crossref_maps import check_maps, check_scenarios
+
+    checker = Checker(ws, report)
+    checker.check_manifest()
+    checker.check_counters()
+    check_maps(checker)
+    check_scenarios(checker)

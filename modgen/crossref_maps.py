@@ -1,0 +1,281 @@
+"""Cross-reference checks of maps (hex labels, adjacency, terrain kinds, table bounds) and scenarios
+(units, hexes, areas, turns and sides they name)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from modgen.crossref import _items, _names, _str
+from modgen.jsonio import pointer
+from modgen.validate import Doc, display_path
+
+if TYPE_CHECKING:
+    from modgen.crossref import Checker
+
+
+class _Grid:
+    """The labels and adjacency of one hex map, from :mod:`modgen.hexgrid` (imported lazily)."""
+
+    def __init__(self, grid: Any) -> None:
+        self.grid = grid
+        self.labels = set(grid.labels())
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in set(self.grid.neighbours(a))
+
+
+def _make_grid(m: dict[str, Any]) -> _Grid | None:
+    """A grid for a hex map whose ``grid`` passed the schema's basic shape, else None (already reported)."""
+    g = m.get("grid")
+    if not isinstance(g, dict) or g.get("orientation") not in ("flat", "pointy"):
+        return None
+    for key in ("columns", "rows"):
+        if not isinstance(g.get(key), int) or isinstance(g.get(key), bool) or not 1 <= g[key] <= 1000:
+            return None
+    if "numbering" in g and not isinstance(g["numbering"], dict):
+        return None
+    try:
+        from modgen.hexgrid import Grid
+    except ImportError:  # the geometry module is not installed: labels and adjacency go unchecked
+        return None
+    try:
+        return _Grid(Grid.from_map(m))
+    except (ValueError, TypeError, KeyError):  # a numbering the schema allowed but the geometry cannot use
+        return None
+
+
+def _hex(ck: Checker, doc: Doc, ptr: str, label: Any, grid: _Grid | None, map_id: str) -> bool:
+    """Report ``label`` if it is not a hex of the map; True when it is (or cannot be checked)."""
+    if not isinstance(label, str) or grid is None:
+        return True
+    if label not in grid.labels:
+        ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}")
+        return False
+    return True
+
+
+def _inside(pt: Any, width: float, height: float) -> bool:
+    return (isinstance(pt, list) and len(pt) == 2 and all(isinstance(c, int | float) for c in pt)
+            and 0 <= pt[0] <= width and 0 <= pt[1] <= height)
+
+
+def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str, Any], map_id: str) -> None:
+    grid = _make_grid(m)
+    ck.grids[map_id] = grid
+    ck._terrain(doc, pointer(*at, "default_terrain"), m.get("default_terrain"), "hex")
+    hexes = m.get("hexes")
+    if isinstance(hexes, dict):
+        for label, tid in hexes.items():
+            ptr = pointer(*at, "hexes", label)
+            if grid is not None and label not in grid.labels:
+                ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}", at_key=True)
+            ck._terrain(doc, ptr, tid, "hex")
+    for i, side in _items(m.get("hexsides")):
+        ck._terrain(doc, pointer(*at, "hexsides", i, "type"), side.get("type"), "hexside")
+        pair = side.get("hexes")
+        if isinstance(pair, list) and len(pair) == 2:
+            ok = [_hex(ck, doc, pointer(*at, "hexsides", i, "hexes", j), pair[j], grid, map_id) for j in (0, 1)]
+            if all(ok) and grid is not None and all(isinstance(h, str) for h in pair) \
+                    and not grid.adjacent(pair[0], pair[1]):
+                ck.add(doc, pointer(*at, "hexsides", i, "hexes"),
+                       f"hexes {pair[0]!r} and {pair[1]!r} are not adjacent, so they share no hexside")
+    for i, line in _items(m.get("lines")):
+        ck._terrain(doc, pointer(*at, "lines", i, "type"), line.get("type"), "line")
+        hexes_ = line.get("hexes")
+        if not isinstance(hexes_, list):
+            continue
+        ok = [_hex(ck, doc, pointer(*at, "lines", i, "hexes", j), h, grid, map_id) for j, h in enumerate(hexes_)]
+        for j in range(1, len(hexes_)):
+            a, b = hexes_[j - 1], hexes_[j]
+            if grid is not None and ok[j - 1] and ok[j] and isinstance(a, str) and isinstance(b, str) \
+                    and not grid.adjacent(a, b):
+                ck.add(doc, pointer(*at, "lines", i, "hexes", j),
+                       f"hex {b!r} is not adjacent to the previous hex {a!r}; a line runs through adjacent hexes")
+    for i, place in _items(m.get("places")):
+        for j, h in enumerate(place.get("hexes") or [] if isinstance(place.get("hexes"), list) else []):
+            _hex(ck, doc, pointer(*at, "places", i, "hexes", j), h, grid, map_id)
+        if "label_hex" in place:
+            _hex(ck, doc, pointer(*at, "places", i, "label_hex"), place["label_hex"], grid, map_id)
+    for i, obj in _items(m.get("objectives")):
+        _hex(ck, doc, pointer(*at, "objectives", i, "hex"), obj.get("hex"), grid, map_id)
+    areas: dict[str, dict[str, Any]] = {}
+    for i, area in _items(m.get("areas")):
+        aid = _str(area.get("id"))
+        if aid is not None:
+            if aid in areas:
+                ck.add(doc, pointer(*at, "areas", i, "id"), f"duplicate area id {aid!r} on map {map_id!r}")
+            areas.setdefault(aid, area)
+        for key in ("hexes", "exclude"):
+            if isinstance(area.get(key), list):
+                for j, h in enumerate(area[key]):
+                    _hex(ck, doc, pointer(*at, "areas", i, key, j), h, grid, map_id)
+    ck.maps[map_id] = (doc, "hex", dict(m, _areas=areas))
+
+
+def _check_table_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str, Any], map_id: str) -> None:
+    w, h = m.get("width_in"), m.get("height_in")
+    sized = all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in (w, h))
+    for key in ("terrain", "zones"):
+        seen: set[str] = set()
+        for i, piece in _items(m.get(key)):
+            if key == "terrain":
+                ck._terrain(doc, pointer(*at, key, i, "type"), piece.get("type"), "area")
+            else:
+                zid = _str(piece.get("id"))
+                if zid in seen:
+                    ck.add(doc, pointer(*at, key, i, "id"), f"duplicate zone id {zid!r}")
+                seen.add(zid or "")
+            if sized and isinstance(piece.get("polygon"), list):
+                for j, pt in enumerate(piece["polygon"]):
+                    if isinstance(pt, list) and len(pt) == 2 and not _inside(pt, w, h):
+                        ck.add(doc, pointer(*at, key, i, "polygon", j),
+                               f"point {pt} is outside the {w}x{h} in table")
+    for i, obj in _items(m.get("objectives")):
+        pos = obj.get("pos")
+        if sized and isinstance(pos, list) and len(pos) == 2 and not _inside(pos, w, h):
+            ck.add(doc, pointer(*at, "objectives", i, "pos"), f"position {pos} is outside the {w}x{h} in table")
+    ck.maps[map_id] = (doc, "table", dict(m, _areas={}, _size=(w, h) if sized else None))
+
+
+def check_maps(ck: Checker) -> None:
+    """Check every map of every map file."""
+    for doc in ck.ws.maps:
+        ck._game(doc)
+        for i, m in _items(doc.value.get("maps")):
+            map_id = _str(m.get("id"))
+            if map_id is None:
+                continue
+            if map_id in ck.maps:
+                ck.add(doc, pointer("maps", i, "id"),
+                       f"duplicate map id {map_id!r} (also in {ck.maps[map_id][0].path})")
+                continue
+            if isinstance(m.get("image"), str):
+                ck._check_file(doc, pointer("maps", i, "image"), display_path(doc.path, m["image"]))
+            if m.get("kind") == "hex":
+                _check_hex_map(ck, doc, ("maps", i), m, map_id)
+            elif m.get("kind") == "table":
+                _check_table_map(ck, doc, ("maps", i), m, map_id)
+
+
+def _side(ck: Checker, doc: Doc, ptr: str, side: Any, allowed: set[str] | None = None) -> None:
+    if isinstance(side, str) and side not in ck.sides:
+        ck.add(doc, ptr, f"{side!r} is not a side (sides: {_names(ck.sides)})")
+    elif isinstance(side, str) and allowed is not None and side not in allowed:
+        ck.add(doc, ptr, f"side {side!r} does not take part in this scenario (sides: {_names(allowed)})")
+
+
+def _check_scenario(ck: Checker, doc: Doc) -> None:
+    s = doc.value
+    ck._game(doc)
+    map_id = _str(s.get("map"))
+    if map_id is None and ck.maps:
+        map_id = next(iter(ck.maps))
+    the_map = ck.maps.get(map_id) if map_id is not None else None
+    if _str(s.get("map")) is not None and the_map is None:
+        ck.add(doc, "/map", f"unknown map {map_id!r} (maps: {_names(ck.maps)})")
+    kind = the_map[1] if the_map else None
+    mdict = the_map[2] if the_map else {}
+    grid = ck.grids.get(map_id) if kind == "hex" else None
+    sides = s.get("sides")
+    allowed = None
+    if isinstance(sides, list):
+        for j, side in enumerate(sides):
+            _side(ck, doc, pointer("sides", j), side)
+        allowed = {x for x in sides if isinstance(x, str)}
+    for key in ("first_player", "deploys_first"):
+        _side(ck, doc, pointer(key), s.get(key), allowed)
+    turns = s.get("turns") if isinstance(s.get("turns"), dict) else {}
+    count = turns.get("count") if isinstance(turns.get("count"), int) and not isinstance(turns.get("count"), bool) \
+        else None
+    labels = turns.get("labels")
+    if count is not None and isinstance(labels, list) and len(labels) != count:
+        ck.add(doc, "/turns/labels", f"{len(labels)} turn labels for {count} turns")
+    placed: dict[str, int] = {}
+    for i, entry in _items(s.get("setup")):
+        uid = _str(entry.get("unit"))
+        unit = _unit(ck, doc, pointer("setup", i, "unit"), uid)
+        if uid is not None:
+            if uid in placed:
+                ck.add(doc, pointer("setup", i, "unit"),
+                       f"unit {uid!r} is set up twice (first at /setup/{placed[uid]})")
+            else:
+                placed[uid] = i
+        if "hex" in entry:
+            if kind == "table":
+                ck.add(doc, pointer("setup", i, "hex"), f"map {map_id!r} is a table: give \"pos\" in inches, not a hex")
+            else:
+                _hex_in(ck, doc, pointer("setup", i, "hex"), entry["hex"], grid, map_id)
+        if "pos" in entry:
+            if kind == "hex":
+                ck.add(doc, pointer("setup", i, "pos"), f"map {map_id!r} is a hex map: give \"hex\", not a position")
+            elif kind == "table" and mdict.get("_size"):
+                w, h = mdict["_size"]
+                pos = entry["pos"]
+                if isinstance(pos, list) and len(pos) == 2 and all(isinstance(c, int | float) for c in pos) \
+                        and not (0 <= pos[0] <= w and 0 <= pos[1] <= h):
+                    ck.add(doc, pointer("setup", i, "pos"), f"position {pos} is outside the {w}x{h} in table")
+        face = _str(entry.get("face"))
+        if face is not None and unit is not None and isinstance(unit.get("faces"), dict) and face not in unit["faces"]:
+            ck.add(doc, pointer("setup", i, "face"),
+                   f"unit {uid!r} has no face {face!r} (faces: {', '.join(unit['faces'])})")
+        if unit is not None and allowed is not None and isinstance(unit.get("side"), str) \
+                and unit["side"] not in allowed:
+            ck.add(doc, pointer("setup", i, "unit"), f"unit {uid!r} belongs to side {unit['side']!r}, "
+                                                     f"which does not take part in this scenario")
+    arriving: dict[str, str] = {}
+    for i, r in _items(s.get("reinforcements")):
+        turn = r.get("turn")
+        if count is not None and isinstance(turn, int) and not isinstance(turn, bool) and turn > count:
+            ck.add(doc, pointer("reinforcements", i, "turn"), f"turn {turn} is beyond the scenario's {count} turns")
+        side = r.get("side")
+        _side(ck, doc, pointer("reinforcements", i, "side"), side, allowed)
+        for j, uid in enumerate(r.get("units") if isinstance(r.get("units"), list) else []):
+            ptr = pointer("reinforcements", i, "units", j)
+            unit = _unit(ck, doc, ptr, _str(uid))
+            if not isinstance(uid, str):
+                continue
+            if uid in arriving:
+                ck.add(doc, ptr, f"unit {uid!r} arrives twice (also at {arriving[uid]})")
+            arriving.setdefault(uid, ptr)
+            if unit is not None and isinstance(side, str) and isinstance(unit.get("side"), str) \
+                    and unit["side"] != side:
+                ck.add(doc, ptr, f"unit {uid!r} belongs to side {unit['side']!r}, not {side!r}")
+        area = _str(r.get("area"))
+        if area is not None and the_map is not None and area not in mdict.get("_areas", {}):
+            ck.add(doc, pointer("reinforcements", i, "area"),
+                   f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))})")
+        for j, h in enumerate(r.get("hexes") if isinstance(r.get("hexes"), list) else []):
+            _hex_in(ck, doc, pointer("reinforcements", i, "hexes", j), h, grid, map_id)
+    for key in ("special_rules", "options"):
+        seen: set[str] = set()
+        for i, rec in _items(s.get(key)):
+            rid = _str(rec.get("id"))
+            if rid in seen:
+                ck.add(doc, pointer(key, i, "id"), f"duplicate id {rid!r} in {key}")
+            seen.add(rid or "")
+
+
+def _hex_in(ck: Checker, doc: Doc, ptr: str, label: Any, grid: Any, map_id: str | None) -> None:
+    if grid is not None and isinstance(label, str) and label not in grid.labels:
+        ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}")
+
+
+def _unit(ck: Checker, doc: Doc, ptr: str, uid: str | None) -> dict[str, Any] | None:
+    if uid is None or ck.ws.counters is None:
+        return None
+    if uid not in ck.units:
+        ck.add(doc, ptr, f"unknown unit {uid!r} (not in {ck.ws.counters.path})")
+        return None
+    return ck.units[uid]
+
+
+def check_scenarios(ck: Checker) -> None:
+    """Check every scenario; scenario ids must be unique across files."""
+    ids: dict[str, str] = {}
+    for doc in ck.ws.scenarios:
+        sid = _str(doc.value.get("id"))
+        if sid is not None:
+            if sid in ids:
+                ck.add(doc, "/id", f"duplicate scenario id {sid!r} (also in {ids[sid]})")
+            ids.setdefault(sid, doc.path)
+        _check_scenario(ck, doc)

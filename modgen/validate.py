@@ -1,0 +1,310 @@
+"""Validate a game workspace: JSON syntax, the JSON Schemas, the plugin's rules schema, and cross-references.
+
+``validate_game(path)`` returns *every* problem it finds as :class:`Issue` records, each printable as
+``file:line:column: /json/pointer: message``. It never raises for bad data; only a bug would.
+The cross-reference checks live in :mod:`modgen.crossref`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError, ValidationError
+
+from modgen.errors import DataError
+from modgen.jsonio import JSONSyntaxError, Located, escape_token, load
+from modgen.resources import schema_path
+
+KINDS = ("game", "counters", "map", "scenario")
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem, located in a file. ``pointer`` is None for problems without one (JSON syntax errors)."""
+
+    file: str
+    line: int
+    column: int
+    pointer: str | None
+    message: str
+    severity: str = "error"  # "error" or "warning"; warnings do not make the data invalid
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}:"
+        ptr = "" if self.pointer is None else f" {self.pointer or '/'}:"
+        tag = " warning:" if self.severity == "warning" else ""
+        return f"{where}{ptr}{tag} {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "column": self.column, "pointer": self.pointer,
+                "message": self.message, "severity": self.severity}
+
+
+@dataclass
+class Doc:
+    """A loaded document of a workspace: its kind, the path as shown to the user, and its parsed content."""
+
+    kind: str
+    path: str
+    located: Located
+
+    @property
+    def value(self) -> Any:
+        return self.located.value
+
+
+@dataclass
+class Report:
+    """Collects issues per file; prints them file by file in load order, each file's issues by position."""
+
+    issues: list[Issue] = field(default_factory=list)
+
+    def add(self, doc: Doc | None, ptr: str, message: str, *, at_key: bool = False, severity: str = "error",
+            file: str | None = None) -> None:
+        if doc is None:
+            self.issues.append(Issue(file or "?", 1, 1, ptr, message, severity))
+            return
+        line, col = doc.located.key_position(ptr) if at_key else doc.located.position(ptr)
+        self.issues.append(Issue(doc.path, line, col, ptr, message, severity))
+
+    def sorted(self) -> list[Issue]:
+        order: dict[str, int] = {}
+        for issue in self.issues:
+            order.setdefault(issue.file, len(order))
+        unique = list(dict.fromkeys(self.issues))
+        return sorted(unique, key=lambda i: (order[i.file], i.line, i.column, i.pointer or "", i.message))
+
+
+# --- schemas -----------------------------------------------------------------------------------------------
+
+@cache
+def schema(kind: str) -> dict[str, Any]:
+    """The bundled JSON Schema for a file kind (``game``, ``counters``, ``map``, ``scenario``)."""
+    path = schema_path(kind)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # a broken installation, not bad user data
+        raise DataError(f"cannot read modgen's schema {path}: {exc}") from None
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator(schema(kind))
+
+
+_TYPE_NAMES = {"object": "an object", "array": "an array", "string": "a string", "integer": "an integer",
+               "number": "a number", "boolean": "true or false", "null": "null"}
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _expectation(sub: dict[str, Any]) -> str:
+    """A few words saying what a (sub)schema accepts."""
+    if "const" in sub:
+        return _short(sub["const"])
+    if "enum" in sub:
+        return "one of " + ", ".join(_short(v) for v in sub["enum"])
+    for key in ("oneOf", "anyOf"):
+        if key in sub:
+            return " or ".join(_expectation(s) for s in sub[key])
+    if "pattern" in sub and "description" in sub:
+        return sub["description"][0].lower() + sub["description"][1:].rstrip(".")
+    if "$ref" in sub and "type" not in sub:
+        target = sub["$ref"].rsplit("/", 1)[-1]
+        return {"id": "an id", "color": "a colour #rrggbb", "length": "a length like \"16mm\" or \"5/8in\"",
+                "source": "a source object", "label": "a hex label", "point": "[x, y]"}.get(target, f"a {target}")
+    t = sub.get("type")
+    if isinstance(t, list):
+        return " or ".join(_TYPE_NAMES.get(x, x) for x in t)
+    if isinstance(t, str):
+        return _TYPE_NAMES.get(t, t)
+    return "a valid value"
+
+
+def _message(err: ValidationError) -> tuple[str, str, bool]:
+    """(pointer, readable message, whether to point at the key rather than the value) for a schema error."""
+    ptr = "".join("/" + escape_token(str(p)) for p in err.absolute_path)
+    v, sch, inst = err.validator, err.schema, err.instance
+    value = err.validator_value
+    if "propertyNames" in err.absolute_schema_path:  # jsonschema reports a bad key at its object; point at the key
+        return f"{ptr}/{escape_token(str(inst))}", f"invalid name {_short(inst)}: expected {_expectation(sch)}", True
+    if v == "type":
+        want = value if isinstance(value, list) else [value]
+        return ptr, f"expected {' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, got {_json_type(inst)}", False
+    if v == "required":
+        missing = [r for r in value if isinstance(inst, dict) and r not in inst]
+        names = ", ".join(f'"{m}"' for m in missing)
+        return ptr, f"missing required property {names}", False
+    if v == "additionalProperties":
+        allowed = sorted((sch.get("properties") or {}).keys())
+        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+        name = extra[0] if extra else "?"
+        hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
+        return f"{ptr}/{escape_token(name)}", f"unknown property \"{name}\"{hint}", True
+    if v == "enum":
+        return ptr, f"expected one of {', '.join(_short(x) for x in value)}; got {_short(inst)}", False
+    if v == "const":
+        return ptr, f"expected {_short(value)}; got {_short(inst)}", False
+    if v == "pattern":
+        return ptr, f"{_short(inst)} is not {_expectation(sch)}", False
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        op = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[v]
+        return ptr, f"expected a number {op} {value}, got {_short(inst)}", False
+    if v in ("minItems", "maxItems"):
+        word = "at least" if v == "minItems" else "at most"
+        return ptr, f"expected {word} {value} item{'s' if value != 1 else ''}, got {len(inst)}", False
+    if v in ("minLength",):
+        return ptr, "expected a non-empty string" if value == 1 else f"expected at least {value} characters", False
+    if v == "minProperties":
+        return ptr, f"expected at least {value} entr{'ies' if value != 1 else 'y'}, got none", False
+    if v in ("oneOf", "anyOf"):
+        branches = value
+        if all(set(b) == {"required"} for b in branches):
+            names = ", ".join(f'"{r}"' for b in branches for r in b["required"])
+            present = [r for b in branches for r in b["required"] if isinstance(inst, dict) and r in inst]
+            if v == "oneOf" and len(present) > 1:
+                return ptr, f"give only one of {names} (found {', '.join(present)})", False
+            return ptr, f"expected {'exactly' if v == 'oneOf' else 'at least'} one of {names}", False
+        return ptr, f"expected {_expectation(sch)}, got {_json_type(inst)} {_short(inst)}", False
+    return ptr, err.message, False
+
+
+def schema_issues(doc: Doc, kind: str, report: Report) -> None:
+    """Validate ``doc`` against the bundled schema for ``kind``, adding readable issues to ``report``."""
+    check_against(_validator(kind), doc, "", report)
+
+
+def check_against(validator: Draft202012Validator, doc: Doc, prefix: str, report: Report) -> None:
+    """Validate the value at ``prefix`` of ``doc`` with ``validator`` (used for the plugin's rules schema too)."""
+    value = doc.value
+    for token in [t for t in prefix.split("/")[1:]]:
+        value = value[token.replace("~1", "/").replace("~0", "~")]
+    for err in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path))):
+        ptr, message, at_key = _message(err)
+        report.add(doc, prefix + ptr, message, at_key=at_key)
+
+
+# --- loading -----------------------------------------------------------------------------------------------
+
+def display_path(base: str, relative: str) -> str:
+    """``relative`` resolved against the folder of ``base``, normalised for display (``games/../x`` -> ``x``)."""
+    return os.path.normpath(os.path.join(os.path.dirname(base), relative))
+
+
+def load_doc(kind: str, path: str, report: Report, referrer: Doc | None = None, ref_ptr: str = "") -> Doc | None:
+    """Load one JSON file; on failure add an issue (at the referring pointer for a missing file) and return None."""
+    try:
+        located = load(path)
+    except JSONSyntaxError as exc:
+        report.issues.append(Issue(path, exc.line, exc.column, None, f"invalid JSON: {exc.reason}"))
+        return None
+    except DataError as exc:
+        message = str(exc).removeprefix(f"{path}: ")
+        if referrer is not None:
+            report.add(referrer, ref_ptr, f"{message}: {path}")
+        else:
+            report.issues.append(Issue(path, 1, 1, None, message))
+        return None
+    doc = Doc(kind, path, located)
+    for ptr, offset in located.duplicate_keys:
+        line, col = located.line_col(offset)
+        report.issues.append(Issue(path, line, col, ptr, "duplicate key (the later value silently wins)"))
+    if not isinstance(located.value, dict):
+        report.add(doc, "", f"expected a JSON object at the top level, got {_json_type(located.value)}")
+        return None
+    return doc
+
+
+@dataclass
+class Workspace:
+    """Every document of a game as loaded for validation (any of them may be missing if it failed to load)."""
+
+    manifest: Doc | None
+    counters: Doc | None = None
+    maps: list[Doc] = field(default_factory=list)
+    scenarios: list[Doc] = field(default_factory=list)
+
+
+def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
+    """Load a manifest and every file it names, reporting files that are missing or not JSON."""
+    path = str(manifest_path)
+    manifest = load_doc("game", path, report)
+    ws = Workspace(manifest)
+    if manifest is None:
+        return ws
+    files = manifest.value.get("files")
+    if not isinstance(files, dict):
+        return ws
+    counters = files.get("counters")
+    if isinstance(counters, str) and counters:
+        ws.counters = load_doc("counters", display_path(path, counters), report, manifest, "/files/counters")
+    for key, kind, target in (("maps", "map", ws.maps), ("scenarios", "scenario", ws.scenarios)):
+        refs = files.get(key)
+        if not isinstance(refs, list):
+            continue
+        for i, rel in enumerate(refs):
+            if isinstance(rel, str) and rel:
+                doc = load_doc(kind, display_path(path, rel), report, manifest, f"/files/{key}/{i}")
+                if doc is not None:
+                    target.append(doc)
+    return ws
+
+
+# --- entry point -------------------------------------------------------------------------------------------
+
+def validate_game(path: str | Path) -> list[Issue]:
+    """Validate a manifest and every file it references; return all issues (empty list: the data is valid)."""
+    from modgen import crossref  # local: crossref imports this module's Report/Doc
+
+    report = Report()
+    ws = load_workspace(path, report)
+    for doc in [ws.manifest, ws.counters, *ws.maps, *ws.scenarios]:
+        if doc is not None:
+            schema_issues(doc, doc.kind, report)
+    if ws.manifest is not None:
+        crossref.check(ws, report)
+    return report.sorted()
+
+
+def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, report: Report) -> None:
+    """Validate the manifest's ``rules`` object against the plugin's ``rules_schema()``."""
+    try:
+        Draft202012Validator.check_schema(rules_schema)
+    except SchemaError as exc:
+        report.add(doc, "/system", f"the {system_id!r} plugin's rules schema is itself invalid: {exc.message}")
+        return
+    if "rules" not in doc.value:
+        if any(True for _ in Draft202012Validator(rules_schema).iter_errors({})):
+            report.add(doc, "", f"missing required property \"rules\" (the {system_id!r} system needs rule tables)")
+        return
+    check_against(Draft202012Validator(rules_schema), doc, "/rules", report)
+
+
+def is_valid(issues: list[Issue]) -> bool:
+    """True when no issue is an error (warnings allowed)."""
+    return not any(i.severity == "error" for i in issues)
