@@ -1,0 +1,287 @@
+// Loads a .vmod in the real VASSAL engine and prints, as JSON on stdout, what the engine makes of it:
+// load errors, every PieceSlot expanded into its traits, the grid label at requested points, and each
+// predefined setup's pieces after executing it. Used by tests/test_engine_vassal.py (run under Xvfb).
+//
+// Usage: java -cp ... ModgenHarness MODULE.vmod POINTS.tsv
+//   POINTS.tsv: one query per line, "mapName<TAB>x<TAB>y" in board pixels (the board is placed at the map's edge buffer).
+package modgen.harness;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.AppenderBase;
+import java.awt.Dimension;
+import java.awt.Point;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import javax.swing.SwingUtilities;
+import org.slf4j.LoggerFactory;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.build.widget.PieceSlot;
+import VASSAL.command.Command;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.Marker;
+import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Stack;
+import VASSAL.tools.DataArchive;
+
+public final class ModgenHarness {
+  private static final List<String> ERRORS = Collections.synchronizedList(new ArrayList<>());
+
+  private ModgenHarness() {
+  }
+
+  /** Records every WARN/ERROR the engine logs (ErrorDialog, BadDataReport, Builder all log through slf4j). */
+  static final class Recorder extends AppenderBase<ILoggingEvent> {
+    @Override
+    protected void append(ILoggingEvent e) {
+      if (e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN)) {
+        StringBuilder sb = new StringBuilder(e.getLevel() + " " + e.getLoggerName() + ": " + e.getFormattedMessage());
+        IThrowableProxy t = e.getThrowableProxy();
+        if (t != null) {
+          sb.append(" [").append(t.getClassName()).append(": ").append(t.getMessage()).append("]");
+        }
+        ERRORS.add(sb.toString());
+      }
+    }
+  }
+
+  static String q(Object o) {
+    if (o == null) {
+      return "null";
+    }
+    String s = o.toString();
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"': sb.append("\\\""); break;
+        case '\\': sb.append("\\\\"); break;
+        case '\n': sb.append("\\n"); break;
+        case '\r': sb.append("\\r"); break;
+        case '\t': sb.append("\\t"); break;
+        default:
+          if (c < 0x20) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  /** Traits outermost first (each decorator's own type string), BasicPiece last. */
+  static String traitsJson(GamePiece p) {
+    List<String> parts = new ArrayList<>();
+    GamePiece cur = p;
+    while (cur instanceof Decorator) {
+      parts.add(q(((Decorator) cur).myGetType()));
+      cur = ((Decorator) cur).getInner();
+    }
+    parts.add(q(cur.getType()));
+    return "[" + String.join(",", parts) + "]";
+  }
+
+  static String markersJson(GamePiece p) {
+    List<String> parts = new ArrayList<>();
+    GamePiece cur = p;
+    while (cur instanceof Decorator) {
+      if (cur instanceof Marker) {
+        for (String k : ((Marker) cur).getKeys()) {
+          parts.add(q(k) + ":" + q(cur.getProperty(k)));
+        }
+      }
+      cur = ((Decorator) cur).getInner();
+    }
+    return "{" + String.join(",", parts) + "}";
+  }
+
+  static String faceJson(GamePiece p) {
+    GamePiece cur = p;
+    while (cur instanceof Decorator) {
+      if (cur instanceof Embellishment && "Face".equals(((Embellishment) cur).getLayerName())) {
+        return Integer.toString(((Embellishment) cur).getValue());
+      }
+      cur = ((Decorator) cur).getInner();
+    }
+    return "null";
+  }
+
+  static String pieceJson(GamePiece p) {
+    Map m = p.getMap();
+    Point pos = p.getPosition();
+    String label = m == null ? null : m.locationName(pos);
+    return "{\"name\":" + q(p.getName()) + ",\"map\":" + q(m == null ? null : m.getMapName())
+      + ",\"x\":" + pos.x + ",\"y\":" + pos.y + ",\"label\":" + q(label)
+      + ",\"face\":" + faceJson(p) + ",\"markers\":" + markersJson(p) + "}";
+  }
+
+  static void placeBoards() {
+    for (Map m : Map.getMapList()) {
+      List<Board> boards = new ArrayList<>();
+      for (String name : m.getBoardPicker().getAllowableBoardNames()) {
+        Board b = m.getBoardPicker().getBoard(name);
+        Dimension edge = m.getEdgeBuffer();
+        b.setLocation(edge.width, edge.height);
+        boards.add(b);
+        break; // modgen writes one board per map
+      }
+      m.setBoards(boards);
+    }
+  }
+
+  static Map mapNamed(String name) {
+    for (Map m : Map.getMapList()) {
+      if (m.getMapName().equals(name)) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  static void run(String vmod, String pointsFile, PrintStream out) throws Exception {
+    GameModule.init(new GameModule(new DataArchive(vmod)));
+    GameModule gm = GameModule.getGameModule();
+    out.print("{\"module\":" + q(gm.getGameName()));
+
+    out.print(",\"slots\":[");
+    boolean first = true;
+    for (PieceSlot slot : gm.getAllDescendantComponentsOf(PieceSlot.class)) {
+      GamePiece p = PieceCloner.getInstance().clonePiece(slot.getPiece());
+      out.print((first ? "" : ",") + "{\"name\":" + q(slot.getName()) + ",\"gpid\":" + q(slot.getGpId())
+        + ",\"traits\":" + traitsJson(p) + ",\"markers\":" + markersJson(p) + ",\"face\":" + faceJson(p) + "}");
+      first = false;
+    }
+    out.print("]");
+
+    placeBoards();
+    out.print(",\"labels\":[");
+    first = true;
+    List<String> lines = Files.readAllLines(Paths.get(pointsFile), StandardCharsets.UTF_8);
+    for (String line : lines) {
+      if (line.isEmpty()) {
+        continue;
+      }
+      String[] f = line.split("\t");
+      Map m = mapNamed(f[0]);
+      String label = null;
+      if (m != null) {
+        Dimension edge = m.getEdgeBuffer();
+        label = m.locationName(new Point(Integer.parseInt(f[1]) + edge.width, Integer.parseInt(f[2]) + edge.height));
+      }
+      out.print((first ? "" : ",") + "{\"map\":" + q(f[0]) + ",\"x\":" + f[1] + ",\"y\":" + f[2] + ",\"label\":" + q(label) + "}");
+      first = false;
+    }
+    out.print("]");
+
+    out.print(",\"setups\":[");
+    first = true;
+    for (PredefinedSetup setup : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+      if (setup.isMenu() || !setup.isUseFile()) {
+        continue;
+      }
+      out.print((first ? "" : ",") + "{\"name\":" + q(setup.getConfigureName()) + ",\"file\":" + q(setup.getFileName()));
+      first = false;
+      String error = null;
+      List<String> pieces = new ArrayList<>();
+      try (InputStream in = setup.getSavedGameContents()) {
+        Command c = gm.getGameState().decodeSavedGame(in);
+        if (c == null) {
+          error = "decodeSavedGame returned null";
+        } else {
+          c.execute();
+          for (Map m : Map.getMapList()) {
+            for (GamePiece top : m.getAllPieces()) {
+              if (top instanceof Stack) {
+                for (GamePiece p : ((Stack) top).asList()) {
+                  pieces.add(pieceJson(p));
+                }
+              } else {
+                pieces.add(pieceJson(top));
+              }
+            }
+          }
+        }
+      } catch (Exception e) {
+        error = e.toString();
+      }
+      out.print(",\"error\":" + q(error) + ",\"pieces\":[" + String.join(",", pieces) + "]}");
+      try {
+        gm.getGameState().setup(false);
+      } catch (Exception e) {
+        ERRORS.add("closing the setup failed: " + e);
+      }
+      placeBoards();
+    }
+    out.print("]");
+  }
+
+  public static void main(String[] args) throws Exception {
+    // Keep stdout for our JSON only: the engine's own chatter goes to stderr.
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, "UTF-8");
+    System.setOut(System.err);
+    LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
+    Recorder rec = new Recorder();
+    rec.setContext(ctx);
+    rec.start();
+    ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(rec);
+    Thread.setDefaultUncaughtExceptionHandler((t, e) -> ERRORS.add("uncaught in " + t.getName() + ": " + e));
+
+    VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
+    Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
+    Constructor<?> ctor = mm.getDeclaredConstructor();
+    ctor.setAccessible(true);
+    ctor.newInstance();
+
+    final Exception[] failure = new Exception[1];
+    final java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    final PrintStream body = new PrintStream(buf, true, "UTF-8");
+    SwingUtilities.invokeAndWait(() -> {
+      try {
+        run(args[0], args[1], body);
+      } catch (Exception e) {
+        failure[0] = e;
+      }
+    });
+    // Let dialogs/log events queued during loading arrive before reporting.
+    SwingUtilities.invokeAndWait(() -> { });
+    if (failure[0] != null) {
+      ERRORS.add("harness: " + failure[0]);
+      java.io.StringWriter sw = new java.io.StringWriter();
+      failure[0].printStackTrace(new java.io.PrintWriter(sw));
+      System.err.println(sw);
+    }
+    List<String> errs;
+    synchronized (ERRORS) {
+      errs = new ArrayList<>(ERRORS);
+    }
+    List<String> quoted = new ArrayList<>();
+    for (String e : errs) {
+      quoted.add(q(e));
+    }
+    if (failure[0] != null) {
+      out.print("{\"fatal\":" + q(failure[0].toString()));
+    } else {
+      body.flush();
+      out.print(buf.toString("UTF-8"));
+    }
+    out.print(",\"errors\":[" + String.join(",", quoted) + "]}\n");
+    out.flush();
+    System.exit(0);
+  }
+}

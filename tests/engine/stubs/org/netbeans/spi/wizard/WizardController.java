@@ -1,0 +1,10 @@
+// Stand-in for the NetBeans wizard library: the two methods VASSAL's WizardSupport calls.
+package org.netbeans.spi.wizard;
+
+public final class WizardController {
+  public void setProblem(String problem) {
+  }
+
+  public void setForwardNavigationMode(int mode) {
+  }
+}
