@@ -65,5 +65,5 @@ def test_suppressed_rally_default_is_the_english_8():
 
 def test_rules_schema_validates_policies():
     v = jsonschema.Draft202012Validator(plugin.rules_schema())
-    assert v.is_valid({"policies": {"suppressed_rally": 9}, "activation_ap": 7})
+    assert v.is_valid({"policies": {"suppressed_rally": 9}, "tables": {"activation_ap": 7}})
     assert not v.is_valid({"policies": {"suppressed_rally": 10}})

@@ -76,12 +76,10 @@ TABLES: dict[str, Any] = {
     "hit_counters": keyed("Hit counter effects and rally numbers (15.2 for vehicles).", HIT_EFFECT),
     "action_costs": keyed("AP/CAP costs of actions.", ACTION_COST),
     "terrain": keyed("Terrain effects by terrain id.", TERRAIN_ROW),
+    "activation_ap": {"type": "integer", "minimum": 1, "description": "APs an activated unit receives (20.0: 7)."},
 }
 
 
 def rules_schema() -> dict[str, Any]:
     """Schema of a CoH manifest's ``rules`` object."""
-    schema = rules_object("Conflict of Heroes", TABLES, POLICIES)
-    schema["properties"]["activation_ap"] = {
-        "type": "integer", "description": "APs an activated unit receives (20.0: 7)."}
-    return schema
+    return rules_object("Conflict of Heroes", TABLES, POLICIES)
