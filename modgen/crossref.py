@@ -186,7 +186,7 @@ class Checker:
             if form is not None:
                 if form not in self.formations:
                     self.add(doc, pointer(*at, "formation"), f"unknown formation {form!r}")
-                elif side is not None and self.formations[form].get("side") not in (None, side):
+                elif side in self.sides and self.formations[form].get("side") not in (None, side):
                     self.add(doc, pointer(*at, "formation"),
                              f"formation {form!r} belongs to side {self.formations[form].get('side')!r}, "
                              f"not {side!r}")
@@ -229,13 +229,13 @@ class Checker:
                          f"missing face {face_name!r}: system {self.plugin.id!r} requires it for class {cls!r} "
                          f"(values {', '.join(names)})")
                 continue
-            if face.get("kind") != "values":
+            if not isinstance(face.get("values"), dict):
                 if names:
-                    self.add(doc, pointer(*at, "faces", face_name, "kind"),
+                    self.add(doc, pointer(*at, "faces", face_name),
                              f"face {face_name!r} must print values ({', '.join(names)}) for system "
                              f"{self.plugin.id!r}, class {cls!r}")
                 continue
-            values = face.get("values") if isinstance(face.get("values"), dict) else {}
+            values = face["values"]
             missing = [n for n in names if n not in values]
             if missing:
                 self.add(doc, pointer(*at, "faces", face_name, "values"),

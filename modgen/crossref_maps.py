@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from modgen.crossref import _items, _names, _str
+from modgen.errors import DataError
 from modgen.jsonio import pointer
 from modgen.validate import Doc, display_path
 
@@ -21,7 +22,7 @@ class _Grid:
         self.labels = set(grid.labels())
 
     def adjacent(self, a: str, b: str) -> bool:
-        return b in set(self.grid.neighbours(a))
+        return bool(self.grid.adjacent(a, b))
 
 
 def _make_grid(m: dict[str, Any]) -> _Grid | None:
@@ -40,7 +41,7 @@ def _make_grid(m: dict[str, Any]) -> _Grid | None:
         return None
     try:
         return _Grid(Grid.from_map(m))
-    except (ValueError, TypeError, KeyError):  # a numbering the schema allowed but the geometry cannot use
+    except (DataError, ValueError, TypeError, KeyError):  # a grid the geometry cannot use (schema reports why)
         return None
 
 

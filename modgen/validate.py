@@ -64,6 +64,7 @@ class Report:
     """Collects issues per file; prints them file by file in load order, each file's issues by position."""
 
     issues: list[Issue] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # load order: manifest, counters, maps, scenarios
 
     def add(self, doc: Doc | None, ptr: str, message: str, *, at_key: bool = False, severity: str = "error",
             file: str | None = None) -> None:
@@ -74,7 +75,7 @@ class Report:
         self.issues.append(Issue(doc.path, line, col, ptr, message, severity))
 
     def sorted(self) -> list[Issue]:
-        order: dict[str, int] = {}
+        order: dict[str, int] = {f: i for i, f in enumerate(dict.fromkeys(self.files))}
         for issue in self.issues:
             order.setdefault(issue.file, len(order))
         unique = list(dict.fromkeys(self.issues))
@@ -218,6 +219,7 @@ def display_path(base: str, relative: str) -> str:
 
 def load_doc(kind: str, path: str, report: Report, referrer: Doc | None = None, ref_ptr: str = "") -> Doc | None:
     """Load one JSON file; on failure add an issue (at the referring pointer for a missing file) and return None."""
+    report.files.append(path)
     try:
         located = load(path)
     except JSONSyntaxError as exc:

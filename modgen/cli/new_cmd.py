@@ -1,13 +1,25 @@
-"""`modgen new` (not implemented yet)."""
+"""`modgen new`: scaffold an example game workspace."""
 
 from __future__ import annotations
 
 import click
 
-from modgen.errors import ModgenError
+from modgen.scaffold import SYSTEMS, new_workspace
 
 
 @click.command("new")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen new' is not implemented yet")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=str))
+@click.option("--system", type=click.Choice(SYSTEMS), default="efb", show_default=True,
+              help="Rule system of the example: efb (East Front Battles), tis (Taktyka i Strategia), "
+                   "coh (Conflict of Heroes), fow (Flames of War, a free-form table).")
+@click.option("--id", "game_id", metavar="ID", help="Game id (file names and \"id\" fields); default: the folder name.")
+@click.option("--title", help="Game title; default: derived from the id.")
+def command(directory: str, system: str, game_id: str | None, title: str | None) -> None:
+    """Create a small, valid example game in DIRECTORY.
+
+    Writes games/ID.json (the manifest), counters/ID.json, maps/ID.json, scenarios/ID/example.json and a copy
+    of the JSON Schemas in schema/ (so editors validate while you type). Every value is marked illustrative.
+    Existing files are never overwritten. Next: `modgen validate DIRECTORY/games/ID.json`.
+    """
+    manifest = new_workspace(directory, system=system, game_id=game_id, title=title)
+    click.echo(f"created {manifest} (system {system}); check it with: modgen validate {manifest}")
