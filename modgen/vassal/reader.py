@@ -1,0 +1,547 @@
+"""Read VASSAL saved games and logs (.vsav/.vlog) into a piece/stack model and a stream of visitor calls.
+
+Visitor style, like python-chess's ``pgn``: :func:`read` decodes the file and calls :class:`Visitor` methods in game
+order — pieces added/removed/moved, state changes (layers/flips, marker properties), chat lines, dice reports,
+turn-tracker and global-property changes, log steps and undo brackets, and warnings. Subclass :class:`Visitor` and
+override what you need; :class:`Recorder` collects everything as plain dicts (what ``modgen log`` prints).
+
+Pieces tie back to our data through their Marker properties (``mg_unit``, ``mg_game``, …; docs/design.md); pieces of
+any other module still decode, named by their BasicPiece name. With a :class:`Locator` (built from a game), positions
+also carry the hex label VASSAL would show (``modgen.hexgrid``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from modgen.errors import LogFormatError
+from modgen.vassal import commands as C
+from modgen.vassal.archive import DEFAULT_LIMITS, Limits, is_zip, read_saved_game
+from modgen.vassal.obfuscation import deobfuscate
+
+# Our DiceButton reportFormat (docs/design.md) and VASSAL's default "** $name$ = $result$ *** <$PlayerName$>".
+DICE_RE = re.compile(r"rolled (\d+)d(\d+) \[(.*?)\]: (.*?)(?: \*+)?\s*$")
+DEFAULT_DICE_RE = re.compile(r"^\*+ (.+?) = ([0-9, ]+?) \*+\s*(?:<(.*)>)?\s*$")
+SIDE_RE = re.compile(r"^\*+ (.+?) rolled ")
+PLAYER_CHAT_RE = re.compile(r"^<([^>]*)> - (.*)$", re.S)
+
+
+@dataclass
+class Location:
+    """Where a piece is: map name (None = off every map), map pixel, and hex label when a locator knows the map."""
+
+    map: str | None
+    x: int
+    y: int
+    hex: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"map": self.map, "x": self.x, "y": self.y}
+        if self.hex is not None:
+            d["hex"] = self.hex
+        return d
+
+
+@dataclass
+class Piece:
+    """A game piece as decoded from its type and state strings."""
+
+    id: str
+    type: str
+    state: str
+    name: str = ""
+    props: dict[str, str] = field(default_factory=dict)  # Marker trait properties (mg_unit, mg_game, …)
+    layers: dict[str, int] = field(default_factory=dict)  # Embellishment name -> level (+n active, -n inactive)
+    location: Location = field(default_factory=lambda: Location(None, 0, 0))
+    stack: str | None = None
+
+    @property
+    def unit(self) -> str | None:
+        """Our unit id (Marker property ``mg_unit``), or None for pieces of other modules."""
+        return self.props.get("mg_unit") or None
+
+    @property
+    def label(self) -> str:
+        """How to name the piece to a person: unit id, else the piece's name, else its id."""
+        return self.unit or self.name or self.id
+
+
+@dataclass
+class Stack:
+    """A VASSAL stack: position and member piece ids, bottom first."""
+
+    id: str
+    location: Location
+    members: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Context:
+    """Where in the file a visitor call comes from."""
+
+    step: int | None  # None while the saved state (begin_save … end_save) is read; then 1, 2, … per logged step
+    offset: int  # character offset of the enclosing top-level command in the decoded savedGame text
+    in_setup: bool = False
+    undoing: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "offset": self.offset, "undo": self.undoing}
+
+
+@dataclass
+class DiceRoll:
+    """A dice report parsed from chat."""
+
+    n: int
+    sides: int
+    name: str
+    results: list[int]
+    side: str | None
+    text: str
+
+
+@dataclass
+class StateChange:
+    """One detected difference between a piece's old and new state."""
+
+    kind: str  # "layer" | "prop" | "name"
+    name: str
+    old: Any
+    new: Any
+
+
+class Visitor:
+    """Receives decoded events; every method is a no-op by default."""
+
+    def begin(self, meta: dict[str, Any]) -> None:
+        """Before anything else; ``meta`` has ``module`` (name from moduledata, if any) and the entries present."""
+
+    def piece_added(self, piece: Piece, ctx: Context) -> None:
+        """A piece was created (saved state or a later step)."""
+
+    def piece_removed(self, piece: Piece, ctx: Context) -> None:
+        """A piece was deleted."""
+
+    def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
+        """A piece was dropped at ``new`` (VASSAL records the drop, not the path)."""
+
+    def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
+        """Layers (flips, steps), marker properties or the name of a piece changed."""
+
+    def chat(self, text: str, player: str | None, ctx: Context) -> None:
+        """A chat line (HTML entities decoded); ``player`` when it is a player's own line."""
+
+    def dice(self, roll: DiceRoll, ctx: Context) -> None:
+        """A dice report (the chat line is also passed to :meth:`chat`)."""
+
+    def turn_changed(self, tracker: str, state: str, levels: list[list[str]], ctx: Context) -> None:
+        """The turn tracker was set."""
+
+    def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
+        """A global or mutable property changed."""
+
+    def player(self, name: str, side: str, ctx: Context) -> None:
+        """A player took a side."""
+
+    def step(self, ctx: Context) -> None:
+        """A logged step begins (one "step forward" in VASSAL)."""
+
+    def undo(self, in_progress: bool, ctx: Context) -> None:
+        """An undo bracket starts (True) or ends (False)."""
+
+    def end_setup(self, ctx: Context) -> None:
+        """The saved state is complete (``end_save``)."""
+
+    def warning(self, message: str, ctx: Context) -> None:
+        """Something was odd but decoding continued (unknown command, unknown piece id, …)."""
+
+    def end(self) -> None:
+        """After everything."""
+
+
+Locator = Callable[[str | None, int, int], "str | None"]
+
+
+def split_traits(s: str) -> list[str]:
+    """A piece's nested TYPE or STATE string → one string per trait, outermost first, BasicPiece last."""
+    out = []
+    while True:
+        toks = C._split(s, "\t")
+        out.append(toks[0])
+        if len(toks) < 2:
+            return out
+        s = toks[1]
+
+
+def _int(s: str) -> int:
+    try:
+        return int(s)
+    except ValueError:
+        return 0
+
+
+def decode_piece(pid: str, type_: str, state: str) -> Piece:
+    """Decode a piece's name, Marker properties, Layer levels and BasicPiece position."""
+    piece = Piece(pid, type_, state)
+    types = split_traits(type_)
+    states = split_traits(state)
+    states += [""] * (len(types) - len(states))
+    for t, s in zip(types, states, strict=False):
+        if t.startswith("mark;"):
+            names = C._split(t[5:], ",")
+            values = C._split(s, ",")
+            for i, n in enumerate(names):
+                if n:
+                    piece.props[n] = values[i] if i < len(values) else ""
+        elif t.startswith("emb2;"):
+            f = C._split(t[5:], ";")
+            name = f[18] if len(f) > 18 else ""
+            piece.layers[name] = _int(s)
+        elif t.startswith("piece;"):
+            f = C._split(t[6:], ";")
+            piece.name = f[3] if len(f) > 3 else ""
+            b = C._split(s, ";")
+            if len(b) >= 3:
+                piece.location = Location(C._null(b[0]), _int(b[1]), _int(b[2]))
+    return piece
+
+
+def _stack_state(state: str) -> tuple[Location, list[str]]:
+    toks = C._split(state, ";")
+    if len(toks) < 3:
+        return Location(None, 0, 0), []
+    members = [t for t in toks[3:] if t and not t.startswith("@@")]
+    return Location(C._null(toks[0]), _int(toks[1]), _int(toks[2])), members
+
+
+def parse_dice(text: str) -> DiceRoll | None:
+    """A DiceRoll if *text* is a dice report in our format or VASSAL's default format."""
+    m = DICE_RE.search(text)
+    if m:
+        results = [int(v) for v in re.findall(r"-?\d+", m.group(4))]
+        side_m = SIDE_RE.match(text)
+        return DiceRoll(int(m.group(1)), int(m.group(2)), m.group(3), results,
+                        side_m.group(1) if side_m else None, text)
+    m = DEFAULT_DICE_RE.match(text)
+    if m:
+        results = [int(v) for v in re.findall(r"\d+", m.group(2))]
+        dm = re.match(r"^(\d*)d(\d+)$", m.group(1).strip())
+        n = int(dm.group(1) or 1) if dm else len(results)
+        sides = int(dm.group(2)) if dm else 0
+        return DiceRoll(n, sides, m.group(1), results, None, text)
+    return None
+
+
+class GameState:
+    """The piece/stack model, updated command by command; reports what changed to a visitor."""
+
+    def __init__(self, visitor: Visitor, locator: Locator | None = None) -> None:
+        self.v = visitor
+        self.locator = locator
+        self.pieces: dict[str, Piece] = {}
+        self.stacks: dict[str, Stack] = {}
+        self.properties: dict[str, str] = {}
+        self.turn: dict[str, str] = {}
+
+    def _loc(self, map_: str | None, x: int, y: int) -> Location:
+        hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
+        return Location(map_, x, y, hexlabel)
+
+    # -- commands --
+    def add(self, cmd: C.AddPiece, ctx: Context) -> None:
+        if cmd.id is None:
+            self.v.warning("a piece without an id was added; ignored", ctx)
+            return
+        if cmd.is_stack:
+            loc, members = _stack_state(cmd.state)
+            loc = self._loc(loc.map, loc.x, loc.y)
+            self.stacks[cmd.id] = Stack(cmd.id, loc, members)
+            for m in members:
+                p = self.pieces.get(m)
+                if p is None:
+                    self.v.warning(f"stack {cmd.id} lists unknown piece {m}", ctx)
+                    continue
+                p.stack = cmd.id
+                p.location = loc
+            return
+        if cmd.type.startswith("deck;"):
+            return  # a card deck: a container, not a piece
+        piece = decode_piece(cmd.id, cmd.type, cmd.state)
+        piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
+        self.pieces[cmd.id] = piece
+        self.v.piece_added(piece, ctx)
+
+    def remove(self, cmd: C.RemovePiece, ctx: Context) -> None:
+        if cmd.id in self.stacks:
+            del self.stacks[cmd.id]
+            return
+        piece = self.pieces.pop(cmd.id, None)
+        if piece is None:
+            self.v.warning(f"removal of unknown piece {cmd.id}", ctx)
+            return
+        self._leave_stack(piece)
+        self.v.piece_removed(piece, ctx)
+
+    def _leave_stack(self, piece: Piece) -> None:
+        st = self.stacks.get(piece.stack or "")
+        if st and piece.id in st.members:
+            st.members.remove(piece.id)
+        piece.stack = None
+
+    def move(self, cmd: C.MovePiece, ctx: Context) -> None:
+        if cmd.id is None:
+            return
+        new = self._loc(cmd.new_map, cmd.new_x, cmd.new_y)
+        if cmd.id in self.stacks:
+            st = self.stacks[cmd.id]
+            st.location = new
+            for m in list(st.members):
+                p = self.pieces.get(m)
+                if p is not None:
+                    old = p.location
+                    p.location = new
+                    self.v.piece_moved(p, old, new, ctx)
+            return
+        piece = self.pieces.get(cmd.id)
+        if piece is None:
+            self.v.warning(f"move of unknown piece {cmd.id}", ctx)
+            return
+        old = piece.location
+        self._leave_stack(piece)
+        piece.location = new
+        under = self.pieces.get(cmd.new_under or "")
+        if under is not None and under.stack in self.stacks:
+            st = self.stacks[under.stack]
+            st.members.insert(st.members.index(under.id) + 1 if under.id in st.members else len(st.members),
+                              piece.id)
+            piece.stack = st.id
+        self.v.piece_moved(piece, old, new, ctx)
+
+    def change(self, cmd: C.ChangePiece, ctx: Context) -> None:
+        if cmd.id in self.stacks:
+            loc, members = _stack_state(cmd.new_state)
+            st = self.stacks[cmd.id]
+            st.location = self._loc(loc.map, loc.x, loc.y)
+            st.members = members
+            for m in members:
+                p = self.pieces.get(m)
+                if p is not None:
+                    p.stack = st.id
+                    p.location = st.location
+            return
+        piece = self.pieces.get(cmd.id)
+        if piece is None:
+            self.v.warning(f"change of unknown piece {cmd.id}", ctx)
+            return
+        new = decode_piece(piece.id, piece.type, cmd.new_state)
+        changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
+                   if piece.layers.get(k) != v]
+        changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
+                    if piece.props.get(k) != v]
+        piece.state, piece.layers, piece.props = cmd.new_state, new.layers, new.props
+        nloc = new.location
+        if piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
+                                                                  piece.location.y):
+            old = piece.location
+            piece.location = self._loc(nloc.map, nloc.x, nloc.y)
+            self.v.piece_moved(piece, old, piece.location, ctx)
+        if changes:
+            self.v.state_changed(piece, changes, ctx)
+
+    def chat(self, cmd: C.Chat, ctx: Context) -> None:
+        text = html.unescape(cmd.message)
+        m = PLAYER_CHAT_RE.match(text)
+        self.v.chat(m.group(2) if m else text, m.group(1) if m else None, ctx)
+        if text.startswith("*"):
+            roll = parse_dice(text)
+            if roll is not None:
+                self.v.dice(roll, ctx)
+
+
+def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
+              meta: dict[str, Any] | None = None) -> GameState:
+    """Decode a savedGame command text and drive *visitor*; returns the final piece/stack model."""
+    tree = C.decode(text)
+    state = GameState(visitor, locator)
+    visitor.begin(meta or {})
+    # The saved state and the logged steps are all children of the top-level begin_save: visit them one by one.
+    flat = isinstance(tree, (C.BeginSave, C.NullCommand))
+    top = [tree, *tree.children] if flat else [tree]
+    tree_children = tree.children
+    if flat:
+        tree.children = []
+    step = 0
+    in_setup = undoing = False
+    try:
+        for node in top:
+            ctx = Context(None if step == 0 else step, max(node.offset, 0), in_setup, undoing)
+            if isinstance(node, C.Log):
+                step += 1
+                ctx.step = step
+                visitor.step(ctx)
+            _run(node, state, ctx)
+            in_setup, undoing = ctx.in_setup, ctx.undoing
+    finally:
+        tree.children = tree_children
+    visitor.end()
+    return state
+
+
+def _run(node: C.Command, state: GameState, ctx: Context) -> None:
+    v = state.v
+    for cmd in node.walk():
+        if isinstance(cmd, (C.Log, C.NullCommand, C.SetupStackDone, C.Other)):
+            continue
+        if isinstance(cmd, C.BeginSave):
+            ctx.in_setup = True
+        elif isinstance(cmd, C.EndSave):
+            ctx.in_setup = False
+            v.end_setup(ctx)
+        elif isinstance(cmd, C.AddPiece):
+            state.add(cmd, ctx)
+        elif isinstance(cmd, C.RemovePiece):
+            state.remove(cmd, ctx)
+        elif isinstance(cmd, C.MovePiece):
+            state.move(cmd, ctx)
+        elif isinstance(cmd, C.ChangePiece):
+            state.change(cmd, ctx)
+        elif isinstance(cmd, C.Chat):
+            state.chat(cmd, ctx)
+        elif isinstance(cmd, C.Undo):
+            ctx.undoing = cmd.in_progress
+            v.undo(cmd.in_progress, ctx)
+        elif isinstance(cmd, C.Turn):
+            state.turn[cmd.tracker] = cmd.state
+            v.turn_changed(cmd.tracker, cmd.state, cmd.levels, ctx)
+        elif isinstance(cmd, C.GlobalProperty):
+            old = state.properties.get(cmd.name)
+            state.properties[cmd.name] = cmd.value
+            v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
+        elif isinstance(cmd, C.MutableProperty):
+            state.properties[cmd.name] = cmd.new
+            v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
+        elif isinstance(cmd, C.Player):
+            v.player(cmd.name, cmd.side, ctx)
+        elif isinstance(cmd, C.Unknown):
+            v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
+
+
+def _module_name(meta: dict[str, bytes]) -> str | None:
+    raw = meta.get("moduledata")
+    if not raw:
+        return None
+    m = re.search(rb"<name>([^<]*)</name>", raw)
+    return html.unescape(m.group(1).decode("utf-8", "replace")) if m else None
+
+
+def load_text(source: str | Path | bytes, *, name: str | None = None,
+              limits: Limits = DEFAULT_LIMITS) -> tuple[str, dict[str, Any]]:
+    """The savedGame command text of a .vsav/.vlog (zip) or of a bare savedGame entry, plus file metadata."""
+    label = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
+    if isinstance(source, bytes):
+        head = source[:8]
+    else:
+        try:
+            with open(source, "rb") as fh:
+                head = fh.read(8)
+        except OSError as exc:
+            raise LogFormatError(f"{label}: cannot open ({exc.strerror or exc})") from None
+    meta: dict[str, Any] = {"file": label}
+    if is_zip(head):
+        raw, entries = read_saved_game(source, name=label, limits=limits)
+        meta["entries"] = sorted(entries)
+        meta["module"] = _module_name(entries)
+    else:
+        if isinstance(source, bytes):
+            raw = source
+        else:
+            size = Path(source).stat().st_size
+            if size > limits.max_entry_size:
+                raise LogFormatError(f"{label}: {size} bytes, more than the limit of {limits.max_entry_size}")
+            raw = Path(source).read_bytes()
+        if not (raw.startswith(b"!VCSK") or raw.startswith(b"begin_save") or raw.startswith(b"\xfd7zXZ")):
+            raise LogFormatError(f"{label}: not a VASSAL saved game or log (no zip, no !VCSK header, "
+                                 f"no begin_save; starts with {raw[:16]!r})")
+        meta["entries"] = []
+        meta["module"] = None
+    return deobfuscate(raw, name=f"{label}: savedGame"), meta
+
+
+def read(source: str | Path | bytes, visitor: Visitor, *, locator: Locator | None = None,
+         name: str | None = None, limits: Limits = DEFAULT_LIMITS) -> GameState:
+    """Read a .vsav/.vlog (or a bare savedGame text) and drive *visitor*; returns the final model."""
+    text, meta = load_text(source, name=name, limits=limits)
+    return read_text(text, visitor, locator=locator, meta=meta)
+
+
+class Recorder(Visitor):
+    """Collects every visitor call as a plain dict (``modgen log`` without ``--game`` prints these)."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    def _add(self, kind: str, ctx: Context | None, **fields: Any) -> None:
+        ev: dict[str, Any] = {"event": kind}
+        if ctx is not None:
+            ev["step"] = ctx.step
+            ev["offset"] = ctx.offset
+            if ctx.undoing:
+                ev["undo"] = True
+        ev.update(fields)
+        self.events.append(ev)
+
+    @staticmethod
+    def _piece(p: Piece) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": p.id, "name": p.name}
+        if p.unit:
+            d["unit"] = p.unit
+        return d
+
+    def begin(self, meta: dict[str, Any]) -> None:
+        self._add("begin", None, module=meta.get("module"), file=meta.get("file"))
+
+    def piece_added(self, piece: Piece, ctx: Context) -> None:
+        self._add("add", ctx, piece=self._piece(piece), at=piece.location.to_dict(), layers=piece.layers,
+                  setup=ctx.in_setup)
+
+    def piece_removed(self, piece: Piece, ctx: Context) -> None:
+        self._add("remove", ctx, piece=self._piece(piece), at=piece.location.to_dict())
+
+    def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
+        self._add("move", ctx, piece=self._piece(piece), **{"from": old.to_dict(), "to": new.to_dict()})
+
+    def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
+        self._add("change", ctx, piece=self._piece(piece),
+                  changes=[{"kind": c.kind, "name": c.name, "old": c.old, "new": c.new} for c in changes])
+
+    def chat(self, text: str, player: str | None, ctx: Context) -> None:
+        self._add("chat", ctx, text=text, player=player)
+
+    def dice(self, roll: DiceRoll, ctx: Context) -> None:
+        self._add("dice", ctx, dice=f"{roll.n}d{roll.sides}", name=roll.name, results=roll.results, side=roll.side)
+
+    def turn_changed(self, tracker: str, state: str, levels: list[list[str]], ctx: Context) -> None:
+        self._add("turn", ctx, tracker=tracker, state=state)
+
+    def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
+        self._add("property", ctx, name=name, old=old, new=new, container=container)
+
+    def player(self, name: str, side: str, ctx: Context) -> None:
+        self._add("player", ctx, name=name, side=side)
+
+    def step(self, ctx: Context) -> None:
+        self._add("step", ctx)
+
+    def undo(self, in_progress: bool, ctx: Context) -> None:
+        self._add("undo", ctx, start=in_progress)
+
+    def end_setup(self, ctx: Context) -> None:
+        self._add("end_setup", ctx)
+
+    def warning(self, message: str, ctx: Context) -> None:
+        self._add("warning", ctx, message=message)
