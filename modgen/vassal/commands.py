@@ -18,11 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from modgen.errors import LogFormatError
-
-try:
-    from modgen.vassal import sequence as _seq
-except ImportError:  # pragma: no cover - TEMPORARY until modgen/vassal/sequence.py (issue #5) lands
-    _seq = None
+from modgen.vassal import sequence as _seq
 
 ESC = "\x1b"
 # Deeper nesting than this is not something VASSAL writes (saves nest 2-3 levels); refuse instead of recursing.
@@ -31,47 +27,12 @@ MAX_DEPTH = 64
 
 def _split(text: str, delim: str) -> list[str]:
     """SequenceEncoder.Decoder tokens of *text* (VASSAL semantics, incl. the trailing empty token)."""
-    if _seq is not None:
-        return _seq.decode(text, delim)
-    return _interim_decode(text, delim)
+    return _seq.decode(text, delim)
 
 
 def _join(tokens: list[str | None], delim: str) -> str:
     """SequenceEncoder over *tokens* (None/"" give empty tokens)."""
-    if _seq is not None:
-        return _seq.encode(tokens, delim)
-    return _interim_encode(tokens, delim)
-
-
-# TEMPORARY stand-ins (vassal-format.md §3.3) so this module works before sequence.py lands; removed then.
-def _interim_encode(tokens: list[str | None], d: str) -> str:
-    out = []
-    for s in tokens:
-        if not s:
-            out.append("")
-            continue
-        e = s.replace(d, "\\" + d)
-        if s[0] == "\\" or (s[0] == "'" and s[-1] == "'"):
-            e = "'" + e + "'"
-        out.append(e)
-    return d.join(out)
-
-
-def _interim_decode(val: str, d: str) -> list[str]:
-    pieces = val.split(d)
-    out: list[str] = []
-    cur: list[str] = []
-    for i, p in enumerate(pieces):
-        if i < len(pieces) - 1 and p.endswith("\\"):
-            cur.append(p[:-1] + d)
-            continue
-        cur.append(p)
-        t = "".join(cur)
-        cur = []
-        if len(t) > 1 and t[0] == "'" and t[-1] == "'":
-            t = t[1:-1]
-        out.append(t)
-    return out
+    return _seq.encode(tokens, delim)
 
 
 def _null(s: str | None) -> str | None:

@@ -23,6 +23,7 @@ from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
 from modgen.vassal.archive import DEFAULT_LIMITS, Limits, is_zip, read_saved_game
 from modgen.vassal.obfuscation import deobfuscate
+from modgen.vassal.sequence import split_traits
 
 # Our DiceButton reportFormat (docs/design.md) and VASSAL's default "** $name$ = $result$ *** <$PlayerName$>".
 DICE_RE = re.compile(r"rolled (\d+)d(\d+) \[(.*?)\]: (.*?)(?: \*+)?\s*$")
@@ -165,17 +166,6 @@ class Visitor:
 
 
 Locator = Callable[[str | None, int, int], "str | None"]
-
-
-def split_traits(s: str) -> list[str]:
-    """A piece's nested TYPE or STATE string → one string per trait, outermost first, BasicPiece last."""
-    out = []
-    while True:
-        toks = C._split(s, "\t")
-        out.append(toks[0])
-        if len(toks) < 2:
-            return out
-        s = toks[1]
 
 
 def _int(s: str) -> int:
