@@ -59,7 +59,8 @@ ACTION_COST = {
 
 TERRAIN_ROW = {
     "type": "object",
-    "description": "Terrain effects by terrain id: AP to enter by movement colour, and defence modifier.",
+    "description": "Terrain effects by terrain id: extra AP over the unit's open-terrain cost, by movement colour "
+                   "(foot=red, tracked=blue, wheeled=green), and the defence modifier.",
     "properties": {
         "move_foot": NUMBER_OR_NULL,
         "move_tracked": NUMBER_OR_NULL,
