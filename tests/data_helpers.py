@@ -75,3 +75,11 @@ def norm(text: str) -> str:
     """Collapse whitespace and unify typographic quotes so quotes compare to the extracted text."""
     text = text.replace("\u201d", '"').replace("\u201c", '"').replace("\u2019", "'")
     return re.sub(r"\s+", " ", text).strip()
+
+
+def modgen_validate(manifest: Path) -> list[str]:
+    """Errors ``modgen validate`` reports for a game (schema, cross-references, hex labels), as text."""
+    from modgen.validate import is_valid, validate_game
+
+    issues = validate_game(manifest)
+    return [] if is_valid(issues) else [str(i) for i in issues if getattr(i, "severity", "error") == "error"]

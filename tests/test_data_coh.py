@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.data_helpers import REPO, game, norm, schema_errors, seed_text
+from tests.data_helpers import REPO, game, modgen_validate, norm, schema_errors, seed_text
 
 HIT_QUOTES = [
     "Destroyed (x1): Immediately remove the affected unit from the map.",
@@ -130,3 +130,7 @@ def test_no_value_the_fragment_lacks_is_marked_rulebook(sos):
     # Every unit mixes example-derived and invented numbers, so none may claim to be wholly rulebook data.
     for u in (u for u in sos.units if u["kind"] == "unit"):
         assert u["source"]["values"] == "illustrative", u["id"]
+
+
+def test_modgen_validate_accepts_it():
+    assert modgen_validate(REPO / "games" / "stormsofsteel.json") == []

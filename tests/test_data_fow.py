@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.data_helpers import REPO, game, norm, schema_errors, seed_text
+from tests.data_helpers import REPO, game, modgen_validate, norm, schema_errors, seed_text
 
 # QRS p.106 / p.18, as extracted (one line of the seed).
 MOBILITY_QUOTE = (
@@ -151,3 +151,7 @@ def test_terrain_effects_cover_every_table_terrain(fow):
     # p.21: Woods and Forests are Terrain Dash, Difficult, Tall, no Bulletproof Cover.
     assert (woods["dash"], woods["difficult"], woods["height"], woods["bulletproof"]) == (
         "terrain", True, "tall", False)
+
+
+def test_modgen_validate_accepts_it():
+    assert modgen_validate(REPO / "games" / "fow.json") == []
