@@ -107,8 +107,14 @@ def test_board_picker_single_and_multi_and_reversed():
 def test_turn_tracker():
     c = leaf("TURNTurnTracker0\t0|1;0;false;10")
     assert c == C.Turn("TurnTracker0", "0|1;0;false;10")
-    assert c.levels == [["1", "0", "false", "10"]]
+    assert c.values() == [1]
     assert c.leaf() == "TURNTurnTracker0\t0|1;0;false;10"
+
+
+def test_turn_tracker_nested_levels():
+    # Counter turn 3 whose current sub-level (index 0) is a List at index 2: the sub state is ;-escaped once.
+    c = leaf("TURNTurnTracker0\t0|3;0;false;-1;2\\;0\\;0\\;true,true,true")
+    assert c.values() == [3, 2]
 
 
 def test_global_property():

@@ -237,11 +237,30 @@ class Turn(Command):
     def leaf(self) -> str:
         return _join(["TURN" + self.tracker, self.state], "\t")
 
-    @property
-    def levels(self) -> list[list[str]]:
-        """The tracker's level states: ``[[current, currentSubLevel, …], …]`` after the leading ``current|``."""
-        parts = self.state.split("|")
-        return [p.split(";") for p in parts[1:]]
+    def values(self) -> list[int]:
+        """The current value of each nested level, outermost first, following each level's current sub-level.
+
+        Counter and List levels both write ``current;currentSubLevel;x;y`` then their sub-levels' states
+        (``CounterTurnLevel``/``ListTurnLevel.getState``): a counter's value is the number shown, a list's the index.
+        """
+        parts = _split(self.state, "|")
+        if len(parts) < 2:
+            return []
+        try:
+            top = int(parts[0] or 0)
+        except ValueError:
+            top = 0
+        level = parts[1 + top] if 1 + top < len(parts) else parts[1]
+        out: list[int] = []
+        while level and len(out) < MAX_DEPTH:
+            toks = _split(level, ";")
+            try:
+                out.append(int(toks[0]))
+                sub = int(toks[1]) if len(toks) > 1 else 0
+            except ValueError:
+                break
+            level = toks[4 + sub] if len(toks) > 4 + sub else ""
+        return out
 
 
 @dataclass

@@ -140,8 +140,8 @@ class Visitor:
     def dice(self, roll: DiceRoll, ctx: Context) -> None:
         """A dice report (the chat line is also passed to :meth:`chat`)."""
 
-    def turn_changed(self, tracker: str, state: str, levels: list[list[str]], ctx: Context) -> None:
-        """The turn tracker was set."""
+    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
+        """The turn tracker was set; ``values`` = each nested level's current value (turn, phase index, …)."""
 
     def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
         """A global or mutable property changed."""
@@ -407,7 +407,7 @@ def _run(node: C.Command, state: GameState, ctx: Context) -> None:
             v.undo(cmd.in_progress, ctx)
         elif isinstance(cmd, C.Turn):
             state.turn[cmd.tracker] = cmd.state
-            v.turn_changed(cmd.tracker, cmd.state, cmd.levels, ctx)
+            v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
         elif isinstance(cmd, C.GlobalProperty):
             old = state.properties.get(cmd.name)
             state.properties[cmd.name] = cmd.value
@@ -515,8 +515,8 @@ class Recorder(Visitor):
     def dice(self, roll: DiceRoll, ctx: Context) -> None:
         self._add("dice", ctx, dice=f"{roll.n}d{roll.sides}", name=roll.name, results=roll.results, side=roll.side)
 
-    def turn_changed(self, tracker: str, state: str, levels: list[list[str]], ctx: Context) -> None:
-        self._add("turn", ctx, tracker=tracker, state=state)
+    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
+        self._add("turn", ctx, tracker=tracker, state=state, values=values)
 
     def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
         self._add("property", ctx, name=name, old=old, new=new, container=container)
