@@ -1,0 +1,542 @@
+"""Counter rendering: one face of one counter, drawn from its data and its layout (``modgen.layouts``).
+
+Rendering is a pure function of the game data and the options: :func:`plan_face` turns a layout into positioned
+shapes and texts (in output pixels, floats), :func:`render_plan` draws them. Shapes (frames, symbols, boxes,
+circles, stars) are drawn supersampled and downsized with a Lanczos filter for anti-aliasing; text is drawn at the
+output size, where FreeType anti-aliases it itself and glyphs stay sharp.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+from modgen import nato
+from modgen.errors import DataError
+from modgen.layouts import get_layout, layout_name
+
+Box = tuple[float, float, float, float]
+
+_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation", "/usr/share/fonts/TTF")
+_FONT_FILES = {
+    "bold": ("DejaVuSansCondensed-Bold.ttf", "DejaVuSans-Bold.ttf", "LiberationSansNarrow-Bold.ttf"),
+    "regular": ("DejaVuSansCondensed.ttf", "DejaVuSans.ttf", "LiberationSansNarrow-Regular.ttf"),
+}
+#: Colours the ``marks`` vocabulary names (red/blue values as CoH prints them, green for wheeled movement).
+MARK_COLORS = {"red": "#c8102e", "blue": "#1f4fb4", "green": "#2e7d32", "black": "#000000", "white": "#ffffff"}
+DEFAULT_BACKGROUND = "#e8e2cc"
+
+
+@lru_cache(maxsize=2)
+def _font_path(style: str) -> str | None:
+    for name in _FONT_FILES.get(style, _FONT_FILES["bold"]):
+        for folder in _FONT_DIRS:
+            p = Path(folder) / name
+            if p.is_file():
+                return str(p)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def font(style: str, size: int) -> ImageFont.FreeTypeFont:
+    """The counter font (DejaVu Sans Condensed, else Pillow's bundled font) at ``size`` px."""
+    path = _font_path(style)
+    size = max(1, int(size))
+    if path:
+        return ImageFont.truetype(path, size)
+    return ImageFont.load_default(size)  # type: ignore[return-value]
+
+
+def _luma(color: str) -> float:
+    r, g, b = ImageColor.getrgb(color)[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@dataclass(frozen=True)
+class Colors:
+    """The colours of one counter: background, NATO symbol, text, and its side's colour."""
+
+    background: str
+    symbol: str
+    text: str
+    side: str
+
+
+def unit_colors(game: Any, unit: dict[str, Any]) -> Colors:
+    """Colours from the unit's formation (``background``/``symbol_color``/``text_color``), else its side's."""
+    manifest = game.manifest
+    side = next((s for s in manifest.get("sides", []) if s.get("id") == unit.get("side")), {})
+    form = next((f for f in manifest.get("formations", []) or [] if f.get("id") == unit.get("formation")), {})
+    side_color = side.get("color") or DEFAULT_BACKGROUND
+    bg = form.get("background") or side.get("color") or DEFAULT_BACKGROUND
+    auto_text = "#000000" if _luma(bg) > 140 else "#ffffff"
+    text = form.get("text_color") or side.get("text_color") or auto_text
+    symbol = form.get("symbol_color") or text
+    return Colors(background=bg, symbol=symbol, text=text, side=side_color)
+
+
+def faces_of(unit: dict[str, Any]) -> list[str]:
+    """The unit's face names in flip order (``front`` first, then the data's order)."""
+    faces = unit.get("faces") or {}
+    if "front" not in faces:
+        raise DataError(f"counter {unit.get('id')!r}: no 'front' face")
+    return ["front"] + [name for name in faces if name != "front"]
+
+
+@dataclass
+class TextItem:
+    """A line of text placed on the face: ``bbox`` is where its glyphs' ink lies, in output pixels."""
+
+    text: str
+    xy: tuple[float, float]  # baseline-left anchor ("ls")
+    style: str
+    size: int
+    color: str
+    bbox: Box
+    area: Box  # the layout box it was fitted into
+
+
+@dataclass
+class ShapeItem:
+    """A shape in output pixels: ``rect``, ``ellipse``, ``line``, ``star``, ``symbol``, ``size`` or ``topdown``."""
+
+    op: str
+    box: Box
+    fill: str | None = None
+    outline: str | None = None
+    width: float = 0.0
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class FacePlan:
+    """Everything drawn on one face, in output pixels."""
+
+    width: int
+    height: int
+    background: str
+    shape: str
+    radius: float
+    border_color: str | None
+    border_width: float
+    shapes: list[ShapeItem] = field(default_factory=list)
+    texts: list[TextItem] = field(default_factory=list)
+
+
+class _Ctx:
+    """What element planners need: the unit, its face, colours, layout and the output size."""
+
+    def __init__(self, game: Any, unit: dict[str, Any], face_name: str, face: dict[str, Any],
+                 layout: dict[str, Any], colors: Colors, px: int) -> None:
+        self.game, self.unit, self.face_name, self.face = game, unit, face_name, face
+        self.layout, self.colors, self.px = layout, colors, px
+        self.values: dict[str, Any] = dict(face.get("values") or {})
+        marks_src = face.get("marks") or {}
+        if not self.values and face.get("kind") == "spent":  # a spent side without its own values repeats the front's
+            front = (unit.get("faces") or {}).get("front") or {}
+            self.values, marks_src = dict(front.get("values") or {}), front.get("marks") or {}
+        marks: dict[str, list[str]] = {k: list(v) for k, v in marks_src.items()}
+        for tag in unit.get("tags") or []:
+            for fname, extra in ((layout.get("tag_marks") or {}).get(tag) or {}).items():
+                marks.setdefault(fname, []).extend(extra)
+        self.marks = marks
+
+    def color(self, ref: str | None, default: str | None = None) -> str | None:
+        """Resolve a colour reference: background/symbol/text/side, a marks colour name, #rrggbb, or none."""
+        if ref is None:
+            return default
+        if ref == "none":
+            return None
+        named = {"background": self.colors.background, "symbol": self.colors.symbol, "text": self.colors.text,
+                 "side": self.colors.side}
+        if ref in named:
+            return named[ref]
+        return MARK_COLORS.get(ref, ref)
+
+    def box(self, rel: list[float]) -> Box:
+        x0, y0, x1, y1 = rel
+        return (x0 * self.px, y0 * self.px, x1 * self.px, y1 * self.px)
+
+    def side_name(self) -> str:
+        side = next((s for s in self.game.manifest.get("sides", []) if s.get("id") == self.unit.get("side")), {})
+        return side.get("name", self.unit.get("side") or "")
+
+    def fields(self) -> dict[str, str]:
+        unit, face = self.unit, self.face
+        form = next((f for f in self.game.manifest.get("formations", []) or []
+                     if f.get("id") == unit.get("formation")), {})
+        out = {"designation": unit.get("designation", ""), "name": unit.get("name", ""), "id": unit.get("id", ""),
+               "class": unit.get("class", ""), "kind": unit.get("kind", ""), "face": self.face_name,
+               "text": face.get("text", ""), "formation": form.get("short") or form.get("name", ""),
+               "game": self.game.manifest.get("title", ""), "side": self.side_name()}
+        out.update({f"v_{k}": "" if v is None else str(v) for k, v in self.values.items()})
+        return out
+
+
+def _applies(el: dict[str, Any], ctx: _Ctx) -> bool:
+    when = el.get("when") or {}
+    present = {k for k, v in ctx.values.items() if v is not None and v != ""}
+    tags = set(ctx.unit.get("tags") or [])
+    types = set((ctx.unit.get("symbol") or {}).get("types") or [])
+    checks = [
+        all(f in present for f in when.get("has", [])),
+        not any(f in present for f in when.get("missing", [])),
+        all(t in tags for t in when.get("tags", [])),
+        not any(t in tags for t in when.get("not_tags", [])),
+        not when.get("classes") or ctx.unit.get("class") in when["classes"],
+        not when.get("types") or bool(types & set(when["types"])),
+        not when.get("faces") or ctx.face_name in when["faces"],
+    ]
+    return all(checks)
+
+
+def _token_metrics(text: str, f: ImageFont.FreeTypeFont) -> Box:
+    return f.getbbox(text, anchor="ls") if text else (0, 0, 0, 0)
+
+
+def _fit_size(measure, box: Box, preferred: float | None) -> int:
+    """Largest integer font size whose measured (width, height) fits ``box``, at most ``preferred``."""
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    ref = 100
+    w, h = measure(ref)
+    if w <= 0 or h <= 0:
+        return 1
+    size = int(ref * min(bw / w, bh / h))
+    if preferred:
+        size = min(size, int(preferred))
+    size = max(size, 1)
+    while size > 1:
+        w, h = measure(size)
+        if w <= bw + 0.01 and h <= bh + 0.01:
+            break
+        size -= 1
+    return size
+
+
+def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    text = str(el.get("text", "")).format_map(_Blank(ctx.fields()))
+    if el.get("upper"):
+        text = text.upper()
+    if not text.strip():
+        return
+    area = ctx.box(el["box"])
+    style = el.get("font", "bold")
+    pref = el["size"] * ctx.px if el.get("size") else None
+
+    def measure(s: int) -> tuple[float, float]:
+        b = _token_metrics(text, font(style, s))
+        return b[2] - b[0], b[3] - b[1]
+
+    size = _fit_size(measure, area, pref)
+    f = font(style, size)
+    b = _token_metrics(text, f)
+    w = b[2] - b[0]
+    align = el.get("align", "center")
+    if align == "left":
+        x = area[0] - b[0]
+    elif align == "right":
+        x = area[2] - b[2]
+    else:
+        x = (area[0] + area[2]) / 2 - (b[0] + b[2]) / 2
+    y = (area[1] + area[3]) / 2 - (b[1] + b[3]) / 2
+    color = ctx.color(el.get("color", "text")) or ctx.colors.text
+    plan.texts.append(TextItem(text, (x, y), style, size, color, (x + b[0], y + b[1], x + b[0] + w, y + b[3]), area))
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _token(ctx: _Ctx, el: dict[str, Any], name: str) -> dict[str, Any] | None:
+    value = ctx.values.get(name)
+    if value is None or value == "":
+        if el.get("missing") != "dash":
+            return None
+        value = "–"
+    style = dict((ctx.layout.get("field_styles") or {}).get(name) or {})
+    marks = list(style.get("marks") or []) + ctx.marks.get(name, [])
+    text = f"{el.get('prefix', '')}{value}{el.get('suffix', '')}" if len(el.get("fields", [])) == 1 else str(value)
+    if "bracketed" in marks:
+        text = f"[{text}]"
+    color = ctx.color(style.get("color") or el.get("color") or "text")
+    for m in marks:
+        if m in MARK_COLORS and not (m == "white" and "boxed" in marks):
+            color = MARK_COLORS[m]
+    fill = ctx.color(style.get("fill")) if {"boxed", "circled"} & set(marks) else None
+    if fill and fill.lower() == str(color).lower():  # never white on white: the text goes black (or white)
+        color = "#000000" if _luma(fill) > 140 else "#ffffff"
+    return {"text": text, "marks": marks, "color": color, "fill": fill, "outline": ctx.color(style.get("outline"))}
+
+
+def _token_box(tok: dict[str, Any], f: ImageFont.FreeTypeFont, size: int) -> tuple[Box, float]:
+    """Ink box of a token at baseline origin, grown for its box/circle mark; and the extra width of a star."""
+    b = _token_metrics(tok["text"], f)
+    marks = tok["marks"]
+    # Box and circle sit on the digits' cap height so every boxed value in a row is the same height.
+    cap = f.getbbox("0", anchor="ls")
+    top, bot = min(b[1], cap[1]), max(b[3], cap[3])
+    pad = size * 0.14
+    if "circled" in marks:
+        cx, cy = (b[0] + b[2]) / 2, (top + bot) / 2
+        r = max(b[2] - b[0], bot - top) / 2 + pad
+        b = (cx - r, cy - r, cx + r, cy + r)
+    elif "boxed" in marks:
+        b = (b[0] - pad, top - pad, b[2] + pad, bot + pad)
+    star = size * 0.55 if "star" in marks else 0.0
+    return b, star
+
+
+def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    toks = [t for t in (_token(ctx, el, n) for n in el.get("fields", [])) if t is not None]
+    if not toks:
+        return
+    sep = el.get("sep", "-")
+    style = el.get("font", "bold")
+    area = ctx.box(el["box"])
+    pref = el["size"] * ctx.px if el.get("size") else None
+
+    def layout_at(s: int) -> tuple[list[tuple[float, Box, float]], float, float, float]:
+        f = font(style, s)
+        gap = s * 0.1
+        sep_w = f.getlength(sep) if sep.strip() else s * 0.3
+        x, placed, top, bot = 0.0, [], 0.0, 0.0
+        for i, tok in enumerate(toks):
+            if i:
+                x += gap + sep_w + gap
+            b, star = _token_box(tok, f, s)
+            placed.append((x - b[0], b, star))
+            x += (b[2] - b[0]) + star
+            top, bot = min(top, b[1]), max(bot, b[3])
+        return placed, x, top, bot
+
+    def measure(s: int) -> tuple[float, float]:
+        _, w, top, bot = layout_at(s)
+        return w, bot - top
+
+    size = _fit_size(measure, area, pref)
+    f = font(style, size)
+    placed, total, top, bot = layout_at(size)
+    align = el.get("align", "center")
+    x0 = area[0] if align == "left" else area[2] - total if align == "right" else (area[0] + area[2] - total) / 2
+    base = (area[1] + area[3]) / 2 - (top + bot) / 2
+    sep_color = ctx.color(el.get("color", "text")) or ctx.colors.text
+    for i, (tok, (dx, b, star)) in enumerate(zip(toks, placed, strict=True)):
+        ox = x0 + dx
+        if i and sep.strip():
+            prev_dx, prev_b, prev_star = placed[i - 1]
+            sx = x0 + prev_dx + prev_b[2] + prev_star + size * 0.1
+            sb = _token_metrics(sep, f)
+            plan.texts.append(TextItem(sep, (sx - sb[0], base), style, size, sep_color,
+                                       (sx, base + sb[1], sx + sb[2] - sb[0], base + sb[3]), area))
+        tb = _token_metrics(tok["text"], f)
+        ink = (ox + tb[0], base + tb[1], ox + tb[2], base + tb[3])
+        shape_box = (ox + b[0], base + b[1], ox + b[2], base + b[3])
+        lw = max(1.0, size * 0.07)
+        outline = tok["outline"] or tok["color"]
+        if "circled" in tok["marks"]:
+            plan.shapes.append(ShapeItem("ellipse", shape_box, fill=tok["fill"], outline=outline, width=lw))
+        elif "boxed" in tok["marks"]:
+            plan.shapes.append(ShapeItem("rect", shape_box, fill=tok["fill"], outline=outline, width=lw))
+        if "underlined" in tok["marks"]:
+            uy = base + size * 0.1
+            plan.shapes.append(ShapeItem("line", (ink[0], uy, ink[2], uy), fill=tok["color"], width=lw))
+        if star:
+            r = star * 0.45
+            cx, cy = shape_box[2] + star / 2, base - size * 0.5
+            plan.shapes.append(ShapeItem("star", (cx - r, cy - r, cx + r, cy + r), fill=tok["color"]))
+        plan.texts.append(TextItem(tok["text"], (ox, base), style, size, tok["color"], ink, area))
+
+
+def _plan_symbol(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    sym = ctx.unit.get("symbol") or {}
+    types = sym.get("types") or []
+    if not types:
+        return
+    nato.elements(types)  # unknown types fail here, naming the type
+    size = sym.get("size") or sym.get("hq_level")
+    x0, y0, x1, y1 = ctx.box(el["box"])
+    aw, ah = x1 - x0, y1 - y0
+    with_strip = el.get("size_marker", True)
+    # The frame keeps a 3:2 aspect; the size marker strip above it is 30% of the frame's height.
+    fh = min(ah / (1.3 if with_strip else 1.0), aw * 2 / 3)
+    fw = fh * 1.5
+    total_h = fh * (1.3 if with_strip else 1.0)
+    top = y0 + (ah - total_h) / 2
+    fx0 = x0 + (aw - fw) / 2
+    frame = (fx0, top + total_h - fh, fx0 + fw, top + total_h)
+    color = ctx.color(el.get("color", "symbol")) or ctx.colors.symbol
+    plan.shapes.append(ShapeItem("symbol", frame, fill=ctx.color(el.get("fill", "none")), outline=color,
+                                 data={"types": list(types)}))
+    if with_strip and size:
+        strip = (fx0, top, fx0 + fw, top + fh * 0.26)
+        plan.shapes.append(ShapeItem("size", strip, outline=color, data={"size": size}))
+
+
+def _plan_stars(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    try:
+        n = int(ctx.values.get(el["field"]) or 0)
+    except (TypeError, ValueError):
+        raise DataError(f"counter {ctx.unit.get('id')!r}: {el['field']} must be a whole number of stars") from None
+    if n <= 0:
+        return
+    x0, y0, x1, y1 = ctx.box(el["box"])
+    d = min(y1 - y0, (x1 - x0) / n)
+    start = (x0 + x1) / 2 - d * n / 2
+    fill = ctx.color(el.get("color", "black"))
+    outline = ctx.color(el.get("outline", "black"))
+    for i in range(n):
+        plan.shapes.append(ShapeItem("star", (start + i * d, (y0 + y1 - d) / 2, start + (i + 1) * d, (y0 + y1 + d) / 2),
+                                     fill=fill, outline=outline, width=max(1.0, d * 0.06)))
+
+
+def _plan_rect(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    op = "ellipse" if el["type"] == "circle" else "rect"
+    plan.shapes.append(ShapeItem(op, ctx.box(el["box"]), fill=ctx.color(el.get("fill", "none")),
+                                 outline=ctx.color(el.get("outline", "none")), width=el.get("width", 0.0) * ctx.px))
+
+
+def _plan_topdown(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    types = set((ctx.unit.get("symbol") or {}).get("types") or [])
+    cls = str(ctx.unit.get("class") or "")
+    if cls in ("tank", "vehicle") or types & {"armour", "armor", "tank", "assault_gun", "tank_destroyer"}:
+        kind = "tank"
+    elif cls in ("gun", "artillery") or types & {"artillery", "anti_tank", "anti_aircraft"}:
+        kind = "gun"
+    elif cls == "aircraft" or types & {"ground_attack", "medium_bomber"}:
+        kind = "aircraft"
+    else:
+        kind = "infantry"
+    color = ctx.color(el.get("color", "symbol")) or ctx.colors.symbol
+    plan.shapes.append(ShapeItem("topdown", ctx.box(el["box"]), outline=color, data={"kind": kind}))
+
+
+_PLANNERS = {"text": _plan_text, "values": _plan_values, "symbol": _plan_symbol, "stars": _plan_stars,
+             "rect": _plan_rect, "circle": _plan_rect, "topdown": _plan_topdown}
+
+
+def _face_spec(layout: dict[str, Any], kind: str, game: Any) -> dict[str, Any]:
+    faces = layout.get("faces") or {}
+    if kind in faces:
+        return faces[kind]
+    generic = get_layout("generic")["faces"]
+    return faces.get("values") if kind == "spent" and "values" in faces else generic.get(kind, generic["blank"])
+
+
+def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int = 150) -> FacePlan:
+    """Lay out one face of ``unit`` at ``px`` × ``px`` pixels: every shape and text with its position."""
+    if px < 16:
+        raise DataError(f"counter size {px} px is too small (16 px at least)")
+    faces = unit.get("faces") or {}
+    if face_name not in faces:
+        raise DataError(f"counter {unit.get('id')!r} has no face {face_name!r} (faces: {', '.join(faces)})")
+    face = faces[face_name] or {}
+    manifest_layouts = game.manifest.get("counter_layouts") or {}
+    name = layout_name(game.system_id, unit, manifest_layouts)
+    layout = get_layout(name, manifest_layouts, where=str(game.path))
+    colors = unit_colors(game, unit)
+    ctx = _Ctx(game, unit, face_name, face, layout, colors, px)
+    spec = _face_spec(layout, face.get("kind", "values"), game)
+    bg = face.get("color") or ctx.color(spec.get("background") or layout.get("background", "background"))
+    border = layout.get("border") or {}
+    plan = FacePlan(width=px, height=px, background=bg or colors.background, shape=layout.get("shape", "square"),
+                    radius=layout.get("corner_radius", 0.0) * px, border_color=ctx.color(border.get("color", "none")),
+                    border_width=border.get("width", 0.0) * px)
+    for el in spec.get("elements", []):
+        if _applies(el, ctx):
+            _PLANNERS[el["type"]](ctx, el, plan)
+    return plan
+
+
+def _star_points(box: Box) -> list[tuple[float, float]]:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    r_out = (box[2] - box[0]) / 2
+    r_in = r_out * 0.45
+    pts = []
+    for i in range(10):
+        r = r_out if i % 2 == 0 else r_in
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a) + r_out * 0.05))
+    return pts
+
+
+def _draw_topdown(d: ImageDraw.ImageDraw, box: Box, kind: str, color: str) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if kind == "tank":
+        hw, hh = min(w * 0.22, h * 0.2), h * 0.36
+        d.rounded_rectangle((cx - hw, cy - hh + h * 0.08, cx + hw, cy + hh + h * 0.08), radius=hw * 0.2, fill=color)
+        r = hw * 0.75
+        d.ellipse((cx - r, cy - r + h * 0.05, cx + r, cy + r + h * 0.05), fill="#ffffff")
+        d.ellipse((cx - r * 0.8, cy - r * 0.8 + h * 0.05, cx + r * 0.8, cy + r * 0.8 + h * 0.05), fill=color)
+        d.line([(cx, cy + h * 0.05), (cx, y0 + h * 0.04)], fill=color, width=max(1, round(hw * 0.25)))
+    elif kind == "gun":
+        lw = max(1, round(w * 0.04))
+        d.line([(cx, cy + h * 0.05), (cx, y0 + h * 0.08)], fill=color, width=lw)
+        d.rectangle((cx - w * 0.2, cy - h * 0.02, cx + w * 0.2, cy + h * 0.06), fill=color)
+        for sgn in (-1, 1):  # the two trails
+            d.line([(cx + sgn * w * 0.05, cy + h * 0.06), (cx + sgn * w * 0.25, y1 - h * 0.08)], fill=color, width=lw)
+    elif kind == "aircraft":
+        nato.DRAWERS["ground_attack"](d, box, color, max(1, round(h * 0.05)))
+    else:
+        r = min(w, h) * 0.1
+        for fx, fy in ((0.3, 0.35), (0.7, 0.35), (0.5, 0.55), (0.3, 0.75), (0.7, 0.75)):
+            px_, py_ = x0 + w * fx, y0 + h * fy
+            d.ellipse((px_ - r, py_ - r, px_ + r, py_ + r), fill=color)
+
+
+def supersample_factor(px: int) -> int:
+    """How many times larger shapes are drawn before downsizing: more for small counters, at least 2."""
+    return max(2, min(8, math.ceil(480 / px)))
+
+
+def render_plan(plan: FacePlan) -> Image.Image:
+    """Draw a :class:`FacePlan` into an RGB image (shapes supersampled, text at output size)."""
+    ss = supersample_factor(plan.width)
+    big = Image.new("RGB", (plan.width * ss, plan.height * ss), "#ffffff")
+    d = ImageDraw.Draw(big)
+
+    def sc(b: Box) -> Box:
+        return (b[0] * ss, b[1] * ss, b[2] * ss, b[3] * ss)
+
+    full = (0, 0, plan.width * ss - 1, plan.height * ss - 1)
+    bw = round(plan.border_width * ss)
+    if plan.shape == "circle":
+        d.ellipse(full, fill=plan.background, outline=plan.border_color, width=bw)
+    else:
+        d.rounded_rectangle(full, radius=plan.radius * ss, fill=plan.background, outline=plan.border_color, width=bw)
+    for s in plan.shapes:
+        b, w = sc(s.box), max(1, round(s.width * ss)) if s.width else 0
+        if s.op == "rect":
+            d.rectangle(b, fill=s.fill, outline=s.outline if w else None, width=w)
+        elif s.op == "ellipse":
+            d.ellipse(b, fill=s.fill, outline=s.outline if w else None, width=w)
+        elif s.op == "line":
+            d.line([(b[0], b[1]), (b[2], b[3])], fill=s.fill, width=w)
+        elif s.op == "star":
+            d.polygon(_star_points(b), fill=s.fill, outline=s.outline, width=w)
+        elif s.op == "symbol":
+            nato.draw_frame(d, b, s.outline, s.fill)
+            nato.draw_types(d, b, s.data["types"], s.outline)
+        elif s.op == "size":
+            nato.draw_size(d, b, s.data["size"], s.outline)
+        elif s.op == "topdown":
+            _draw_topdown(d, b, s.data["kind"], s.outline)
+    if plan.border_color and bw and plan.shape != "circle":  # redraw the border over shapes that touch the edge
+        d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
+    img = big.resize((plan.width, plan.height), Image.Resampling.LANCZOS) if ss > 1 else big
+    td = ImageDraw.Draw(img)
+    for t in plan.texts:
+        td.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")
+    return img
+
+
+def render_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int = 150) -> Image.Image:
+    """One face of a counter as an RGB image ``px`` × ``px``, a pure function of the game data and ``px``."""
+    return render_plan(plan_face(game, unit, face_name, px))
