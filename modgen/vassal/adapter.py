@@ -1,0 +1,419 @@
+"""VASSAL events → canonical events (docs/design.md "Canonical event log", ``schema/events.schema.json``).
+
+:class:`Adapter` is a :class:`~modgen.vassal.reader.Visitor`. It turns the saved state into ``setup`` events, drops
+into ``move`` events (from/to hex; the path is left unknown — VASSAL records the drop, not the way there), pieces
+created later into ``reinforcement``, deleted units into ``loss … eliminated``, Face-layer changes into ``flip``, other
+layers into ``marker``, dice reports into ``roll``, the turn tracker into ``turn``/``phase``, and chat declarations
+(:mod:`modgen.chat`) into ``attack``/``result``/``retreat``/… . Undone steps are removed with their undo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from modgen import chat as chatsyntax
+from modgen.vassal import reader as R
+
+FACE_LAYER = "Face"
+Event = dict[str, Any]
+
+
+@dataclass
+class Result:
+    """Canonical events plus the warnings met on the way (each a one-line message with its position)."""
+
+    events: list[Event]
+    warnings: list[str] = field(default_factory=list)
+    module: str | None = None
+
+
+def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
+    """(VASSAL map name, x, y) → hex label, for every hex map of *game* (VASSAL map name = our map id).
+
+    Boards sit at the map's top-left (our modules write ``edgeWidth``/``edgeHeight`` 0 and one board per map).
+    """
+    from modgen.hexgrid import Grid
+
+    grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
+    px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or 100)
+
+    def locate(map_id: str | None, x: int, y: int) -> str | None:
+        g = grids.get(map_id or "")
+        if g is None or x < 0 or y < 0:
+            return None
+        return g.hex_at_px(x, y, px)
+
+    return locate
+
+
+class Adapter(R.Visitor):
+    """Collects canonical events while the reader walks a save or log."""
+
+    def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "") -> None:
+        self.game = game
+        self.scenario = scenario
+        self.filename = filename
+        self.steps: list[list[Event]] = [[]]  # [0] = saved state; one list per logged step
+        self.step_undone: list[bool] = [False]
+        self.warnings: list[str] = []
+        self.module: str | None = None
+        self.where: dict[str, tuple[str | None, str | None]] = {}  # piece id -> (unit/label, hex)
+        self.names: dict[str, str] = {}  # piece id -> piece name
+        self.mode: str | None = None
+        self.purpose: str | None = None
+        self.pending: dict[str, tuple[str, list[str]]] = {}  # unit -> (retreat|advance, path) declared before the drop
+        self.eliminated: set[str] = set()
+        self.games_seen: set[str] = set()
+        self.pieces_seen = 0
+        self.turn: int | None = None
+        self.phase_idx: int | None = None
+        self._phases: list[Any] | None = None
+        self._grids: list[Any] | None = None
+
+    # -- helpers --
+    def _emit(self, ev: Event, ctx: R.Context) -> None:
+        ev["source"] = {"file": self.filename, "offset": ctx.offset}
+        if ctx.step is not None:
+            ev["source"]["step"] = ctx.step
+        self.steps[-1].append(ev)
+
+    def _warn(self, msg: str, ctx: R.Context) -> None:
+        where = f"step {ctx.step}" if ctx.step is not None else "saved state"
+        self.warnings.append(f"{self.filename}: {where}, offset {ctx.offset}: {msg}")
+
+    def _faces(self, unit: str) -> list[str]:
+        if self.game is None:
+            return []
+        try:
+            return list((self.game.unit(unit).get("faces") or {}).keys())
+        except KeyError:
+            return []
+
+    def _kind(self, unit: str) -> str | None:
+        if self.game is None:
+            return None
+        try:
+            return self.game.unit(unit).get("kind")
+        except KeyError:
+            return None
+
+    def _face(self, unit: str, level: int | None) -> str | None:
+        if level is None:
+            return None
+        faces = self._faces(unit)
+        n = abs(level)
+        if 1 <= n <= len(faces):
+            return faces[n - 1]
+        return faces[0] if (faces and n == 0) else (str(n) if not faces else None)
+
+    def _unit(self, piece: R.Piece) -> str:
+        return piece.label
+
+    def _note_piece(self, piece: R.Piece) -> None:
+        self.pieces_seen += 1
+        if piece.props.get("mg_game"):
+            self.games_seen.add(piece.props["mg_game"])
+
+    def _units_at(self, hexlabel: str) -> list[str]:
+        return [u for (u, h) in self.where.values() if h == hexlabel and u and self._kind(u) != "marker"]
+
+    def _is_hex(self, token: str) -> bool:
+        if self.game is None:
+            return token.isdigit()
+        if self._grids is None:
+            from modgen.hexgrid import Grid
+
+            self._grids = [Grid.from_map(m) for m in self.game.maps if m.get("kind", "hex") == "hex" and "grid" in m]
+        return any(g.is_label(token) for g in self._grids)
+
+    def _resolve(self, tokens: list[str], ctx: R.Context, what: str) -> tuple[list[str], list[str]]:
+        """Declaration tokens → (unit ids, hexes named). A hex stands for the units in it."""
+        units: list[str] = []
+        hexes: list[str] = []
+        for tok in tokens:
+            if self.game is not None and self._kind(tok) is not None:
+                units.append(tok)
+            elif self._is_hex(tok):
+                hexes.append(tok)
+                found = self._units_at(tok)
+                units += [u for u in found if u not in units]
+            else:
+                named = [u for pid, (u, _) in self.where.items() if self.names.get(pid) == tok and u]
+                if named:
+                    units += named
+                else:
+                    units.append(tok)
+                    if self.game is not None:
+                        self._warn(f"{what} {tok!r} is neither a unit id nor a hex of {self.game.id}", ctx)
+        return units, hexes
+
+    # -- visitor --
+    def begin(self, meta: dict[str, Any]) -> None:
+        self.module = meta.get("module")
+        if self.game is not None:
+            ev: Event = {"type": "scenario_start", "game": self.game.id}
+            if self.scenario:
+                ev["scenario"] = self.scenario
+            ev["source"] = {"file": self.filename, "offset": 0}
+            self.steps[0].append(ev)
+
+    def step(self, ctx: R.Context) -> None:
+        self.steps.append([])
+        self.step_undone.append(False)
+
+    def undo(self, in_progress: bool, ctx: R.Context) -> None:
+        if not in_progress:
+            return
+        # The undo reverses the latest step still standing: drop its events, and this step's inverse commands.
+        self.step_undone[-1] = True
+        for i in range(len(self.steps) - 2, 0, -1):
+            if not self.step_undone[i]:
+                self.step_undone[i] = True
+                return
+        self._warn("undo with no earlier step to undo", ctx)
+
+    def piece_added(self, piece: R.Piece, ctx: R.Context) -> None:
+        self._note_piece(piece)
+        unit = self._unit(piece)
+        loc = piece.location
+        self.where[piece.id] = (unit, loc.hex)
+        self.names[piece.id] = piece.name
+        if not piece.unit and self.game is not None:
+            return  # not one of ours (a module's own marker without modgen properties)
+        if self._kind(unit) == "marker":
+            if loc.hex:
+                self._emit({"type": "marker", "hex": loc.hex, "marker": unit, "on": True}, ctx)
+            return
+        face = self._face(unit, piece.layers.get(FACE_LAYER))
+        if ctx.in_setup or ctx.step is None:
+            ev: Event = {"type": "setup", "unit": unit}
+            if loc.hex:
+                ev["hex"] = loc.hex
+            else:
+                ev["off_map"] = loc.map or "off-map"
+            if face:
+                ev["face"] = face
+        else:
+            ev = {"type": "reinforcement", "unit": unit}
+            if loc.hex:
+                ev["hex"] = loc.hex
+        if piece.props.get("mg_side"):
+            ev["side"] = piece.props["mg_side"]
+        self._emit(ev, ctx)
+
+    def piece_removed(self, piece: R.Piece, ctx: R.Context) -> None:
+        unit = self._unit(piece)
+        hexlabel = self.where.pop(piece.id, (None, None))[1]
+        if not piece.unit and self.game is not None:
+            return
+        if self._kind(unit) == "marker":
+            if hexlabel:
+                self._emit({"type": "marker", "hex": hexlabel, "marker": unit, "on": False}, ctx)
+            return
+        if unit in self.eliminated:
+            return
+        self._emit({"type": "loss", "unit": unit, "eliminated": True}, ctx)
+
+    def piece_moved(self, piece: R.Piece, old: R.Location, new: R.Location, ctx: R.Context) -> None:
+        unit = self._unit(piece)
+        self.where[piece.id] = (unit, new.hex)
+        if not piece.unit and self.game is not None:
+            return
+        if self._kind(unit) == "marker":
+            if old.hex != new.hex:
+                if old.hex:
+                    self._emit({"type": "marker", "hex": old.hex, "marker": unit, "on": False}, ctx)
+                if new.hex:
+                    self._emit({"type": "marker", "hex": new.hex, "marker": unit, "on": True}, ctx)
+            return
+        frm = old.hex if old.hex is not None or self.game is not None else _px(old)
+        to = new.hex if new.hex is not None or self.game is not None else _px(new)
+        if frm == to and frm is not None:
+            return  # nudged inside the same hex: not a move in rules terms
+        pend = self.pending.get(unit)
+        if pend and pend[1] and pend[1][-1] == to:
+            del self.pending[unit]
+            self._emit({"type": pend[0], "unit": unit, "path": [frm, *pend[1]] if frm else pend[1]}, ctx)
+            return
+        ev: Event = {"type": "move", "unit": unit, "from": frm, "to": to}
+        if self.mode and self.mode != "normal":
+            ev["mode"] = self.mode
+        if piece.props.get("mg_side"):
+            ev["side"] = piece.props["mg_side"]
+        self._emit(ev, ctx)
+
+    def state_changed(self, piece: R.Piece, changes: list[R.StateChange], ctx: R.Context) -> None:
+        if not piece.unit and self.game is not None:
+            return
+        unit = self._unit(piece)
+        for ch in changes:
+            if ch.kind != "layer":
+                continue
+            if ch.name == FACE_LAYER:
+                face = self._face(unit, ch.new)
+                if face:
+                    self._emit({"type": "flip", "unit": unit, "face": face}, ctx)
+            elif ch.name:
+                was, now = (ch.old or 0) > 0, (ch.new or 0) > 0
+                if was != now:
+                    self._emit({"type": "marker", "unit": unit, "marker": ch.name, "on": now}, ctx)
+
+    def dice(self, roll: R.DiceRoll, ctx: R.Context) -> None:
+        if not roll.results:
+            return
+        ev: Event = {"type": "roll", "dice": roll.results}
+        if self.purpose:
+            ev["purpose"] = self.purpose
+            self.purpose = None
+        if roll.side:
+            ev["side"] = roll.side
+        self._emit(ev, ctx)
+
+    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: R.Context) -> None:
+        if not values:
+            return
+        if values[0] != self.turn and values[0] >= 1:
+            self.turn = values[0]
+            self._emit({"type": "turn", "turn": values[0]}, ctx)
+        if len(values) > 1 and values[-1] != self.phase_idx:
+            self.phase_idx = values[-1]
+            phases = self._phase_list()
+            if 0 <= values[-1] < len(phases):
+                self._emit({"type": "phase", "phase": phases[values[-1]]}, ctx)
+
+    def _phase_list(self) -> list[str]:
+        if self._phases is None:
+            self._phases = []
+            if self.game is not None:
+                try:
+                    self._phases = [p.id for p in self.game.rule_system().phases(self.game)]
+                except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
+                    self._phases = []
+        return self._phases
+
+    def chat(self, text: str, player: str | None, ctx: R.Context) -> None:
+        if player is None:
+            return  # VASSAL's own reports (moves, dice, turns) are represented by their own events
+        try:
+            decl = chatsyntax.parse(text)
+        except chatsyntax.ChatSyntaxError as exc:
+            self._warn(f"chat declaration by {player}: {exc}", ctx)
+            self._emit({"type": "chat", "text": text, "note": f"not understood: {exc.detail}"}, ctx)
+            return
+        if decl is None:
+            self._emit({"type": "chat", "text": text}, ctx)
+            return
+        self._declaration(decl, ctx)
+
+    def _declaration(self, d: chatsyntax.Declaration, ctx: R.Context) -> None:
+        v = d.verb
+        if v in ("attack", "fire"):
+            att, _ = self._resolve(d.attackers, ctx, "attacker")
+            dfn, hexes = self._resolve(d.defenders, ctx, "defender")
+            ev: Event = {"type": "attack", "attackers": att, "defenders": dfn}
+            if hexes:
+                ev["hex"] = hexes[0]
+            for key, toks in (("support", d.support), ("air", d.air)):
+                if toks:
+                    ev[key] = self._resolve(toks, ctx, key)[0]
+            for key in ("table", "kind", "id"):
+                if getattr(d, key):
+                    ev[key] = getattr(d, key)
+            self._emit(ev, ctx)
+        elif v == "result":
+            ev = {"type": "result", "result": d.result}
+            if d.id:
+                ev["attack"] = d.id
+            self._emit(ev, ctx)
+        elif v in ("retreat", "advance"):
+            units, hexes = self._resolve([d.unit or ""], ctx, "unit")
+            if len(units) != 1:
+                self._warn(f"!{v} {d.unit}: expected exactly one unit there, found {len(units)}", ctx)
+                if not units:
+                    return
+            unit = units[0]
+            # The drop may already be logged: turn the latest move of this unit to the path's end into the event.
+            for evs in reversed(self.steps[-2:]):
+                for i in range(len(evs) - 1, -1, -1):
+                    e = evs[i]
+                    if e.get("type") == "move" and e.get("unit") == unit and e.get("to") == d.path[-1]:
+                        start = [e["from"]] if e.get("from") else []
+                        evs[i] = {**{k: x for k, x in e.items() if k not in ("from", "to", "mode")},
+                                  "type": v, "path": start + d.path}
+                        return
+            current = next((h for (u, h) in self.where.values() if u == unit), None)
+            if current == d.path[-1]:
+                self._emit({"type": v, "unit": unit, "path": ([hexes[0]] if hexes else []) + d.path}, ctx)
+            else:
+                self.pending[unit] = (v, d.path)
+        elif v == "phase":
+            ev = {"type": "phase", "phase": d.phase}
+            if d.side:
+                ev["side"] = d.side
+            self.mode = None
+            self._emit(ev, ctx)
+        elif v == "turn":
+            self.turn = d.turn
+            self._emit({"type": "turn", "turn": d.turn}, ctx)
+        elif v == "mode":
+            self.mode = d.mode
+        elif v == "loss":
+            units, _ = self._resolve([d.unit or ""], ctx, "unit")
+            for u in units:
+                ev = {"type": "loss", "unit": u}
+                if d.eliminated:
+                    ev["eliminated"] = True
+                    self.eliminated.add(u)
+                else:
+                    ev["steps"] = d.steps or 1
+                self._emit(ev, ctx)
+        elif v == "roll":
+            self.purpose = d.purpose
+        elif v == "vp":
+            ev = {"type": "vp", "side": d.side, "points": d.points}
+            if d.reason:
+                ev["reason"] = d.reason
+            self._emit(ev, ctx)
+        elif v == "end":
+            self._emit({"type": "game_end"}, ctx)
+
+    def warning(self, message: str, ctx: R.Context) -> None:
+        self._warn(message, ctx)
+
+    def end(self) -> None:
+        if self.game is not None and self.pieces_seen:
+            if not self.games_seen:
+                self.warnings.append(f"{self.filename}: no piece carries modgen's mg_game property; this save/log "
+                                     f"is not from a module built from {self.game.id}")
+            elif self.game.id not in self.games_seen:
+                self.warnings.append(f"{self.filename}: pieces belong to {', '.join(sorted(self.games_seen))}, "
+                                     f"not {self.game.id}; is this a log for another module?")
+        for unit, (verb, path) in self.pending.items():
+            self.warnings.append(f"{self.filename}: !{verb} {unit} to {path[-1]} was declared but never dropped there")
+
+    def result(self) -> Result:
+        """The canonical events in order (undone steps removed), with ``i`` set."""
+        out: list[Event] = []
+        for evs, undone in zip(self.steps, self.step_undone, strict=True):
+            if not undone:
+                out.extend(evs)
+        for i, ev in enumerate(out):
+            ev["i"] = i
+        return Result(out, self.warnings, self.module)
+
+
+def _px(loc: R.Location) -> str | None:
+    """A position without a hex grid, as a string: ``map@x,y`` (None off every map)."""
+    return None if loc.map is None else f"{loc.map}@{loc.x},{loc.y}"
+
+
+def adapt(source: str | Path | bytes, game: Any = None, *, scenario: str | None = None, name: str | None = None,
+          hex_px: float | None = None) -> Result:
+    """Read a .vsav/.vlog and return canonical events. With *game*, positions become hex labels."""
+    label = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
+    adapter = Adapter(game, scenario, label)
+    locator = locator_for(game, hex_px) if game is not None else None
+    R.read(source, adapter, locator=locator, name=label)
+    return adapter.result()
