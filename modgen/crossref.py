@@ -51,8 +51,9 @@ class Checker:
         terrain = m.get("terrain")
         if isinstance(terrain, dict):
             for tid, t in terrain.items():
-                if isinstance(t, dict) and isinstance(t.get("kind"), str):
-                    self.terrain[tid] = t["kind"]
+                if isinstance(t, dict):  # a kind the schema rejected is recorded as unknown (not re-reported)
+                    kind = t.get("kind")
+                    self.terrain[tid] = kind if kind in ("hex", "hexside", "line", "area") else "?"
         self.plugin = None
 
     def add(self, doc: Doc, ptr: str, message: str, *, at_key: bool = False, severity: str = "error") -> None:
@@ -126,7 +127,6 @@ class Checker:
         except DataError as exc:
             self.add(doc, "/system", str(exc))
             return
-        rules_schema_issues(doc, self.plugin.rules_schema(), system, self.report)
         policies = (doc.value.get("rules") or {}).get("policies") if isinstance(doc.value.get("rules"), dict) else None
         if isinstance(policies, dict):
             known = {p.name: p for p in self.plugin.policies}
@@ -138,6 +138,9 @@ class Checker:
                 elif known[name].choices and value not in known[name].choices:
                     choices = ", ".join(repr(c) for c in known[name].choices)
                     self.add(doc, ptr, f"policy {name!r} must be one of {choices}, got {value!r}")
+        # the plugin's schema may reject the same policies; those are reported above with the policy's choices
+        reported = frozenset(i.pointer for i in self.report.issues if i.file == doc.path and i.pointer)
+        rules_schema_issues(doc, self.plugin.rules_schema(), system, self.report, reported)
 
     def _check_file(self, doc: Doc, ptr: str, path: str) -> None:
         if not os.path.isfile(path):
@@ -149,7 +152,7 @@ class Checker:
         if tid not in self.terrain:
             self.add(doc, ptr, f"terrain {tid!r} is not declared in the manifest's \"terrain\" "
                                f"({self.manifest.path})")
-        elif self.terrain[tid] != kind:
+        elif self.terrain[tid] not in (kind, "?"):
             self.add(doc, ptr, f"terrain {tid!r} is a {self.terrain[tid]} terrain, but is used here as {kind}")
 
     def _game(self, doc: Doc) -> None:
@@ -181,12 +184,14 @@ class Checker:
             nat = _str(u.get("nationality"))
             if nat is not None and side in self.nationalities and nat not in self.nationalities[side]:
                 self.add(doc, pointer(*at, "nationality"),
-                         f"nationality {nat!r} is not one of side {side!r}'s ({_names(self.nationalities[side])})")
+                         f"nationality {nat!r} is not a nationality of side {side!r} "
+                         f"(nationalities: {_names(self.nationalities[side])})")
             form = _str(u.get("formation"))
             if form is not None:
                 if form not in self.formations:
                     self.add(doc, pointer(*at, "formation"), f"unknown formation {form!r}")
-                elif side in self.sides and self.formations[form].get("side") not in (None, side):
+                elif side in self.sides and self.formations[form].get("side") in self.sides \
+                        and self.formations[form].get("side") != side:
                     self.add(doc, pointer(*at, "formation"),
                              f"formation {form!r} belongs to side {self.formations[form].get('side')!r}, "
                              f"not {side!r}")
@@ -230,7 +235,7 @@ class Checker:
                          f"(values {', '.join(names)})")
                 continue
             if not isinstance(face.get("values"), dict):
-                if names:
+                if names and face.get("kind") != "values":  # kind values without values: the schema reports it
                     self.add(doc, pointer(*at, "faces", face_name),
                              f"face {face_name!r} must print values ({', '.join(names)}) for system "
                              f"{self.plugin.id!r}, class {cls!r}")

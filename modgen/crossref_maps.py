@@ -156,6 +156,8 @@ def check_maps(ck: Checker) -> None:
                 _check_hex_map(ck, doc, ("maps", i), m, map_id)
             elif m.get("kind") == "table":
                 _check_table_map(ck, doc, ("maps", i), m, map_id)
+            else:  # a kind the schema rejected: known by id, nothing else to check
+                ck.maps[map_id] = (doc, "?", dict(m, _areas={}))
 
 
 def _side(ck: Checker, doc: Doc, ptr: str, side: Any, allowed: set[str] | None = None) -> None:
@@ -172,7 +174,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
     if map_id is None and ck.maps:
         map_id = next(iter(ck.maps))
     the_map = ck.maps.get(map_id) if map_id is not None else None
-    if _str(s.get("map")) is not None and the_map is None:
+    if _str(s.get("map")) is not None and the_map is None and "map" not in ck.ws.incomplete:
         ck.add(doc, "/map", f"unknown map {map_id!r} (maps: {_names(ck.maps)})")
     kind = the_map[1] if the_map else None
     mdict = the_map[2] if the_map else {}
@@ -242,7 +244,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
                     and unit["side"] != side:
                 ck.add(doc, ptr, f"unit {uid!r} belongs to side {unit['side']!r}, not {side!r}")
         area = _str(r.get("area"))
-        if area is not None and the_map is not None and area not in mdict.get("_areas", {}):
+        if area is not None and kind == "hex" and area not in mdict.get("_areas", {}):
             ck.add(doc, pointer("reinforcements", i, "area"),
                    f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))})")
         for j, h in enumerate(r.get("hexes") if isinstance(r.get("hexes"), list) else []):

@@ -200,14 +200,17 @@ def schema_issues(doc: Doc, kind: str, report: Report) -> None:
     check_against(_validator(kind), doc, "", report)
 
 
-def check_against(validator: Draft202012Validator, doc: Doc, prefix: str, report: Report) -> None:
-    """Validate the value at ``prefix`` of ``doc`` with ``validator`` (used for the plugin's rules schema too)."""
+def check_against(validator: Draft202012Validator, doc: Doc, prefix: str, report: Report,
+                  skip: frozenset[str] = frozenset()) -> None:
+    """Validate the value at ``prefix`` of ``doc`` with ``validator`` (used for the plugin's rules schema too);
+    errors at pointers in ``skip`` (already reported better) are left out."""
     value = doc.value
     for token in [t for t in prefix.split("/")[1:]]:
         value = value[token.replace("~1", "/").replace("~0", "~")]
     for err in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path))):
         ptr, message, at_key = _message(err)
-        report.add(doc, prefix + ptr, message, at_key=at_key)
+        if prefix + ptr not in skip:
+            report.add(doc, prefix + ptr, message, at_key=at_key)
 
 
 # --- loading -----------------------------------------------------------------------------------------------
@@ -250,6 +253,7 @@ class Workspace:
     counters: Doc | None = None
     maps: list[Doc] = field(default_factory=list)
     scenarios: list[Doc] = field(default_factory=list)
+    incomplete: set[str] = field(default_factory=set)  # kinds with a file that failed to load ("map", …)
 
 
 def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
@@ -265,6 +269,8 @@ def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
     counters = files.get("counters")
     if isinstance(counters, str) and counters:
         ws.counters = load_doc("counters", display_path(path, counters), report, manifest, "/files/counters")
+        if ws.counters is None:
+            ws.incomplete.add("counters")
     for key, kind, target in (("maps", "map", ws.maps), ("scenarios", "scenario", ws.scenarios)):
         refs = files.get(key)
         if not isinstance(refs, list):
@@ -274,6 +280,8 @@ def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
                 doc = load_doc(kind, display_path(path, rel), report, manifest, f"/files/{key}/{i}")
                 if doc is not None:
                     target.append(doc)
+                else:
+                    ws.incomplete.add(kind)
     return ws
 
 
@@ -293,7 +301,8 @@ def validate_game(path: str | Path) -> list[Issue]:
     return report.sorted()
 
 
-def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, report: Report) -> None:
+def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, report: Report,
+                        skip: frozenset[str] = frozenset()) -> None:
     """Validate the manifest's ``rules`` object against the plugin's ``rules_schema()``."""
     try:
         Draft202012Validator.check_schema(rules_schema)
@@ -304,7 +313,7 @@ def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, 
         if any(True for _ in Draft202012Validator(rules_schema).iter_errors({})):
             report.add(doc, "", f"missing required property \"rules\" (the {system_id!r} system needs rule tables)")
         return
-    check_against(Draft202012Validator(rules_schema), doc, "/rules", report)
+    check_against(Draft202012Validator(rules_schema), doc, "/rules", report, skip)
 
 
 def is_valid(issues: list[Issue]) -> bool:

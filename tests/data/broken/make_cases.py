@@ -1,0 +1,258 @@
+"""Write the broken-data corpus: each case overrides file(s) of ``_base/`` and states the issues expected.
+
+Run ``python tests/data/broken/make_cases.py`` after changing a case. Expected positions are written by hand as
+(line, snippet): the column is where ``snippet`` starts on that line (plain string search, independent of
+modgen's parser); the test also checks each position against the stdlib ``json`` decoder.
+An expected message ending in "…" matches as a prefix.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BASE = HERE / "_base"
+G, C, M, S = "games/base.json", "counters/base.json", "maps/base.json", "scenarios/base/s1.json"
+
+
+def edit(rel: str, line: int, old: str, new: str, text: str | None = None) -> str:
+    """The base file ``rel`` with ``old`` replaced by ``new`` on ``line`` (1-based)."""
+    lines = (text if text is not None else (BASE / rel).read_text()).split("\n")
+    assert old in lines[line - 1], (rel, line, old)
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+# name: (why, {file: new content}, [(file, line, snippet or column, pointer or None, message)])
+CASES: dict[str, tuple[str, dict[str, str | bytes], list[tuple[str, int, str | int, str | None, str]]]] = {}
+
+
+def case(name: str, why: str, files: dict[str, str | bytes], *issues: tuple) -> None:
+    CASES[name] = (why, files, list(issues))
+
+
+# --- syntax ------------------------------------------------------------------------------------------------
+case("syntax_trailing_comma", "trailing comma in the sides array",
+     {G: edit(G, 6, '"#0000aa"}', '"#0000aa"},')},
+     (G, 7, "]", None, "invalid JSON: trailing comma before ']'"))
+case("syntax_missing_colon", "key without a colon",
+     {G: edit(G, 3, '"id": "base"', '"id" "base"')},
+     (G, 3, '"base"', None, "invalid JSON: expected ':' after key 'id', got '\"'"))
+case("syntax_missing_comma", "two members without a comma between them",
+     {C: edit(C, 2, '"kind": "unit",', '"kind": "unit"')},
+     (C, 2, '"side"', None, "invalid JSON: expected ',' or '}' after the value of 'kind', got '\"'"))
+case("syntax_single_quotes", "a string in single quotes",
+     {M: edit(M, 4, '"clear"', "'clear'")},
+     (M, 4, "'clear'", None, "invalid JSON: strings need double quotes, not single quotes"))
+case("syntax_unterminated_string", "a string left open at the end of a line",
+     {S: edit(S, 9, '"west"}', '"west}')},
+     (S, 9, '"west', None, "invalid JSON: unterminated string (a string cannot span lines)"))
+case("syntax_empty_file", "an empty scenario file", {S: ""},
+     (S, 1, 1, None, "invalid JSON: the file is empty; expected a JSON value"))
+case("syntax_extra_data", "a stray closing brace after the document",
+     {S: (BASE / S).read_text() + "}\n"},
+     (S, 12, "}", None, "invalid JSON: unexpected '}' after the JSON value (extra data)"))
+case("syntax_python_literal", "Python's True instead of JSON's true",
+     {M: edit(M, 3, '"h_off": 1', '"h_descend": True')},
+     (M, 3, "True", None,
+      "invalid JSON: unexpected word 'True'; expected a value (JSON spells them true, false, null)"))
+case("syntax_not_utf8", "a Latin-1 byte in a title",
+     {S: edit(S, 1, '"title": "S1"', '"title": "S\udce9"').encode("utf-8", "surrogateescape")},
+     (S, 1, "\udce9", None, "invalid JSON: not UTF-8 text (byte 0xe9)"))
+case("duplicate_key", "the same key twice in one object",
+     {S: edit(S, 2, '"turns": {"count": 3},', '"turns": {"count": 3}, "turns": {"count": 2},')},
+     (S, 2, '"turns": {"count": 2}', "/turns", "duplicate key (the later value silently wins)"))
+case("top_level_array", "a counters file that is an array", {C: "[]\n"},
+     (C, 1, 1, "", "expected a JSON object at the top level, got an array"))
+
+# --- schema ------------------------------------------------------------------------------------------------
+case("schema_wrong_type", "turn count as a string",
+     {S: edit(S, 2, '"count": 3', '"count": "3"')},
+     (S, 2, '"3"', "/turns/count", "expected an integer, got a string"))
+case("schema_missing_required", "scenario without a title",
+     {S: edit(S, 1, '"title": "S1", ', "")},
+     (S, 1, 1, "", 'missing required property "title"'))
+case("schema_enum", "a terrain kind that does not exist",
+     {G: edit(G, 14, '"kind": "hex"', '"kind": "hexes"')},
+     (G, 14, '"hexes"', "/terrain/clear/kind", 'expected one of "hex", "hexside", "line", "area"; got "hexes"'))
+case("schema_bad_colour", "a five-digit colour",
+     {G: edit(G, 6, '"#0000aa"', '"#0000a"')},
+     (G, 6, '"#0000a"', "/sides/1/color", '"#0000a" is not a colour as #rrggbb'))
+case("schema_negative_count", "a negative countermix count",
+     {C: edit(C, 8, '"side": null,', '"side": null, "count": -1,')},
+     (C, 8, "-1", "/counters/3/count", "expected a number >= 0, got -1"))
+case("schema_bad_id", "a counter id with a space",
+     {C: edit(C, 8, '"m.supp"', '"m supp"')},
+     (C, 8, '"m supp"', "/counters/3/id",
+      "\"m supp\" is not an id: letters, digits, '_', '.', '-'; starts with a letter or digit"))
+case("schema_values_face_without_values", "a face of kind values that prints nothing",
+     {C: edit(C, 3, '{"kind": "values", "values": {"attack": 2, "defense": 3, "movement": 4}}', '{"kind": "values"}')},
+     (C, 3, '{"kind": "values"}', "/counters/0/faces/front", 'missing required property "values"'))
+case("schema_unknown_source_field", "a provenance object with a field it does not have",
+     {S: edit(S, 4, '"hex": "0202"}', '"hex": "0202", "source": {"values": "rulebook", "page": 3}}')},
+     (S, 4, '"page"', "/setup/0/source/page", 'unknown property "page" (allowed: note, rule, values)'))
+case("schema_setup_two_places", "a unit both on a hex and off the map",
+     {S: edit(S, 6, '"r.hq", "off_map"', '"r.hq", "hex": "0101", "off_map"')},
+     (S, 6, "{", "/setup/2", 'give only one of "hex", "pos", "off_map" (found hex, off_map)'))
+case("schema_map_kind", "a map kind that does not exist",
+     {M: edit(M, 2, '"kind": "hex"', '"kind": "hexagon"')},
+     (M, 2, '"hexagon"', "/maps/0/kind", 'expected one of "hex", "table"; got "hexagon"'))
+case("schema_grid_missing_rows", "a grid without its row count",
+     {M: edit(M, 3, '"rows": 5, ', "")},
+     (M, 3, '{"orientation"', "/maps/0/grid", 'missing required property "rows"'))
+case("schema_bad_face_name", "a face name with a space",
+     {C: edit(C, 5, '"back": {"kind": "blank"}', '"back side": {"kind": "blank"}')},
+     (C, 5, '"back side"', "/counters/1/faces/back side",
+      "invalid name \"back side\": expected an id: letters, digits, '_', '.', '-'; starts with a letter or digit"))
+
+# --- cross-references: manifest ----------------------------------------------------------------------------
+case("duplicate_formation", "two formations with one id; a counter then names the lost one",
+     {G: edit(G, 11, '"id": "b1"', '"id": "r1"')},
+     (G, 11, '"r1"', "/formations/2/id", "duplicate formation id 'r1'"),
+     (C, 6, '"b1"', "/counters/2/formation", "unknown formation 'b1'"))
+case("formation_cycle", "formations that are each other's parent",
+     {G: edit(G, 9, '"parent": null', '"parent": "r2"')},
+     (G, 9, '"r2"', "/formations/0/parent", "formation parents form a cycle: r1 -> r2 -> r1"))
+case("formation_unknown_side", "a formation of a side that does not exist",
+     {G: edit(G, 11, '"side": "blue"', '"side": "purple"')},
+     (G, 11, '"purple"', "/formations/2/side", "unknown side 'purple' (sides: blue, red)"))
+case("unknown_system", "a rule system no plugin provides",
+     {G: edit(G, 3, '"efb"', '"chess"')},
+     (G, 3, '"chess"', "/system", "unknown rule system 'chess' (installed: …"))
+case("unknown_policy", "a policy the plugin does not declare",
+     {G: edit(G, 19, '"policies": {}', '"policies": {"no_such_policy": 1}')},
+     (G, 19, '"no_such_policy"', "/rules/policies/no_such_policy",
+      "unknown policy 'no_such_policy' for system 'efb' (policies: …"))
+case("missing_map_file", "a manifest naming a map file that does not exist",
+     {G: edit(G, 20, '"../maps/base.json"', '"../maps/nope.json"')},
+     (G, 20, '"../maps/nope.json"', "/files/maps/0", "file not found: maps/nope.json"))
+
+# --- cross-references: counters ----------------------------------------------------------------------------
+case("duplicate_unit", "two counters with one id; the scenario then names the lost one",
+     {C: edit(C, 6, '"b.inf"', '"r.inf"')},
+     (C, 6, '"r.inf"', "/counters/2/id", "duplicate counter id 'r.inf'"),
+     (S, 5, '"b.inf"', "/setup/1/unit", "unknown unit 'b.inf' (not in counters/base.json)"))
+case("unknown_side", "a counter of a side that does not exist",
+     {C: edit(C, 2, '"side": "red"', '"side": "green"')},
+     (C, 2, '"green"', "/counters/0/side", "unknown side 'green' (sides: blue, red)"))
+case("unknown_nationality", "a nationality its side does not have",
+     {C: edit(C, 2, '"side": "red",', '"side": "red", "nationality": "green",')},
+     (C, 2, '"green"', "/counters/0/nationality",
+      "nationality 'green' is not a nationality of side 'red' (nationalities: red)"))
+case("unknown_formation", "a counter of a formation that does not exist",
+     {C: edit(C, 2, '"formation": "r1"', '"formation": "r9"')},
+     (C, 2, '"r9"', "/counters/0/formation", "unknown formation 'r9'"))
+case("missing_required_value", "a maneuver unit without movement (EFB needs attack, defense, movement)",
+     {C: edit(C, 3, ', "movement": 4}', "}")},
+     (C, 3, '{"attack"', "/counters/0/faces/front/values",
+      "missing value movement: system 'efb' requires attack, defense, movement on face 'front' for class 'maneuver'"))
+case("unknown_layout", "a counter layout nobody defines",
+     {C: edit(C, 8, '"side": null,', '"side": null, "layout": "no-such-layout",')},
+     (C, 8, '"no-such-layout"', "/counters/3/layout", "unknown counter layout 'no-such-layout' (known: …"))
+case("counters_game_mismatch", "a counters file of another game",
+     {C: edit(C, 1, '"game": "base"', '"game": "other"')},
+     (C, 1, '"other"', "/game", "game 'other' does not match the manifest's id 'base'"))
+case("mark_for_missing_value", "a print mark on a value the face does not print",
+     {C: edit(C, 3, '"movement": 4}}', '"movement": 4}, "marks": {"range": ["boxed"]}}')},
+     (C, 3, '"range"', "/counters/0/faces/front/marks/range",
+      "mark for value 'range', which face 'front' does not print"))
+
+# --- cross-references: maps --------------------------------------------------------------------------------
+case("terrain_undeclared", "a hex terrain the manifest does not declare",
+     {M: edit(M, 5, '"woods"', '"swamp"')},
+     (M, 5, '"swamp"', "/maps/0/hexes/0202",
+      "terrain 'swamp' is not declared in the manifest's \"terrain\" (games/base.json)"))
+case("terrain_wrong_kind", "a hexside terrain filling a hex",
+     {M: edit(M, 5, '"woods"', '"river"')},
+     (M, 5, '"river"', "/maps/0/hexes/0202", "terrain 'river' is a hexside terrain, but is used here as hex"))
+case("hexside_wrong_kind", "a line terrain used as a hexside",
+     {M: edit(M, 6, '"type": "river"', '"type": "road"')},
+     (M, 6, '"road"', "/maps/0/hexsides/0/type", "terrain 'road' is a line terrain, but is used here as hexside"))
+case("hex_off_grid", "terrain for a hex beyond the 6x5 grid",
+     {M: edit(M, 5, '"0202": "woods"', '"0202": "woods", "0707": "woods"')},
+     (M, 5, '"0707"', "/maps/0/hexes/0707", "hex '0707' is not on map 'm'"))
+case("line_not_adjacent", "a road skipping a hex",
+     {M: edit(M, 7, '"0101", "0201", "0301"', '"0101", "0301"')},
+     (M, 7, '"0301"', "/maps/0/lines/0/hexes/1",
+      "hex '0301' is not adjacent to the previous hex '0101'; a line runs through adjacent hexes"))
+case("hexside_not_adjacent", "a river between hexes two apart",
+     {M: edit(M, 6, '"0403"', '"0503"')},
+     (M, 6, '["0303"', "/maps/0/hexsides/0/hexes",
+      "hexes '0303' and '0503' are not adjacent, so they share no hexside"))
+case("duplicate_area", "two areas with one id",
+     {M: edit(M, 8, '{"id": "east"', '{"id": "west"')},
+     (M, 8, '"west", "hexes"', "/maps/0/areas/1/id", "duplicate area id 'west' on map 'm'"))
+case("table_positions_outside", "a free-form table with an objective and a set-up position off the table",
+     {M: '{"$schema": "../schema/map.schema.json", "game": "base", "maps": [\n'
+         '  {"id": "m", "kind": "table", "width_in": 48, "height_in": 32,\n'
+         '   "objectives": [{"id": "o1", "pos": [50, 10]}]}\n'
+         ']}\n',
+      S: '{"$schema": "../../schema/scenario.schema.json", "id": "s1", "game": "base", "title": "S1", "map": "m",\n'
+         ' "first_player": "red", "turns": {"count": 3},\n'
+         ' "setup": [\n'
+         '  {"unit": "r.inf", "pos": [10, 5], "facing": 90},\n'
+         '  {"unit": "b.inf", "pos": [60, 5]}\n'
+         ' ]\n'
+         '}\n'},
+     (M, 3, "[50", "/maps/0/objectives/0/pos", "position [50, 10] is outside the 48x32 in table"),
+     (S, 5, "[60", "/setup/1/pos", "position [60, 5] is outside the 48x32 in table"))
+
+# --- cross-references: scenarios ---------------------------------------------------------------------------
+case("setup_unknown_unit", "set-up of a unit that is not in the counters",
+     {S: edit(S, 4, '"r.inf"', '"r.tank"')},
+     (S, 4, '"r.tank"', "/setup/0/unit", "unknown unit 'r.tank' (not in counters/base.json)"))
+case("setup_unknown_hex", "set-up on a hex that is not on the map",
+     {S: edit(S, 4, '"0202"', '"0909"')},
+     (S, 4, '"0909"', "/setup/0/hex", "hex '0909' is not on map 'm'"))
+case("setup_twice", "one unit set up in two places",
+     {S: edit(S, 5, '{"unit": "b.inf", "hex": "0504", "face": "back"}', '{"unit": "r.inf", "hex": "0504"}')},
+     (S, 5, '"r.inf"', "/setup/1/unit", "unit 'r.inf' is set up twice (first at /setup/0)"))
+case("setup_unknown_face", "set-up with a face the counter does not have",
+     {S: edit(S, 5, '"back"', '"reduced"')},
+     (S, 5, '"reduced"', "/setup/1/face", "unit 'b.inf' has no face 'reduced' (faces: front, back)"))
+case("reinforcement_after_last_turn", "a reinforcement on turn 4 of 3",
+     {S: edit(S, 9, '"turn": 2', '"turn": 4')},
+     (S, 9, "4", "/reinforcements/0/turn", "turn 4 is beyond the scenario's 3 turns"))
+case("reinforcement_unknown_area", "entry through an area the map does not define",
+     {S: edit(S, 9, '"west"', '"north"')},
+     (S, 9, '"north"', "/reinforcements/0/area", "unknown area 'north' on map 'm' (areas: east, west)"))
+case("reinforcement_wrong_side", "a red unit arriving as blue",
+     {S: edit(S, 9, '"side": "red"', '"side": "blue"')},
+     (S, 9, '"r.hq"', "/reinforcements/0/units/0", "unit 'r.hq' belongs to side 'red', not 'blue'"))
+case("first_player_not_a_side", "a first player that is not a side",
+     {S: edit(S, 2, '"red"', '"green"')},
+     (S, 2, '"green"', "/first_player", "'green' is not a side (sides: blue, red)"))
+case("unknown_map", "a scenario on a map that does not exist",
+     {S: edit(S, 1, '"map": "m"', '"map": "big"')},
+     (S, 1, '"big"', "/map", "unknown map 'big' (maps: m)"))
+
+
+def main() -> None:
+    for old in HERE.iterdir():
+        if old.is_dir() and old.name != "_base":
+            shutil.rmtree(old)
+    for name, (why, files, issues) in CASES.items():
+        root = HERE / name
+        for rel, content in files.items():
+            p = root / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        expected = []
+        for rel, line, where, ptr, message in issues:
+            if isinstance(where, int):
+                col = where
+            else:
+                raw = files[rel] if rel in files else (BASE / rel).read_text()
+                text = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
+                col = text.split("\n")[line - 1].index(where) + 1
+            loc = f"{rel}:{line}:{col}:"
+            expected.append(f"{loc} {message}" if ptr is None else f"{loc} {ptr or '/'}: {message}")
+        (root / "expect.json").write_text(json.dumps({"why": why, "exit": 1, "issues": expected}, indent=2,
+                                                     ensure_ascii=False) + "\n")
+    print(f"{len(CASES)} cases")
+
+
+if __name__ == "__main__":
+    main()
