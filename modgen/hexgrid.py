@@ -630,3 +630,24 @@ def _cube_round(fq: float, fr: float, fs: float) -> tuple[int, int, int]:
     else:
         s = -q - r
     return q, r, s
+
+
+def area_hexes(grid: Grid, area: Mapping[str, Any]) -> list[str]:
+    """Labels of a map ``areas`` entry: its ``edge`` hexes plus listed ``hexes``, minus ``exclude`` (map order kept).
+
+    Unknown labels raise DataError naming the area.
+    """
+    where = f"area {area.get('id', '?')!r}"
+    out: list[str] = []
+    if area.get("edge"):
+        try:
+            out.extend(grid.edge_hexes(str(area["edge"])))
+        except ValueError as exc:
+            raise DataError(f"{where}: {exc}") from None
+    for key in ("hexes", "exclude"):
+        for lab in area.get(key, []) or []:
+            if not grid.is_label(lab):
+                raise DataError(f"{where}: {key}: {lab!r} is not a hex of this map")
+    out.extend(h for h in area.get("hexes", []) or [] if h not in out)
+    excluded = set(area.get("exclude", []) or [])
+    return [h for h in out if h not in excluded]

@@ -1,0 +1,559 @@
+"""Map rendering (Pillow): hex maps for VASSAL boards and print, and free-form tables (Flames of War).
+
+``render_map(game, map_id=None, hex_px=100, **options) -> PIL.Image`` is a function of data plus options.
+
+For hex maps the image is exactly the board size of :meth:`modgen.hexgrid.Grid.layout` (unless ``legend=True``,
+which appends a legend strip *below* the board — never use that for a VASSAL board image, whose height feeds VASSAL's
+descending numbering). Hex centres are :meth:`Grid.center_px`, so VASSAL's grid from ``vassal_params`` lines up.
+
+Drawing order: terrain fill and patterns, area outlines, grid, hexside features (rivers, streams, embankments),
+line features (trails, roads, rails), bridges, objectives, place names, hex numbers, border, title, compass.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from modgen.errors import DataError
+from modgen.hexgrid import Grid, area_hexes
+from modgen.mapstyle import (
+    Color,
+    Point,
+    dashed,
+    masked_tile,
+    offset_polyline,
+    parse_color,
+    round_line,
+    shade,
+    star,
+)
+from modgen.printing import font, parse_length, save_pdf, tile_pages
+
+BACKGROUND = (246, 243, 232)
+GRID_COLOR = (60, 60, 60)
+TEXT_COLOR = (30, 30, 30)
+AREA_COLORS: tuple[Color, ...] = ((200, 40, 40), (40, 90, 200), (30, 140, 60), (190, 120, 20), (140, 50, 160))
+
+HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "title": True, "legend": False,
+               "areas": True, "objectives": True, "places": True}
+TABLE_OPTIONS = {"px_per_inch": 20.0, "inch_grid": True, "zones": True, "objectives": True, "legend": False,
+                 "title": True}
+
+
+def _opts(defaults: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    unknown = set(given) - set(defaults)
+    if unknown:
+        raise TypeError(f"unknown map option(s): {', '.join(sorted(unknown))} (known: {', '.join(defaults)})")
+    return {**defaults, **given}
+
+
+def render_map(game: Any, map_id: str | None = None, hex_px: float = 100, **options: Any) -> Image.Image:
+    """Render one map of ``game`` (a :class:`modgen.model.Game`); the first map when ``map_id`` is None.
+
+    Hex-map options (default): numbers (True), grid (True), border (True), compass (True), title (True),
+    legend (False), areas (True: edge areas as margin bands; "all": also other areas as outlines; False),
+    objectives (True), places (True).
+    Table-map options: px_per_inch (20), inch_grid (True), zones (True), objectives (True), legend (False), title.
+    """
+    m = game.map(map_id)
+    terrain = game.manifest.get("terrain") or {}
+    if m.get("kind", "hex") == "table":
+        return render_table(m, terrain, **options)
+    return render_hex_map(m, terrain, hex_px, **options)
+
+
+# --- hex maps ------------------------------------------------------------------------------------------------------
+
+class _Ctx:
+    """Per-render state: the map, its grid and pixel helpers."""
+
+    def __init__(self, m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float) -> None:
+        self.m, self.terrain, self.hex_px = m, terrain, float(hex_px)
+        self.mid = m.get("id", "?")
+        self.grid = Grid.from_map(m)
+        self.lay = self.grid.layout(hex_px)
+        self._pos: dict[str, tuple[int, int]] = {}
+
+    def err(self, msg: str) -> DataError:
+        return DataError(f"map {self.mid!r}: {msg}")
+
+    def pos(self, label: object, where: str, on_map: bool = True) -> tuple[int, int]:
+        if not isinstance(label, str):
+            raise self.err(f"{where}: expected a hex label, got {label!r}")
+        if on_map and not self.grid.is_label(label):
+            raise self.err(f"{where}: {label!r} is not a hex of this map")
+        try:
+            return self.grid.position(label)
+        except KeyError:
+            raise self.err(f"{where}: {label!r} is not a hex label of this grid") from None
+
+    def center(self, label: str, where: str, on_map: bool = True) -> Point:
+        return self.grid.exact_center(*self.pos(label, where, on_map), self.hex_px)
+
+    def kind(self, tid: object, kinds: tuple[str, ...], where: str) -> Mapping[str, Any]:
+        t = self.terrain.get(tid) if isinstance(tid, str) else None
+        if t is None:
+            raise self.err(f"{where}: terrain {tid!r} is not declared in the manifest's terrain table")
+        if t.get("kind") not in kinds:
+            raise self.err(f"{where}: terrain {tid!r} is kind {t.get('kind')!r}, expected {' or '.join(kinds)}")
+        return t
+
+    def color(self, tid: str, t: Mapping[str, Any], default: Color) -> Color:
+        return parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else default
+
+
+def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float = 100,
+                   **options: Any) -> Image.Image:
+    """Render a hex map dict with the manifest ``terrain`` table (see :func:`render_map` for options)."""
+    o = _opts(HEX_OPTIONS, options)
+    c = _Ctx(m, terrain, hex_px)
+    img = Image.new("RGB", (c.lay.width, c.lay.height), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    _terrain(c, img, d)
+    if o["areas"]:
+        _areas(c, d, o["areas"] == "all")
+    if o["grid"]:
+        w = max(1, round(hex_px / 70))
+        for col in range(c.grid.columns):
+            for row in range(c.grid.rows):
+                d.polygon(c.grid.corners(col, row, hex_px), outline=GRID_COLOR, width=w)
+    bridges = _hexsides(c, d)
+    _lines(c, d)
+    for side, t, tid in bridges:
+        _bridge(c, d, side, t, tid)
+    if o["objectives"]:
+        _objectives(c, d)
+    if o["places"]:
+        _places(c, d)
+    if o["numbers"]:
+        _numbers(c, d)
+    if o["border"]:
+        _border(c, d)
+    if o["title"]:
+        name = str(m.get("name") or c.mid)
+        d.text((c.lay.x0 * 0.25, c.hex_px * 0.08), name, fill=TEXT_COLOR, font=font(c.hex_px * 0.28, bold=True),
+               anchor="lt")
+    if o["compass"]:
+        _compass(d, img.width - c.hex_px * 0.3, c.hex_px * 0.25, c.hex_px * 0.17)
+    if o["legend"]:
+        img = _with_legend(img, _legend_items(c), c.hex_px)
+    return img
+
+
+def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+    g, px = c.grid, c.hex_px
+    default = c.m.get("default_terrain")
+    hexes = c.m.get("hexes") or {}
+    if not isinstance(hexes, Mapping):
+        raise c.err("hexes: expected an object of label -> terrain id")
+    for lab in hexes:
+        c.pos(lab, "hexes")
+    if default is not None:
+        c.kind(default, ("hex",), "default_terrain")
+    tiles: dict[str, Image.Image | None] = {}
+    r = px / math.sqrt(3)
+    tw, th = (math.ceil(2 * r) + 2, math.ceil(px) + 2)
+    if g.sideways:
+        tw, th = th, tw
+    for col in range(g.columns):
+        for row in range(g.rows):
+            lab = g.label(col, row)
+            tid = hexes.get(lab, default)
+            corners = g.corners(col, row, px)
+            if tid is None:
+                d.polygon(corners, fill=(255, 255, 255), outline=(255, 255, 255))
+                continue
+            t = c.kind(tid, ("hex",), f"hexes[{lab!r}]")
+            fill = c.color(tid, t, (230, 230, 220))
+            d.polygon(corners, fill=fill, outline=fill)  # the outline closes hairline seams between neighbours
+            if tid not in tiles:
+                cx0, cy0 = g.exact_center(col, row, px)
+                rel = [(x - cx0 + tw / 2, y - cy0 + th / 2) for x, y in corners]
+                tiles[tid] = masked_tile((tw, th), rel, t.get("pattern"), t.get("symbol"), px, fill)
+            tile = tiles[tid]
+            if tile is not None:
+                cx, cy = g.exact_center(col, row, px)
+                img.paste(tile, (round(cx - tw / 2), round(cy - th / 2)), tile)
+
+
+def _areas(c: _Ctx, d: ImageDraw.ImageDraw, every: bool) -> None:
+    """Edge (entry) areas as coloured bands in the margin beside their hexes; with ``every``, other areas as
+    coloured outlines inset in their hexes."""
+    g, px = c.grid, c.hex_px
+    x0, y0, x1, y1 = _grid_bounds(c)
+    w = max(2.0, px * 0.07)
+    half_x = px / math.sqrt(3) if not g.sideways else px / 2  # half a hex's extent along x and along y
+    half_y = px / 2 if not g.sideways else px / math.sqrt(3)
+    per_edge: dict[str, int] = {}
+    for k, area in enumerate(c.m.get("areas") or []):
+        color = AREA_COLORS[k % len(AREA_COLORS)]
+        labels = area_hexes(g, area)
+        edge = area.get("edge")
+        if edge:
+            n = per_edge.get(edge, 0)
+            per_edge[edge] = n + 1
+            off = px * 0.1 + (n + 0.5) * w * 1.15
+            for lab in labels:
+                if lab not in set(g.edge_hexes(edge)):
+                    continue
+                cx, cy = c.center(lab, f"areas[{k}]")
+                if edge in ("north", "south"):
+                    y = y0 - off if edge == "north" else y1 + off
+                    d.line([(cx - half_x, y), (cx + half_x, y)], fill=color, width=round(w))
+                else:
+                    x = x0 - off if edge == "west" else x1 + off
+                    d.line([(x, cy - half_y), (x, cy + half_y)], fill=color, width=round(w))
+        elif every:
+            inset = 0.82 - 0.1 * (k % 3)
+            for lab in labels:
+                cx, cy = c.center(lab, f"areas[{k}]")
+                pts = [(cx + (x - cx) * inset, cy + (y - cy) * inset) for x, y in g.corners(*g.position(lab), px)]
+                d.line([*pts, pts[0]], fill=color, width=max(2, round(px * 0.04)), joint="curve")
+
+
+def _side_points(c: _Ctx, a: str, b: str, where: str) -> tuple[Point, Point, Point, Point]:
+    """(corner1, corner2, centre a, centre b) of the hexside between a and b."""
+    pa, pb = c.pos(a, where, on_map=False), c.pos(b, where, on_map=False)
+    if not c.grid.is_label(a) and not c.grid.is_label(b):
+        raise c.err(f"{where}: neither {a!r} nor {b!r} is a hex of this map")
+    if c.grid.distance(a, b) != 1:
+        raise c.err(f"{where}: {a!r} and {b!r} are not adjacent")
+    ax, ay = c.grid.exact_center(*pa, c.hex_px)
+    bx, by = c.grid.exact_center(*pb, c.hex_px)
+    th = math.atan2(by - ay, bx - ax)
+    r = c.hex_px / math.sqrt(3)
+    p1 = (ax + r * math.cos(th - math.pi / 6), ay + r * math.sin(th - math.pi / 6))
+    p2 = (ax + r * math.cos(th + math.pi / 6), ay + r * math.sin(th + math.pi / 6))
+    return p1, p2, (ax, ay), (bx, by)
+
+
+def _style(tid: str, t: Mapping[str, Any]) -> str:
+    """Drawing style of a hexside/line terrain: its ``pattern`` hint, else guessed from the id."""
+    p = str(t.get("pattern") or "")
+    if p:
+        return p
+    words = set(re.split(r"[^a-z]+", tid.lower()))
+    for style, names in (("bridge", {"bridge", "bridges", "pontoon"}), ("embankment", {"embankment", "embankments"}),
+                         ("trail", {"trail", "trails", "track", "tracks", "path"}),
+                         ("rail", {"rail", "rails", "railroad", "railway", "railroads", "railways"})):
+        if words & names:
+            return style
+    return "solid"
+
+
+def _hexsides(c: _Ctx, d: ImageDraw.ImageDraw) -> list[tuple[tuple[Point, Point, Point, Point], Mapping, str]]:
+    bridges = []
+    for k, hs in enumerate(c.m.get("hexsides") or []):
+        where = f"hexsides[{k}]"
+        pair = hs.get("hexes") if isinstance(hs, Mapping) else None
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise c.err(f"{where}: expected two hex labels in 'hexes'")
+        tid = hs.get("type")
+        t = c.kind(tid, ("hexside",), where)
+        side = _side_points(c, pair[0], pair[1], where)
+        style = _style(tid, t)
+        if style == "bridge":
+            bridges.append((side, t, tid))
+            continue
+        color = c.color(tid, t, (48, 96, 192))
+        width = float(t.get("width", 0.06)) * c.hex_px
+        p1, p2 = side[0], side[1]
+        if style == "embankment":
+            w = max(1, round(width * 0.5))
+            d.line([p1, p2], fill=color, width=w)
+            mx, my = (side[2][0] + side[3][0]) / 2, (side[2][1] + side[3][1]) / 2
+            for (x, y), (nx, ny) in offset_polyline([p1, p2], max(3.0, c.hex_px * 0.08)):
+                if (mx - x) * nx + (my - y) * ny < 0:  # ticks point towards hex a's side consistently
+                    nx, ny = -nx, -ny
+                d.line([(x, y), (x - nx * width * 1.5, y - ny * width * 1.5)], fill=color, width=w)
+        elif style in ("dashed", "stream_dashed"):
+            dashed(d, [p1, p2], color, max(1, round(width)), c.hex_px * 0.1, c.hex_px * 0.05)
+        else:  # rivers and streams: a band with round ends, so consecutive sides join smoothly
+            round_line(d, [p1, p2], color, width)
+    return bridges
+
+
+def _bridge(c: _Ctx, d: ImageDraw.ImageDraw, side: tuple[Point, Point, Point, Point], t: Mapping, tid: str) -> None:
+    """A bridge: a deck across the hexside, centre to centre direction, with parapets."""
+    _, _, (ax, ay), (bx, by) = side
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    ux, uy = (bx - ax) / c.hex_px, (by - ay) / c.hex_px
+    half_len, half_w = c.hex_px * 0.22, float(t.get("width", 0.08)) * c.hex_px / 2 + c.hex_px * 0.02
+    nx, ny = -uy, ux
+    deck = [(mx - ux * half_len + nx * half_w, my - uy * half_len + ny * half_w),
+            (mx + ux * half_len + nx * half_w, my + uy * half_len + ny * half_w),
+            (mx + ux * half_len - nx * half_w, my + uy * half_len - ny * half_w),
+            (mx - ux * half_len - nx * half_w, my - uy * half_len - ny * half_w)]
+    color = c.color(tid, t, (90, 70, 50))
+    d.polygon(deck, fill=(235, 225, 200), outline=color, width=max(1, round(c.hex_px * 0.025)))
+
+
+def _lines(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
+    groups: dict[str, list[tuple[list[Point], Mapping, str]]] = {"trail": [], "solid": [], "rail": []}
+    for k, ln in enumerate(c.m.get("lines") or []):
+        where = f"lines[{k}]"
+        hexes = ln.get("hexes") if isinstance(ln, Mapping) else None
+        if not isinstance(hexes, list) or len(hexes) < 2:
+            raise c.err(f"{where}: expected at least two hex labels in 'hexes'")
+        tid = ln.get("type")
+        t = c.kind(tid, ("line",), where)
+        pts = [c.center(h, where, on_map=False) for h in hexes]
+        for a, b in zip(hexes, hexes[1:], strict=False):
+            if c.grid.distance(a, b) != 1:
+                raise c.err(f"{where}: {a!r} and {b!r} are not adjacent (lines run through consecutive hexes)")
+        style = _style(tid, t)
+        groups["rail" if style == "rail" else "trail" if style in ("trail", "dashed") else "solid"].append(
+            (pts, t, tid))
+    for pts, t, tid in groups["trail"]:
+        color = c.color(tid, t, (120, 90, 50))
+        dashed(d, pts, color, max(1, round(float(t.get("width", 0.03)) * c.hex_px)), c.hex_px * 0.12,
+               c.hex_px * 0.07)
+    for pts, t, tid in groups["solid"]:  # dark casing first, then all fills: crossings merge cleanly
+        w = float(t.get("width", 0.06)) * c.hex_px
+        round_line(d, pts, shade(c.color(tid, t, (112, 64, 32)), 0.55), w + max(2, c.hex_px * 0.02))
+    for pts, t, tid in groups["solid"]:
+        round_line(d, pts, c.color(tid, t, (112, 64, 32)), float(t.get("width", 0.06)) * c.hex_px)
+    for pts, t, tid in groups["rail"]:
+        color = c.color(tid, t, (20, 20, 20))
+        w = max(1.0, float(t.get("width", 0.03)) * c.hex_px)
+        round_line(d, pts, color, w)
+        for (x, y), (nx, ny) in offset_polyline(pts, max(4.0, c.hex_px * 0.1)):
+            d.line([(x - nx * w * 2, y - ny * w * 2), (x + nx * w * 2, y + ny * w * 2)], fill=color,
+                   width=max(1, round(w * 0.6)))
+
+
+def _objectives(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
+    r = c.hex_px * 0.36
+    for k, ob in enumerate(c.m.get("objectives") or []):
+        cx, cy = c.center(ob.get("hex") if isinstance(ob, Mapping) else None, f"objectives[{k}].hex")
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(200, 20, 20), width=max(2, round(c.hex_px * 0.045)))
+        star(d, cx + r * 0.72, cy - r * 0.72, c.hex_px * 0.11, (200, 20, 20), (255, 255, 255))
+
+
+def _places(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
+    f = font(c.hex_px * 0.19, bold=True)
+    stroke = max(1, round(c.hex_px * 0.03))
+    for k, pl in enumerate(c.m.get("places") or []):
+        if not isinstance(pl, Mapping) or not pl.get("hexes"):
+            raise c.err(f"places[{k}]: expected 'name' and 'hexes'")
+        for h in pl["hexes"]:
+            c.pos(h, f"places[{k}].hexes")
+        cx, cy = c.center(pl.get("label_hex") or pl["hexes"][0], f"places[{k}].label_hex")
+        d.text((cx, cy + c.hex_px * 0.2), str(pl.get("name", "")), fill=TEXT_COLOR, font=f, anchor="mm",
+               stroke_width=stroke, stroke_fill=(255, 255, 255))
+
+
+def _numbers(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
+    f = font(c.hex_px * 0.13)
+    g = c.grid
+    for col in range(g.columns):
+        for row in range(g.rows):
+            cx, cy = g.exact_center(col, row, c.hex_px)
+            d.text((cx, cy - c.hex_px * 0.36), g.label(col, row), fill=TEXT_COLOR, font=f, anchor="mm")
+
+
+def _grid_bounds(c: _Ctx) -> tuple[float, float, float, float]:
+    g, px = c.grid, c.hex_px
+    xs, ys = [], []
+    for col, row in ((0, 0), (g.columns - 1, g.rows - 1), (min(1, g.columns - 1), g.rows - 1),
+                     (g.columns - 1, 0), (0, g.rows - 1), (min(1, g.columns - 1), 0)):
+        for x, y in g.corners(col, row, px):
+            xs.append(x)
+            ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _border(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
+    x0, y0, x1, y1 = _grid_bounds(c)
+    pad = c.hex_px * 0.06
+    d.rectangle([x0 - pad, y0 - pad, x1 + pad, y1 + pad], outline=(20, 20, 20), width=max(2, round(c.hex_px / 25)))
+
+
+def _compass(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """A north arrow of half-height ``r`` centred at (cx, cy), with "N" to its left (fits the top margin)."""
+    d.polygon([(cx, cy - r), (cx + r * 0.4, cy + r), (cx, cy + r * 0.55), (cx - r * 0.4, cy + r)], fill=TEXT_COLOR)
+    d.text((cx - r * 0.6, cy), "N", fill=TEXT_COLOR, font=font(r * 1.3, bold=True), anchor="rm")
+
+
+# --- legend ---------------------------------------------------------------------------------------------------------
+
+def _legend_items(c: _Ctx) -> list[tuple[str, Mapping[str, Any], str]]:
+    """Terrain types this map uses, in manifest order: (id, terrain, drawing style)."""
+    used = set((c.m.get("hexes") or {}).values())
+    if c.m.get("default_terrain"):
+        used.add(c.m["default_terrain"])
+    used.update(h.get("type") for h in c.m.get("hexsides") or [] if isinstance(h, Mapping))
+    used.update(ln.get("type") for ln in c.m.get("lines") or [] if isinstance(ln, Mapping))
+    return [(tid, t, _style(tid, t)) for tid, t in c.terrain.items() if tid in used]
+
+
+def _with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float) -> Image.Image:
+    """The image with a legend strip appended below (swatches in columns)."""
+    row_h, col_w = unit * 0.45, unit * 3.2
+    per_col = max(1, int((img.width - unit) // col_w))
+    nrows = math.ceil(len(items) / per_col) if items else 1
+    out = Image.new("RGB", (img.width, img.height + round(row_h * (nrows + 1.5))), BACKGROUND)
+    out.paste(img, (0, 0))
+    d = ImageDraw.Draw(out)
+    f = font(unit * 0.2)
+    d.text((unit * 0.5, img.height + row_h * 0.3), "Terrain", fill=TEXT_COLOR, font=font(unit * 0.22, bold=True))
+    for i, (tid, t, style) in enumerate(items):
+        x = unit * 0.5 + (i % per_col) * col_w
+        y = img.height + row_h * (1.3 + i // per_col)
+        color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (200, 200, 200)
+        sw = unit * 0.5
+        box = (x, y, x + sw, y + row_h * 0.8)
+        if t.get("kind") in ("hex", "area"):
+            sq = Image.new("RGBA", (round(sw), round(row_h * 0.8)), (*color, 255))
+            tile = masked_tile(sq.size, [(0, 0), (sq.width, 0), (sq.width, sq.height), (0, sq.height)],
+                               t.get("pattern"), t.get("symbol"), unit * 0.6, color)
+            if tile is not None:
+                sq.alpha_composite(tile)
+            out.paste(sq.convert("RGB"), (round(x), round(y)))
+            d.rectangle(box, outline=GRID_COLOR)
+        else:
+            mid = y + row_h * 0.4
+            w = max(1.0, float(t.get("width", 0.05)) * unit)
+            if style in ("trail", "dashed"):
+                dashed(d, [(x, mid), (x + sw, mid)], color, round(w), unit * 0.1, unit * 0.05)
+            else:
+                round_line(d, [(x, mid), (x + sw, mid)], color, w)
+        d.text((x + sw + unit * 0.12, y + row_h * 0.4), str(t.get("name", tid)), fill=TEXT_COLOR, font=f,
+               anchor="lm")
+    return out
+
+
+# --- tables (Flames of War) ---------------------------------------------------------------------------------------
+
+def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: Any) -> Image.Image:
+    """Render a free-form table map (inches, origin top-left, y down) at ``px_per_inch``."""
+    o = _opts(TABLE_OPTIONS, options)
+    mid = m.get("id", "?")
+    ppi = float(o["px_per_inch"])
+    try:
+        w_in, h_in = float(m["width_in"]), float(m["height_in"])
+    except (KeyError, TypeError, ValueError):
+        raise DataError(f"map {mid!r}: a table needs numeric width_in and height_in") from None
+    if not (0 < w_in <= 400 and 0 < h_in <= 400) or not 1 <= ppi <= 400:
+        raise DataError(f"map {mid!r}: table size {w_in}x{h_in} in at {ppi} px/in is out of range")
+    img = Image.new("RGB", (round(w_in * ppi), round(h_in * ppi)), (196, 200, 150))
+    d = ImageDraw.Draw(img)
+
+    def poly(p: Any, where: str) -> list[Point]:
+        try:
+            pts = [(float(x) * ppi, float(y) * ppi) for x, y in p]
+        except (TypeError, ValueError):
+            raise DataError(f"map {mid!r}: {where}: expected [[x, y], …] in inches") from None
+        if len(pts) < 3:
+            raise DataError(f"map {mid!r}: {where}: a polygon needs at least 3 points")
+        return pts
+
+    for k, piece in enumerate(m.get("terrain") or []):
+        where = f"terrain[{k}]"
+        tid = piece.get("type")
+        t = terrain.get(tid) if isinstance(tid, str) else None
+        if t is None:
+            raise DataError(f"map {mid!r}: {where}: terrain {tid!r} is not declared in the manifest")
+        pts = poly(piece.get("polygon"), where)
+        color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (150, 150, 150)
+        d.polygon(pts, fill=color, outline=shade(color, 0.5), width=max(1, round(ppi / 8)))
+        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+        x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
+        size = (max(1, math.ceil(x1 - x0)), max(1, math.ceil(y1 - y0)))
+        tile = masked_tile(size, [(x - x0, y - y0) for x, y in pts], t.get("pattern"), None, ppi * 2.5, color)
+        if tile is not None:
+            img.paste(tile, (round(x0), round(y0)), tile)
+        if piece.get("name"):
+            d.text(((x0 + x1) / 2, (y0 + y1) / 2), str(piece["name"]), fill=TEXT_COLOR, font=font(ppi * 0.9),
+                   anchor="mm", stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
+    if o["inch_grid"]:
+        _inch_grid(d, img.size, ppi)
+    if o["zones"]:
+        img = _zones(img, m, poly, ppi)
+        d = ImageDraw.Draw(img)
+    if o["objectives"]:
+        for k, ob in enumerate(m.get("objectives") or []):
+            try:
+                x, y = (float(v) * ppi for v in ob["pos"])
+            except (KeyError, TypeError, ValueError):
+                raise DataError(f"map {mid!r}: objectives[{k}]: expected 'pos': [x, y] in inches") from None
+            r = ppi * 1.0
+            d.ellipse([x - r, y - r, x + r, y + r], fill=(240, 220, 60), outline=(60, 40, 0),
+                      width=max(1, round(ppi / 8)))
+            star(d, x, y, r * 0.7, (200, 30, 30))
+            if ob.get("name"):
+                d.text((x, y + r * 1.2), str(ob["name"]), fill=TEXT_COLOR, font=font(ppi * 0.8), anchor="mt",
+                       stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
+    if o["title"] and m.get("name"):
+        d.text((ppi * 0.5, ppi * 0.5), str(m["name"]), fill=TEXT_COLOR, font=font(ppi * 1.2, bold=True))
+    if o["legend"]:
+        used = {p.get("type") for p in m.get("terrain") or []}
+        img = _with_legend(img, [(tid, t, "solid") for tid, t in terrain.items() if tid in used], ppi * 4)
+    return img
+
+
+def _inch_grid(d: ImageDraw.ImageDraw, size: tuple[int, int], ppi: float) -> None:
+    """Light lines every inch, darker every 6 inches, with the inch count along the top and left edges."""
+    f = font(ppi * 0.7)
+    for axis, length in ((0, size[0]), (1, size[1])):
+        n = 0
+        while n * ppi <= length:
+            v = n * ppi
+            major = n % 6 == 0
+            col = (90, 90, 70) if major else (170, 172, 140)
+            line = [(v, 0), (v, size[1])] if axis == 0 else [(0, v), (size[0], v)]
+            d.line(line, fill=col, width=max(1, round(ppi / 15)) if major else 1)
+            if major and n:
+                pos = (v + 2, 2) if axis == 0 else (2, v + 2)
+                d.text(pos, f'{n}"', fill=(60, 60, 40), font=f)
+            n += 1
+
+
+def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float) -> Image.Image:
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    base = img.convert("RGBA")
+    for k, z in enumerate(m.get("zones") or []):
+        pts = poly(z.get("polygon"), f"zones[{k}]")
+        color = AREA_COLORS[k % len(AREA_COLORS)]
+        od.polygon(pts, fill=(*color, 60), outline=(*color, 255), width=max(2, round(ppi / 5)))
+        if z.get("name"):
+            cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+            od.text((cx, cy), str(z["name"]), fill=(*shade(color, 0.6), 255), font=font(ppi * 1.0, bold=True),
+                    anchor="mm")
+    return Image.alpha_composite(base, overlay).convert("RGB")
+
+
+# --- print -----------------------------------------------------------------------------------------------------------
+
+def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], hex_size: str | float = "16mm",
+                   paper: str = "letter", overlap: str | float = "0.5in", margin: str | float = "0.5in",
+                   dpi: float = 300, legend: bool = True, orientation: str = "auto",
+                   table_scale: float | None = None) -> int:
+    """Print a map at physical size, tiled over ``paper`` pages with overlap, marks and page labels; returns pages.
+
+    Hex maps: adjacent hex centres are exactly ``hex_size`` apart on paper. Tables: ``table_scale`` paper inches per
+    table inch (default: scaled to fit one page).
+    """
+    m = game.map(map_id)
+    title = f"{game.title}: {m.get('name') or m.get('id')}"
+    if m.get("kind", "hex") == "table":
+        from modgen.printing import paper_size
+
+        if table_scale is None:
+            pw, ph = paper_size(paper, landscape=True)
+            mg = 2 * parse_length(margin, "margin")
+            table_scale = min((pw - mg) / float(m["width_in"]), (ph - mg) / float(m["height_in"]))
+        img = render_map(game, m.get("id"), px_per_inch=dpi * table_scale, legend=legend)
+    else:
+        hex_px = parse_length(hex_size, "hex_size") * dpi
+        img = render_map(game, m.get("id"), hex_px, legend=legend)
+    pages, _tiles, land = tile_pages(img, dpi, paper, margin, overlap, title, orientation)
+    save_pdf(pages, out, paper, land)
+    return len(pages)

@@ -1,0 +1,212 @@
+"""Drawing primitives for maps: colours, fill patterns (trees, marsh, town…), symbols and styled lines (Pillow).
+
+Patterns are drawn once per terrain type into a transparent tile the size of one hex (or any box), so a 2,000-hex map
+pastes tiles instead of redrawing every tree. Everything here is deterministic (no randomness), so renders are
+reproducible byte for byte.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageChops, ImageDraw
+
+from modgen.errors import DataError
+
+Color = tuple[int, int, int]
+Point = tuple[float, float]
+
+PATTERNS = ("trees", "marsh", "town", "city", "dots", "hatch", "hill", "rough")
+SYMBOLS = ("town", "city", "airfield", "fort", "star")
+
+
+def parse_color(value: object, where: str = "color") -> Color:
+    """``"#rrggbb"`` (or ``"#rgb"``) → (r, g, b); DataError naming ``where`` otherwise."""
+    if isinstance(value, str) and value.startswith("#") and len(value) in (4, 7):
+        h = value[1:]
+        if len(h) == 3:
+            h = "".join(c * 2 for c in h)
+        try:
+            return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+        except ValueError:
+            pass
+    raise DataError(f"{where}: expected a colour like '#7fa060', got {value!r}")
+
+
+def shade(c: Color, f: float) -> Color:
+    """Darken (f < 1) or lighten towards white (f > 1) a colour."""
+    if f <= 1:
+        return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
+    t = min(1.0, f - 1)
+    return tuple(round(v + (255 - v) * t) for v in c)  # type: ignore[return-value]
+
+
+def _tree(d: ImageDraw.ImageDraw, x: float, y: float, r: float, c: Color) -> None:
+    d.ellipse([x - r, y - r, x + r, y + r], fill=shade(c, 0.72), outline=shade(c, 0.45), width=max(1, round(r / 5)))
+    d.ellipse([x - r * 0.45, y - r * 0.55, x + r * 0.05, y - r * 0.05], fill=shade(c, 0.85))
+
+
+def _tuft(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Color) -> None:
+    w = max(1, round(s / 6))
+    d.line([(x - s, y), (x + s, y)], fill=c, width=w)
+    for k in (-0.6, 0.0, 0.6):
+        d.line([(x + k * s, y), (x + k * s * 1.4, y - s * (0.9 if k == 0 else 0.6))], fill=c, width=w)
+
+
+def _block(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, c: Color) -> None:
+    d.rectangle([x - w / 2, y - h / 2, x + w / 2, y + h / 2], fill=c, outline=shade(c, 0.6))
+
+
+def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, float, float], unit: float,
+                 color: Color) -> None:
+    """Draw ``pattern`` over ``box`` (x0, y0, x1, y1); ``unit`` is the hex size in px (sets the motif size)."""
+    x0, y0, x1, y1 = box
+    if pattern == "trees":
+        r, step = unit * 0.1, unit * 0.27
+        _lattice(lambda x, y: _tree(d, x, y, r, color), box, step, step * 0.87)
+    elif pattern == "marsh":
+        _lattice(lambda x, y: _tuft(d, x, y, unit * 0.07, shade(color, 0.55)), box, unit * 0.3, unit * 0.22)
+    elif pattern == "town":
+        bc = (150, 60, 50)
+        for k, (fx, fy) in enumerate(((-0.14, -0.08), (0.1, -0.12), (0.0, 0.1), (0.16, 0.1))):
+            cx, cy = (x0 + x1) / 2 + fx * unit, (y0 + y1) / 2 + fy * unit
+            _block(d, cx, cy, unit * (0.13 if k % 2 else 0.1), unit * 0.1, bc)
+    elif pattern == "city":
+        bc = (120, 110, 110)
+        step = unit * 0.18
+        _lattice(lambda x, y: _block(d, x, y, step * 0.7, step * 0.7, bc), box, step, step, stagger=False)
+    elif pattern == "dots":
+        r = max(1.0, unit * 0.02)
+        _lattice(lambda x, y: d.ellipse([x - r, y - r, x + r, y + r], fill=shade(color, 0.55)), box,
+                 unit * 0.12, unit * 0.104)
+    elif pattern == "hatch":
+        step, w = unit * 0.12, max(1, round(unit * 0.015))
+        span = (x1 - x0) + (y1 - y0)
+        k = 0.0
+        while k < span:
+            d.line([(x0 + k, y0), (x0 + k - (y1 - y0), y1)], fill=shade(color, 0.6), width=w)
+            k += step
+    elif pattern == "hill":
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        for f in (0.34, 0.2):
+            r = unit * f
+            d.ellipse([cx - r * 1.2, cy - r, cx + r * 1.2, cy + r], outline=shade(color, 0.6),
+                      width=max(1, round(unit * 0.02)))
+    elif pattern == "rough":
+        _lattice(lambda x, y: d.polygon([(x, y - unit * 0.05), (x + unit * 0.05, y + unit * 0.03),
+                                         (x - unit * 0.05, y + unit * 0.03)], fill=shade(color, 0.6)),
+                 box, unit * 0.25, unit * 0.2)
+
+
+def draw_symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, unit: float) -> None:
+    """Draw a point symbol centred at (cx, cy): town/city blocks, airfield runways, fort, star."""
+    if symbol in ("town", "city"):
+        draw_pattern(d, symbol, (cx - unit / 2, cy - unit / 2, cx + unit / 2, cy + unit / 2), unit, (128, 128, 128))
+    elif symbol == "airfield":
+        w = max(2, round(unit * 0.06))
+        for ang in (20, 100):
+            a = math.radians(ang)
+            dx, dy = math.cos(a) * unit * 0.3, math.sin(a) * unit * 0.3
+            d.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], fill=(70, 70, 70), width=w)
+    elif symbol == "fort":
+        s = unit * 0.18
+        d.rectangle([cx - s, cy - s, cx + s, cy + s], outline=(60, 40, 30), width=max(1, round(unit * 0.04)))
+        for k in (-1, 0, 1):
+            d.rectangle([cx + k * s * 0.7 - s * 0.15, cy - s * 1.35, cx + k * s * 0.7 + s * 0.15, cy - s],
+                        fill=(60, 40, 30))
+    elif symbol == "star":
+        star(d, cx, cy, unit * 0.2, (200, 30, 30))
+
+
+def star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Color, outline: Color | None = None) -> None:
+    """A five-pointed star of outer radius ``r``."""
+    pts = []
+    for k in range(10):
+        rr = r if k % 2 == 0 else r * 0.42
+        a = math.radians(-90 + 36 * k)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    d.polygon(pts, fill=fill, outline=outline)
+
+
+def _lattice(fn, box: tuple[float, float, float, float], sx: float, sy: float, stagger: bool = True) -> None:
+    """Call fn(x, y) on a (staggered) lattice covering box."""
+    x0, y0, x1, y1 = box
+    row = 0
+    y = y0 + sy / 2
+    while y < y1 + sy:
+        x = x0 + (sx / 2 if (stagger and row % 2) else 0.0)
+        while x < x1 + sx:
+            fn(x, y)
+            x += sx
+        y += sy
+        row += 1
+
+
+def masked_tile(size: tuple[int, int], polygon: Sequence[Point], pattern: str | None, symbol: str | None,
+                unit: float, color: Color) -> Image.Image | None:
+    """A transparent RGBA tile of ``size`` with ``pattern``/``symbol`` drawn and clipped to ``polygon`` (tile coords).
+
+    None when there is nothing to draw (no or unknown pattern and symbol).
+    """
+    if pattern not in PATTERNS and symbol not in SYMBOLS:
+        return None
+    tile = Image.new("RGBA", size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    if pattern in PATTERNS:
+        draw_pattern(d, pattern, (0, 0, size[0], size[1]), unit, color)
+    if symbol in SYMBOLS:
+        draw_symbol(d, symbol, size[0] / 2, size[1] / 2, unit)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).polygon(list(polygon), fill=255)
+    tile.putalpha(ImageChops.multiply(tile.getchannel("A"), mask))
+    return tile
+
+
+def offset_polyline(pts: Sequence[Point], along: float) -> list[tuple[Point, Point]]:
+    """Points every ``along`` px on a polyline with the unit normal there: [(point, normal)]."""
+    out: list[tuple[Point, Point]] = []
+    carry = along / 2
+    for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+        seg = math.hypot(bx - ax, by - ay)
+        if seg == 0:
+            continue
+        ux, uy = (bx - ax) / seg, (by - ay) / seg
+        t = carry
+        while t <= seg:
+            out.append(((ax + ux * t, ay + uy * t), (-uy, ux)))
+            t += along
+        carry = t - seg
+    return out
+
+
+def dashed(d: ImageDraw.ImageDraw, pts: Sequence[Point], color: Color, width: int, dash: float, gap: float) -> None:
+    """Draw a dashed polyline (dash/gap lengths in px; the pattern continues across vertices)."""
+    on, left = True, dash
+    for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+        seg = math.hypot(bx - ax, by - ay)
+        if seg == 0:
+            continue
+        ux, uy = (bx - ax) / seg, (by - ay) / seg
+        t = 0.0
+        while t < seg:
+            step = min(left, seg - t)
+            if on:
+                d.line([(ax + ux * t, ay + uy * t), (ax + ux * (t + step), ay + uy * (t + step))], fill=color,
+                       width=width)
+            t += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+
+
+def round_line(d: ImageDraw.ImageDraw, pts: Sequence[Point], color: Color, width: float) -> None:
+    """A polyline with rounded joins and caps (Pillow's 'curve' joint plus end discs)."""
+    w = max(1, round(width))
+    if len(pts) >= 2:
+        d.line(list(pts), fill=color, width=w, joint="curve")
+    r = w / 2
+    if w >= 3:
+        for x, y in (pts[0], pts[-1]):
+            d.ellipse([x - r + 0.5, y - r + 0.5, x + r - 0.5, y + r - 0.5], fill=color)
