@@ -328,21 +328,24 @@ class Adapter(R.Visitor):
                 ev["attack"] = d.id
             self._emit(ev, ctx)
         elif v in ("retreat", "advance"):
-            units, hexes = self._resolve([d.unit or ""], ctx, "unit")
-            if len(units) != 1:
-                self._warn(f"!{v} {d.unit}: expected exactly one unit there, found {len(units)}", ctx)
-                if not units:
-                    return
-            unit = units[0]
-            # The drop may already be logged: turn the latest move of this unit to the path's end into the event.
+            token = d.unit or ""
+            # The drop may already be logged: turn the latest move to the path's end, of this unit or from this
+            # hex, into the retreat/advance (its start is the move's origin).
             for evs in reversed(self.steps[-2:]):
                 for i in range(len(evs) - 1, -1, -1):
                     e = evs[i]
-                    if e.get("type") == "move" and e.get("unit") == unit and e.get("to") == d.path[-1]:
+                    if (e.get("type") == "move" and e.get("to") == d.path[-1]
+                            and token in (e.get("unit"), e.get("from"))):
                         start = [e["from"]] if e.get("from") else []
                         evs[i] = {**{k: x for k, x in e.items() if k not in ("from", "to", "mode")},
                                   "type": v, "path": start + d.path}
                         return
+            units, hexes = self._resolve([token], ctx, "unit")
+            if len(units) != 1:
+                self._warn(f"!{v} {token}: expected exactly one unit there, found {len(units)}", ctx)
+                if not units:
+                    return
+            unit = units[0]
             current = next((h for (u, h) in self.where.values() if u == unit), None)
             if current == d.path[-1]:
                 self._emit({"type": v, "unit": unit, "path": ([hexes[0]] if hexes else []) + d.path}, ctx)

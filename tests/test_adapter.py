@@ -1,0 +1,140 @@
+"""Adapter: VASSAL saves/logs → canonical events (expected events written by hand from the log's meaning)."""
+
+from __future__ import annotations
+
+from vassal_logs import add, log_text, piece, save_text, stack, tiny_game, vsav
+
+from modgen.eventlog import event_problems
+from modgen.vassal.adapter import adapt
+
+# Hex centres at hex_px 100 for the tiny map (modgen.hexgrid.center_px): 0203 (194,350), 0303 (281,300),
+# 0405 (367,550), 0505 (454,600), 0404 (367,450).
+
+
+def units_save(extra_pieces=()):
+    ta, sa = piece("101", "A", "main", 194, 350, unit="de.a")
+    tb, sb = piece("102", "B", "main", 367, 550, unit="su.b", side="soviet", faces=("front", "reduced"), face=2)
+    return [add("101", ta, sa), add("102", tb, sb), *extra_pieces,
+            stack("201", "main", 194, 350, "101"), stack("202", "main", 367, 550, "102")]
+
+
+def strip(events):
+    return [{k: v for k, v in e.items() if k not in ("i", "source")} for e in events]
+
+
+def test_setup_events():
+    pieces = units_save()
+    res = adapt(vsav(save_text(pieces)), tiny_game(), scenario="s1")
+    assert strip(res.events) == [
+        {"type": "scenario_start", "game": "tiny", "scenario": "s1"},
+        {"type": "setup", "unit": "de.a", "hex": "0203", "face": "front", "side": "german"},
+        {"type": "setup", "unit": "su.b", "hex": "0405", "face": "reduced", "side": "soviet"},
+    ]
+    assert res.warnings == []
+    assert [e["i"] for e in res.events] == [0, 1, 2]
+    assert all(event_problems(e) == [] for e in res.events)
+
+
+def test_off_map_setup():
+    tx, sx = piece("104", "X", "reinforcements", 10, 10, unit="de.a")
+    res = adapt(vsav(save_text([add("104", tx, sx)])), tiny_game())
+    assert strip(res.events)[1] == {"type": "setup", "unit": "de.a", "off_map": "reinforcements", "face": "front",
+                                    "side": "german"}
+
+
+def play_log():
+    pieces = units_save()
+    _, sb_front = piece("102", "B", "main", 454, 500, unit="su.b", side="soviet", faces=("front", "reduced"), face=1)
+    _, sb_red = piece("102", "B", "main", 454, 500, unit="su.b", side="soviet", faces=("front", "reduced"), face=2)
+    esc = lambda s: s.replace("/", "\\/")  # noqa: E731
+    steps = [
+        ["CHAT&lt;Alice&gt; - !phase movement german"],
+        ["CHAT&lt;Alice&gt; - !mode road"],
+        ["M/101/main/281/300/null/main/194/350/null/alice", stack("203", "main", 281, 300, "101")],
+        ["M/101/main/283/302/null/main/281/300/null/alice"],  # nudged inside 0303: not a move
+        ["CHAT&lt;Alice&gt; - !phase combat german"],
+        ["CHAT&lt;Alice&gt; - !attack 0303 -> 0405 mobile"],
+        ["CHAT&lt;Alice&gt; - !roll combat"],
+        ["CHAT*** German rolled 1d6 [1d6]: 5 ***"],
+        ["CHAT&lt;Alice&gt; - !result DR"],
+        ["M/102/main/454/500/null/main/367/550/null/bob"],
+        ["CHAT&lt;Bob&gt; - !retreat 0405 0505"],
+        ["D/102/" + esc(sb_front) + "/" + esc(sb_red)],
+        ["CHAT&lt;Bob&gt; - good game"],
+        ["M/101/main/367/450/null/main/283/302/null/alice"],
+        ["UNDO\ttrue", "M/101/main/283/302/null/main/367/450/null/alice", "CHAT* UNDO: moves", "UNDO\tfalse"],
+        ["-/101"],
+        ["CHAT&lt;Alice&gt; - !attack 0303 =&gt; 0405"],
+        ["TURNTurnTracker0\t0|2;0;false;-1"],
+        ["CHAT&lt;Bob&gt; - !vp soviet 2 held the line"],
+        ["CHAT&lt;Bob&gt; - !end"],
+    ]
+    return log_text(save_text(pieces), steps)
+
+
+def test_play_log_to_canonical_events():
+    res = adapt(vsav(play_log()), tiny_game(), name="game.vlog")
+    ev = strip(res.events)
+    assert ev[3:] == [
+        {"type": "phase", "phase": "movement", "side": "german"},
+        {"type": "move", "unit": "de.a", "from": "0203", "to": "0303", "mode": "road", "side": "german"},
+        {"type": "phase", "phase": "combat", "side": "german"},
+        {"type": "attack", "attackers": ["de.a"], "defenders": ["su.b"], "hex": "0405", "kind": "mobile"},
+        {"type": "roll", "dice": [5], "purpose": "combat", "side": "German"},
+        {"type": "result", "result": "DR"},
+        {"type": "retreat", "unit": "su.b", "side": "soviet", "path": ["0405", "0505"]},
+        {"type": "flip", "unit": "su.b", "face": "front"},
+        {"type": "chat", "text": "good game"},
+        # the move to 0404 and its undo are both gone
+        {"type": "loss", "unit": "de.a", "eliminated": True},
+        {"type": "chat", "text": "!attack 0303 => 0405",
+         "note": "not understood: expected '->' or another attacking unit or hex, got '=>'"},
+        {"type": "turn", "turn": 2},
+        {"type": "vp", "side": "soviet", "points": 2, "reason": "held the line"},
+        {"type": "game_end"},
+    ]
+    assert len(res.warnings) == 1 and "game.vlog: step 17" in res.warnings[0] and "column 14" in res.warnings[0]
+    assert all(event_problems(e) == [] for e in res.events), [event_problems(e) for e in res.events]
+    src = res.events[4]["source"]
+    assert src["file"] == "game.vlog" and src["step"] == 3 and src["offset"] > 0
+
+
+def test_retreat_declared_before_the_drop():
+    pieces = units_save()
+    text = log_text(save_text(pieces), [["CHAT&lt;Bob&gt; - !retreat su.b 0505"],
+                                        ["M/102/main/454/500/null/main/367/550/null/bob"]])
+    ev = strip(adapt(vsav(text), tiny_game()).events)
+    assert ev[-1] == {"type": "retreat", "unit": "su.b", "path": ["0405", "0505"]}
+
+
+def test_reinforcement_after_setup():
+    tx, sx = piece("105", "X", "main", 194, 350, unit="de.a")
+    text = log_text(save_text([]), [[add("105", tx, sx)]])
+    ev = strip(adapt(vsav(text), tiny_game()).events)
+    assert ev[-1] == {"type": "reinforcement", "unit": "de.a", "hex": "0203", "side": "german"}
+
+
+def test_marker_counters_become_marker_events():
+    tm, sm = piece("106", "Supp", "main", 367, 550, unit="marker.supp", faces=("front",))
+    pieces = units_save()
+    text = log_text(save_text(pieces), [[add("106", tm, sm)], ["-/106"]])
+    ev = strip(adapt(vsav(text), tiny_game()).events)
+    assert ev[-2:] == [{"type": "marker", "hex": "0405", "marker": "marker.supp", "on": True},
+                       {"type": "marker", "hex": "0405", "marker": "marker.supp", "on": False}]
+
+
+def test_log_for_another_module_warns():
+    ta, sa = piece("101", "A", "main", 194, 350, unit="de.a", game="othergame")
+    res = adapt(vsav(save_text([add("101", ta, sa)])), tiny_game())
+    assert any("pieces belong to othergame, not tiny" in w for w in res.warnings)
+    tf, sf = piece("101", "Foreign", "Main Map", 10, 10)
+    res = adapt(vsav(save_text([add("101", tf, sf)])), tiny_game())
+    assert any("not from a module built from tiny" in w for w in res.warnings)
+
+
+def test_without_game_uses_names_and_pixels():
+    tf, sf = piece("101", "Foreign Piece", "Main Map", 10, 20)
+    text = log_text(save_text([add("101", tf, sf)]), [["M/101/Main Map/30/40/null/Main Map/10/20/null/p"]])
+    ev = strip(adapt(vsav(text)).events)
+    assert ev == [{"type": "setup", "unit": "Foreign Piece", "off_map": "Main Map"},
+                  {"type": "move", "unit": "Foreign Piece", "from": "Main Map@10,20", "to": "Main Map@30,40"}]
