@@ -1,13 +1,106 @@
-"""`modgen log` (not implemented yet)."""
+"""`modgen log`: decode a VASSAL saved game or log (.vsav/.vlog) and print its events."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import click
 
-from modgen.errors import ModgenError
+from modgen import atomic
+from modgen.eventlog import dumps, write_events
+from modgen.model import load_game
+from modgen.vassal import reader as R
+from modgen.vassal.adapter import adapt, locator_for
+
+
+def _loc(d: dict[str, Any] | None) -> str:
+    if not d or d.get("map") is None:
+        return "off-map"
+    return d["hex"] if d.get("hex") else f"{d['map']}@{d['x']},{d['y']}"
+
+
+def _raw_line(e: dict[str, Any]) -> str:
+    """One reader event as a line of text."""
+    where = "state" if e.get("step") is None else f"step {e['step']}"
+    kind = e["event"]
+    piece = e.get("piece") or {}
+    who = piece.get("unit") or piece.get("name") or piece.get("id", "")
+    if kind == "add":
+        body = f"add {who} at {_loc(e['at'])}"
+    elif kind == "remove":
+        body = f"remove {who} from {_loc(e['at'])}"
+    elif kind == "move":
+        body = f"move {who} {_loc(e['from'])} -> {_loc(e['to'])}"
+    elif kind == "change":
+        body = f"change {who}: " + ", ".join(f"{c['name']} {c['old']} -> {c['new']}" for c in e["changes"])
+    elif kind == "chat":
+        body = f"chat {('<' + e['player'] + '> ') if e.get('player') else ''}{e['text']}"
+    elif kind == "dice":
+        body = f"dice {e['dice']} [{e['name']}] = {e['results']}" + (f" by {e['side']}" if e.get("side") else "")
+    elif kind == "turn":
+        body = f"turn tracker {e['tracker']} = {e['values']}"
+    elif kind == "property":
+        body = f"property {e['name']}: {e['old']} -> {e['new']} ({e['container']})"
+    elif kind == "player":
+        body = f"player {e['name']} as {e['side']}"
+    elif kind == "undo":
+        body = "undo begins" if e["start"] else "undo ends"
+    elif kind == "warning":
+        body = f"warning: {e['message']}"
+    else:
+        body = kind
+    return f"{where:>9}: {'(undone) ' if e.get('undo') else ''}{body}"
+
+
+def _canon_line(e: dict[str, Any]) -> str:
+    """One canonical event as a line of text."""
+    fields = " ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in e.items()
+                      if k not in ("type", "i", "source"))
+    return f"{e['i']:>5} {e['type']}: {fields}"
 
 
 @click.command("log")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen log' is not implemented yet")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.option("--game", "game_path", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="games/<game>.json: name units by id, positions by hex, and print canonical events.")
+@click.option("--scenario", default=None, help="Scenario id to record in scenario_start (with --game).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON Lines instead of text.")
+@click.option("--raw", is_flag=True, help="Print the decoded VASSAL events even with --game (pieces, pixels, hexes).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Also write the events as JSON Lines to this file (written atomically).")
+def command(file: str, game_path: str | None, scenario: str | None, as_json: bool, raw: bool,
+            output: str | None) -> None:
+    """Decode FILE (a VASSAL .vsav or .vlog, any module) and print its events.
+
+    Without --game (or with --raw) it prints what VASSAL recorded: pieces added, moved (map and pixel position;
+    also the hex with --game), removed and changed, chat lines, dice reports, turn-tracker and property changes,
+    step by step. With --game it prints the canonical events the rules checker reads (setup, move, attack, roll,
+    result, retreat, flip, loss, turn, phase, ...), taking attack declarations from chat lines such as
+    `!attack 1203 1204 -> 1305 mobile` (see docs/logs.md).
+
+    Warnings (unknown commands, unparsable declarations, a log from another module) go to stderr.
+    Exit status: 0 decoded, 1 bad input, 2 usage error.
+    """
+    game = load_game(game_path) if game_path else None
+    if game is None or raw:
+        rec = R.Recorder()
+        locator = locator_for(game) if game is not None else None
+        R.read(file, rec, locator=locator, name=file)
+        events = rec.events
+        warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
+                    for e in events if e["event"] == "warning"]
+        lines = [json.dumps(e, ensure_ascii=False) for e in events] if as_json else \
+            [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
+    else:
+        result = adapt(file, game, scenario=scenario, name=file)
+        events, warnings = result.events, result.warnings
+        lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
+    for line in lines:
+        click.echo(line)
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
+    if output and game is not None and not raw:
+        write_events(output, events)  # validated canonical JSON Lines, written atomically
+    elif output:
+        atomic.write_text(output, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events))
