@@ -160,7 +160,7 @@ def _message(err: ValidationError) -> tuple[str, str, bool]:
     if v == "required":
         missing = [r for r in value if isinstance(inst, dict) and r not in inst]
         names = ", ".join(f'"{m}"' for m in missing)
-        return ptr, f"missing required property {names}", False
+        return ptr, f"missing required propert{'ies' if len(missing) > 1 else 'y'} {names}", False
     if v == "additionalProperties":
         allowed = sorted((sch.get("properties") or {}).keys())
         extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
