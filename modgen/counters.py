@@ -530,7 +530,8 @@ def render_plan(plan: FacePlan) -> Image.Image:
             _draw_topdown(d, b, s.data["kind"], s.outline)
     if plan.border_color and bw and plan.shape != "circle":  # redraw the border over shapes that touch the edge
         d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
-    img = big.resize((plan.width, plan.height), Image.Resampling.LANCZOS) if ss > 1 else big
+    # Box-averaging the supersampled pixels is exact area coverage: the anti-aliasing we want, and fast.
+    img = big.reduce(ss) if ss > 1 else big
     td = ImageDraw.Draw(img)
     for t in plan.texts:
         td.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")

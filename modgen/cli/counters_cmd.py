@@ -1,13 +1,38 @@
-"""`modgen counters` (not implemented yet)."""
+"""`modgen counters`: one PNG per counter face."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-from modgen.errors import ModgenError
+from modgen.counter_export import all_faces, export_pngs
+from modgen.errors import DataError
+from modgen.model import load_game
 
 
 @click.command("counters")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen counters' is not implemented yet")
+@click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the PNGs (created if missing); files are named <unit id>.<face>.png.")
+@click.option("--px", default=150, show_default=True, type=click.IntRange(16, 2400),
+              help="Size of each counter image in pixels (square).")
+@click.option("--unit", "unit_ids", multiple=True, help="Only this counter id (repeatable).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
+              help="Worker processes (default: one per CPU core).")
+def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], jobs: int | None) -> None:
+    """Render every face of every counter of the game at MANIFEST to PNG files."""
+    game = load_game(manifest)
+    faces = all_faces(game)
+    if unit_ids:
+        known = {u for u, _ in faces}
+        missing = [u for u in unit_ids if u not in known]
+        if missing:
+            raise DataError(f"{manifest}: no counter {missing[0]!r}")
+        faces = [(u, f) for u, f in faces if u in unit_ids]
+    if not faces:
+        raise DataError(f"{manifest}: the game has no counters to render")
+    with click.progressbar(length=len(faces), label="Rendering counters", file=click.get_text_stream("stderr")) as bar:
+        for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces):
+            bar.update(1)
+    click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")

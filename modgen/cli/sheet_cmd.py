@@ -1,13 +1,36 @@
-"""`modgen sheet` (not implemented yet)."""
+"""`modgen sheet`: print-ready counter sheets as a PDF."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-from modgen.errors import ModgenError
+from modgen.model import load_game
+from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
 
 
 @click.command("sheet")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen sheet' is not implemented yet")
+@click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="PDF file to write.")
+@click.option("--size", default=None, help="Counter size, e.g. 1/2in, 9/16in, 5/8in, 3/4in, 1in, 16mm "
+              "[default: the manifest's print.counter_size, else 5/8in].")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="Resolution: 300 or 600 [default: 300].")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
+              help="Paper size [default: the manifest's, else letter].")
+@click.option("--margin", default=None, help="Page margin, e.g. 0.5in or 12mm [default: 0.5in].")
+@click.option("--bleed", default=None, help="Bleed around each counter, e.g. 1mm [default: 0in].")
+@click.option("--marks", type=click.Choice(MARKS), default="cut", show_default=True,
+              help="cut: lines on every counter edge; crop: marks in the margins; none.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
+              help="Worker processes for rendering (default: one per CPU core).")
+def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper: str | None, margin: str | None,
+            bleed: str | None, marks: str, jobs: int | None) -> None:
+    """Write the counter sheets of the game at MANIFEST: fronts page, then backs mirrored for long-edge duplex."""
+    game = load_game(manifest)
+    opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
+                                      margin=margin, bleed=bleed, marks=marks)
+    lay = write_sheet_pdf(game, out, opts, workers=jobs)
+    click.echo(f"wrote {out}: {len(lay.slots)} counters on {lay.sheets} sheet(s) ({2 * lay.sheets} pages), "
+               f"{lay.cols}x{lay.rows} per page, {opts.size} at {opts.dpi} dpi on {opts.paper}")

@@ -1,0 +1,210 @@
+"""Print-ready counter sheets: counters at exact physical size, fronts on one page, backs mirrored on the next.
+
+For long-edge duplex printing the back page is the front page mirrored left-right: the counter printed at
+``x`` on the front (``w`` wide, on a page ``W`` wide) has its back at ``W - x - w`` on the next page, same ``y``.
+Positions are computed in exact (fractional) pixels from the physical pitch and rounded once per counter, so
+no error accumulates along a row; a back is always the exact pixel mirror of its front.
+
+Paper sizes, length parsing, marks, labels and the PDF writer are :mod:`modgen.printing`'s.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from modgen import printing
+from modgen.counter_export import BLANK_FACE, render_images
+from modgen.counters import faces_of
+from modgen.errors import DataError
+
+MARKS = ("cut", "crop", "none")
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """Physical settings of a counter sheet (lengths as ``printing.parse_length`` reads them)."""
+
+    size: str | float = "5/8in"
+    dpi: int = 300
+    paper: str = "letter"
+    margin: str | float = "0.5in"
+    bleed: str | float = "0in"
+    marks: str = "cut"
+
+    @classmethod
+    def from_manifest(cls, manifest: dict[str, Any], **overrides: Any) -> SheetOptions:
+        """Options from the manifest's ``print`` section, then the non-None ``overrides``."""
+        p = manifest.get("print") or {}
+        base = {"size": p.get("counter_size", cls.size), "dpi": p.get("dpi", cls.dpi),
+                "paper": p.get("paper", cls.paper), "margin": p.get("margin", cls.margin),
+                "bleed": p.get("bleed", cls.bleed)}
+        base.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**base)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One printed counter: which unit and faces, and where (integer pixel box) on its front and back pages."""
+
+    unit_id: str
+    copy: int
+    front_face: str
+    back_face: str
+    sheet: int
+    front_box: tuple[int, int, int, int]
+    back_box: tuple[int, int, int, int]
+
+
+@dataclass
+class SheetLayout:
+    """The grid of a sheet: how many counters fit and where each slot goes."""
+
+    options: SheetOptions
+    page_px: tuple[int, int]
+    counter_px: int
+    pitch_px: float
+    bleed_px: int
+    cols: int
+    rows: int
+    origin: tuple[float, float]  # exact top-left of the first counter (inside its bleed)
+    slots: list[Slot] = field(default_factory=list)
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def sheets(self) -> int:
+        return max(1, math.ceil(len(self.slots) / self.per_page)) if self.slots else 0
+
+
+def sheet_faces(unit: dict[str, Any]) -> tuple[str, str]:
+    """(front face, back face) printed for a counter: ``front`` and ``back``, else the next face, else blank."""
+    names = faces_of(unit)
+    if "back" in names:
+        return "front", "back"
+    return "front", names[1] if len(names) > 1 else BLANK_FACE
+
+
+def _grid(opts: SheetOptions) -> tuple[tuple[int, int], int, float, int, int, int, tuple[float, float]]:
+    if opts.dpi not in (150, 300, 600, 1200) and not 72 <= opts.dpi <= 1200:
+        raise DataError(f"dpi {opts.dpi}: use 300 or 600 (72 to 1200 accepted)")
+    if opts.marks not in MARKS:
+        raise DataError(f"marks {opts.marks!r}: use one of {', '.join(MARKS)}")
+    size_in = printing.parse_length(opts.size, "counter size")
+    if not 0.2 <= size_in <= 3:
+        raise DataError(f"counter size {opts.size!r}: expected between 5mm and 3in")
+    bleed_in = printing.parse_length(opts.bleed, "bleed")
+    margin_in = printing.parse_length(opts.margin, "margin")
+    page_w, page_h = printing.page_px(opts.paper, opts.dpi)
+    w_in, h_in = printing.paper_size(opts.paper)
+    pitch = (size_in + 2 * bleed_in) * opts.dpi
+    area_w, area_h = (w_in - 2 * margin_in) * opts.dpi, (h_in - 2 * margin_in) * opts.dpi
+    cols, rows = math.floor(area_w / pitch + 1e-9), math.floor(area_h / pitch + 1e-9)
+    if cols < 1 or rows < 1:
+        raise DataError(f"a {opts.size} counter does not fit on {opts.paper} with margin {opts.margin}")
+    bleed_px = round(bleed_in * opts.dpi)
+    # Centre the block left-right (so the mirrored back block occupies the same columns), top at the margin.
+    ox = (w_in * opts.dpi - cols * pitch) / 2 + bleed_in * opts.dpi
+    oy = margin_in * opts.dpi + bleed_in * opts.dpi
+    return (page_w, page_h), round(size_in * opts.dpi), pitch, bleed_px, cols, rows, (ox, oy)
+
+
+def plan_sheets(game: Any, opts: SheetOptions) -> SheetLayout:
+    """Where every copy of every counter goes: ``count`` copies each (default 1), row by row, page by page."""
+    page, cpx, pitch, bleed_px, cols, rows, origin = _grid(opts)
+    lay = SheetLayout(opts, page, cpx, pitch, bleed_px, cols, rows, origin)
+    n = 0
+    for unit in game.units:
+        count = unit.get("count", 1)
+        if not isinstance(count, int) or count < 0:
+            raise DataError(f"counter {unit.get('id')!r}: count must be a whole number >= 0, got {count!r}")
+        front, back = sheet_faces(unit)
+        for copy in range(count):
+            i = n % lay.per_page
+            r, c = divmod(i, cols)
+            x = round(origin[0] + c * pitch)
+            y = round(origin[1] + r * pitch)
+            fbox = (x, y, x + cpx, y + cpx)
+            bx = page[0] - x - cpx  # exact pixel mirror of the front box
+            lay.slots.append(Slot(unit["id"], copy, front, back, n // lay.per_page, fbox, (bx, y, bx + cpx, y + cpx)))
+            n += 1
+    return lay
+
+
+def _with_bleed(img: Image.Image, b: int) -> Image.Image:
+    """The counter with ``b`` px of bleed: its edge colours stretched outwards under the unscaled counter."""
+    if b <= 0:
+        return img
+    out = img.resize((img.width + 2 * b, img.height + 2 * b), Image.Resampling.NEAREST)
+    out.paste(img, (b, b))
+    return out
+
+
+def _draw_marks(page: Image.Image, lay: SheetLayout, boxes: list[tuple[int, int, int, int]]) -> None:
+    if lay.options.marks == "none" or not boxes:
+        return
+    d = ImageDraw.Draw(page)
+    w = max(1, round(lay.options.dpi / 300))
+    xs = sorted({b[0] for b in boxes} | {b[2] for b in boxes})
+    ys = sorted({b[1] for b in boxes} | {b[3] for b in boxes})
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    if lay.options.marks == "cut":
+        # Thin grey lines on every counter edge: cut along them (they touch only each counter's outermost pixel).
+        for box in boxes:
+            d.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), outline="#808080", width=w)
+        return
+    dpi = lay.options.dpi
+    gap, length = round(0.04 * dpi), round(0.15 * dpi)
+    for x in xs:
+        xx = x if x in {b[0] for b in boxes} else x - 1
+        d.line([(xx, top - gap - length), (xx, top - gap)], fill="black", width=w)
+        d.line([(xx, bottom + gap), (xx, bottom + gap + length)], fill="black", width=w)
+    for y in ys:
+        yy = y if y in {b[1] for b in boxes} else y - 1
+        d.line([(left - gap - length, yy), (left - gap, yy)], fill="black", width=w)
+        d.line([(right + gap, yy), (right + gap + length, yy)], fill="black", width=w)
+
+
+def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = None,
+                       layout: SheetLayout | None = None) -> list[Image.Image]:
+    """The page images: for each sheet a fronts page then its mirrored backs page."""
+    lay = layout or plan_sheets(game, opts)
+    if not lay.slots:
+        raise DataError(f"{game.path}: no counters to print (every count is 0?)")
+    wanted = sorted({(s.unit_id, s.front_face) for s in lay.slots} | {(s.unit_id, s.back_face) for s in lay.slots})
+    images = {(u, f): _with_bleed(img, lay.bleed_px)
+              for u, f, img in render_images(game, wanted, lay.counter_px, workers=workers)}
+    pages: list[Image.Image] = []
+    for sheet in range(lay.sheets):
+        slots = [s for s in lay.slots if s.sheet == sheet]
+        for side in ("fronts", "backs"):
+            page = Image.new("RGB", lay.page_px, "white")
+            boxes = []
+            for s in slots:
+                box = s.front_box if side == "fronts" else s.back_box
+                face = s.front_face if side == "fronts" else s.back_face
+                page.paste(images[(s.unit_id, face)], (box[0] - lay.bleed_px, box[1] - lay.bleed_px))
+                boxes.append(box)
+            _draw_marks(page, lay, boxes)
+            what = "fronts" if side == "fronts" else "backs (mirrored for long-edge duplex)"
+            text = (f"{game.title} — counter sheet {sheet + 1} of {lay.sheets}, {what} — "
+                    f"page {len(pages) + 1} of {2 * lay.sheets} — {opts.size} counters at {opts.dpi} dpi")
+            printing.page_label(page, text, opts.dpi, opts.margin)
+            pages.append(page)
+    return pages
+
+
+def write_sheet_pdf(game: Any, out: str | os.PathLike[str], opts: SheetOptions, *,
+                    workers: int | None = None) -> SheetLayout:
+    """Render the counter sheets of ``game`` and write them to the PDF ``out`` (atomically); returns the layout."""
+    lay = plan_sheets(game, opts)
+    pages = render_sheet_pages(game, opts, workers=workers, layout=lay)
+    printing.save_pdf(pages, out, opts.paper)
+    return lay
