@@ -1,0 +1,168 @@
+"""The map as the rules see it: hex terrain, hexside features, lines (road/rail/trail), edges and areas.
+
+Geometry comes from :mod:`modgen.hexgrid` (``Grid.from_map``). Until that module is importable, a small built-in
+grid for flat-topped, column-staggered maps with two-digit column/row labels stands in (see :class:`_StaggerGrid`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from typing import Any
+
+
+class _StaggerGrid:
+    """Fallback geometry: flat-topped hexes in columns, odd columns (0-based) half a hex lower; labels CCRR."""
+
+    def __init__(self, map_dict: dict[str, Any]) -> None:
+        grid = map_dict.get("grid") or {}
+        num = grid.get("numbering") or {}
+        self.columns = int(grid.get("columns", 0))
+        self.rows = int(grid.get("rows", 0))
+        self.h_off = int(num.get("h_off", 1))
+        self.v_off = int(num.get("v_off", 1))
+        self.h_width = int(num.get("h_leading", 1)) + 1
+        self.v_width = int(num.get("v_leading", 1)) + 1
+        self.sep = num.get("sep", "")
+
+    def label(self, col: int, row: int) -> str:
+        return f"{col + self.h_off:0{self.h_width}d}{self.sep}{row + self.v_off:0{self.v_width}d}"
+
+    def position(self, label: str) -> tuple[int, int]:
+        if self.sep:
+            c, r = label.split(self.sep, 1)
+        else:
+            c, r = label[: self.h_width], label[self.h_width:]
+        return int(c) - self.h_off, int(r) - self.v_off
+
+    def _cube(self, label: str) -> tuple[int, int, int]:
+        col, row = self.position(label)
+        x = col
+        z = row - (col - (col & 1)) // 2
+        return x, -x - z, z
+
+    def neighbours(self, label: str) -> list[str]:
+        col, row = self.position(label)
+        if col & 1:
+            deltas = [(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
+        else:
+            deltas = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)]
+        out = []
+        for dc, dr in deltas:
+            c, r = col + dc, row + dr
+            if 0 <= c < self.columns and 0 <= r < self.rows:
+                out.append(self.label(c, r))
+        return out
+
+    def distance(self, a: str, b: str) -> int:
+        ax, ay, az = self._cube(a)
+        bx, by, bz = self._cube(b)
+        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def make_grid(map_dict: dict[str, Any]) -> Any:
+    """``modgen.hexgrid.Grid.from_map`` when available, else the built-in stand-in."""
+    try:
+        from modgen.hexgrid import Grid  # type: ignore[attr-defined]
+    except ImportError:
+        return _StaggerGrid(map_dict)
+    return Grid.from_map(map_dict)
+
+
+def _side_key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+class Board:
+    """One hex map with fast lookups; hexes are labels."""
+
+    def __init__(self, map_dict: dict[str, Any]) -> None:
+        self.map = map_dict
+        self.id = map_dict.get("id", "")
+        self.grid = make_grid(map_dict)
+        self.default_terrain = map_dict.get("default_terrain", "clear")
+        self.hex_terrain: dict[str, str] = dict(map_dict.get("hexes") or {})
+        self.sides: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for side in map_dict.get("hexsides") or []:
+            a, b = side["hexes"]
+            self.sides[_side_key(a, b)].append(side["type"])
+        self.line_links: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self.line_hexes: dict[str, set[str]] = defaultdict(set)
+        for line in map_dict.get("lines") or []:
+            hexes = line.get("hexes") or []
+            for h in hexes:
+                self.line_hexes[line["type"]].add(h)
+            for a, b in zip(hexes, hexes[1:], strict=False):
+                self.line_links[_side_key(a, b)].add(line["type"])
+        self._neighbours = lru_cache(maxsize=None)(self._neighbours_uncached)
+        self._distance = lru_cache(maxsize=200_000)(self.grid.distance)
+        self._all: set[str] | None = None
+
+    def _neighbours_uncached(self, h: str) -> tuple[str, ...]:
+        return tuple(n for n in self.grid.neighbours(h) if n is not None)
+
+    def neighbours(self, h: str) -> tuple[str, ...]:
+        """Adjacent on-map hexes."""
+        return self._neighbours(h)
+
+    def distance(self, a: str, b: str) -> int:
+        return self._distance(a, b)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self._neighbours(a)
+
+    def all_hexes(self) -> set[str]:
+        """Every on-map hex label."""
+        if self._all is None:
+            g = self.map.get("grid") or {}
+            cols, rows = int(g.get("columns", 0)), int(g.get("rows", 0))
+            self._all = {self.grid.label(c, r) for c in range(cols) for r in range(rows)}
+        return self._all
+
+    def on_map(self, h: str) -> bool:
+        try:
+            return h in self.all_hexes()
+        except Exception:  # a label the grid cannot parse is not on the map
+            return False
+
+    def terrain(self, h: str) -> str:
+        return self.hex_terrain.get(h, self.default_terrain)
+
+    def hexside(self, a: str, b: str) -> list[str]:
+        """Hexside terrain ids on the edge between two adjacent hexes (may be several, e.g. river + bridge)."""
+        return self.sides.get(_side_key(a, b), [])
+
+    def lines(self, a: str, b: str) -> set[str]:
+        """Line types (road, rail, trail…) that run from ``a`` straight into ``b``."""
+        return self.line_links.get(_side_key(a, b), set())
+
+    def on_line(self, h: str, line_type: str) -> bool:
+        return h in self.line_hexes.get(line_type, set())
+
+    def edge_hexes(self, edge: str) -> set[str]:
+        """Hexes on a map edge: north, south, east or west."""
+        g = self.map.get("grid") or {}
+        cols, rows = int(g.get("columns", 0)), int(g.get("rows", 0))
+        if edge == "north":
+            cells = [(c, 0) for c in range(cols)]
+        elif edge == "south":
+            cells = [(c, rows - 1) for c in range(cols)]
+        elif edge == "west":
+            cells = [(0, r) for r in range(rows)]
+        elif edge == "east":
+            cells = [(cols - 1, r) for r in range(rows)]
+        else:
+            return set()
+        return {self.grid.label(c, r) for c, r in cells}
+
+    def area(self, area_id: str) -> set[str] | None:
+        """Hexes of a named area (edge and/or hexes, minus exclude); None if the map has no such area."""
+        for a in self.map.get("areas") or []:
+            if a.get("id") == area_id:
+                hexes = set(a.get("hexes") or [])
+                if a.get("edge"):
+                    hexes |= self.edge_hexes(a["edge"])
+                return hexes - set(a.get("exclude") or [])
+        if area_id in ("north", "south", "east", "west"):
+            return self.edge_hexes(area_id)
+        return None

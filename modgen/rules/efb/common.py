@@ -1,0 +1,272 @@
+"""EFB helpers shared by the check modules: unit traits, zones of control, year tables, terrain costs, command."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+ARMORED_TYPES = {"armour", "mechanized", "assault_gun", "tank_destroyer", "self_propelled"}
+RECON_TYPES = {"recon", "fusilier", "motorcycle"}
+MISSING_TEC = "the game data has no Terrain Effects Chart (rules.tables.tec)"
+
+
+def record(ctx: Any, uid: str) -> dict[str, Any]:
+    return ctx.units.get(uid) or {}
+
+
+def types(ctx: Any, uid: str) -> set[str]:
+    return set(((record(ctx, uid).get("symbol") or {}).get("types")) or [])
+
+
+def tags(ctx: Any, uid: str) -> set[str]:
+    return set(record(ctx, uid).get("tags") or [])
+
+
+def is_armored(ctx: Any, uid: str) -> bool:
+    """2.6: any unit with the oval armour symbol (tag ``armored`` or an armoured NATO type)."""
+    return "armored" in tags(ctx, uid) or bool(types(ctx, uid) & ARMORED_TYPES)
+
+
+def klass(ctx: Any, uid: str) -> str:
+    return record(ctx, uid).get("class", "")
+
+
+def is_ground(ctx: Any, uid: str) -> bool:
+    rec = record(ctx, uid)
+    return rec.get("kind", "unit") == "unit" and rec.get("class") != "air"
+
+
+def nationality(ctx: Any, uid: str) -> str:
+    rec = record(ctx, uid)
+    return rec.get("nationality") or rec.get("side") or ""
+
+
+def suppressed(ctx: Any, uid: str) -> bool:
+    return "suppressed" in ctx.state.markers.get(uid, ())
+
+
+def year(ctx: Any) -> int | None:
+    y = ctx.scenario.get("year")
+    return int(y) if isinstance(y, int) else None
+
+
+def year_row(ctx: Any, table: str, nat: str) -> dict[str, Any] | None:
+    """The row of a nationality/year table (stacking, fire_control, air_per_hex) for this scenario, or None."""
+    y = year(ctx)
+    for row in ctx.tables.get(table) or []:
+        if row.get("nationality") != nat:
+            continue
+        years = row.get("years")
+        if years and (y is None or not years[0] <= y <= years[1]):
+            continue
+        return row
+    return None
+
+
+def enemy_of(ctx: Any, uid: str, other: str) -> bool:
+    a, b = ctx.side_of(uid), ctx.side_of(other)
+    return a is not None and b is not None and a != b
+
+
+def hex_enemies(ctx: Any, h: str, side: str | None) -> list[str]:
+    """Enemy ground units in hex ``h`` (from ``side``'s point of view)."""
+    return [u for u in ctx.state.units_in(h) if ctx.side_of(u) not in (None, side) and is_ground(ctx, u)]
+
+
+def zoc_crosses(ctx: Any, a: str, b: str) -> bool:
+    """Does a ZOC extend from ``a`` into adjacent ``b``? (10.3; the zoc_major_river policy, TEC blocks_zoc)."""
+    tec = ctx.tables.get("tec") or {}
+    sides = ctx.board.hexside(a, b)
+    bridged = any((tec.get(s) or {}).get("bridge") for s in sides)
+    for s in sides:
+        eff = tec.get(s) or {}
+        if eff.get("blocks_zoc"):
+            return False
+        if eff.get("river") == "major" or s == "major_river":
+            pol = ctx.policies.get("zoc_major_river", "crosses")
+            if pol == "blocked" or (pol == "bridge" and not bridged):
+                return False
+    return True
+
+
+def exerts_zoc(ctx: Any, uid: str) -> bool:
+    """10.2: combat-effective (not suppressed) ground units on the map exert a ZOC."""
+    return is_ground(ctx, uid) and not suppressed(ctx, uid) and ctx.state.position.get(uid) is not None
+
+
+def zoc_sources(ctx: Any, h: str, side: str | None) -> list[str]:
+    """Enemy units (of ``side``) whose ZOC covers hex ``h``."""
+    out = []
+    board = ctx.board
+    for n in board.neighbours(h):
+        for u in ctx.state.units_in(n):
+            if ctx.side_of(u) not in (None, side) and exerts_zoc(ctx, u) and zoc_crosses(ctx, n, h):
+                out.append(u)
+    return out
+
+
+def in_ezoc(ctx: Any, h: str, side: str | None) -> bool:
+    return bool(zoc_sources(ctx, h, side))
+
+
+def parse_mp(value: Any) -> Fraction | None:
+    """A TEC ``mp`` cell as a Fraction; None for prohibited."""
+    if value is None or value == "prohibited":
+        return None
+    if isinstance(value, str):
+        return Fraction(value)
+    return Fraction(value).limit_denominator(1000)
+
+
+def mp_for(ctx: Any, uid: str, cell: Any) -> Fraction | None:
+    if isinstance(cell, dict):
+        cell = cell.get("armored" if is_armored(ctx, uid) else "other")
+    return parse_mp(cell)
+
+
+class Costs:
+    """MP costs for one unit's move (8.6-8.10). Missing TEC data is reported once and the step treated as unknown."""
+
+    RULE_DEFAULTS = {"road": Fraction(1, 3), "rail": Fraction(1), "trail": Fraction(1)}  # 8.7, 8.8, 8.9
+
+    def __init__(self, ctx: Any, uid: str) -> None:
+        self.ctx, self.uid = ctx, uid
+        self.tec = ctx.tables.get("tec")
+        self.unknown: list[str] = []
+
+    def line_kind(self, line_type: str) -> str:
+        eff = (self.tec or {}).get(line_type) or {}
+        return eff.get("along") or line_type
+
+    def line_cost(self, line_type: str) -> Fraction | None:
+        eff = (self.tec or {}).get(line_type) or {}
+        if "mp" in eff:
+            return mp_for(self.ctx, self.uid, eff["mp"])
+        return self.RULE_DEFAULTS.get(self.line_kind(line_type))
+
+    def along(self, a: str, b: str, kind: str) -> Fraction | None:
+        """Cost along a road/rail/trail from ``a`` into ``b`` (None if no such line links them)."""
+        costs = [self.line_cost(t) for t in self.ctx.board.lines(a, b) if self.line_kind(t) == kind]
+        costs = [c for c in costs if c is not None]
+        return min(costs) if costs else None
+
+    def hex_entry(self, a: str, b: str) -> Fraction | None:
+        """Normal movement: terrain of ``b`` plus hexside costs (a bridge cancels river costs, 8.10)."""
+        board = self.ctx.board
+        terrain = board.terrain(b)
+        if self.tec is None:
+            if terrain == "clear" and not board.hexside(a, b):
+                return Fraction(1)  # 8.6: clear costs 1 MP, printed in the rules
+            self.unknown.append("")
+            return None
+        eff = self.tec.get(terrain)
+        if eff is None or "mp" not in eff:
+            if terrain == "clear":
+                cost = Fraction(1)
+            else:
+                self.unknown.append(terrain)
+                return None
+        else:
+            cost = mp_for(self.ctx, self.uid, eff["mp"])
+            if cost is None:
+                return None
+        sides = board.hexside(a, b)
+        bridged = any((self.tec.get(s) or {}).get("bridge") for s in sides)
+        for s in sides:
+            seff = self.tec.get(s)
+            if seff is None:
+                self.unknown.append(s)
+                return None
+            if seff.get("bridge") or (bridged and seff.get("river")):
+                continue
+            if "mp" in seff:
+                extra = mp_for(self.ctx, self.uid, seff["mp"])
+                if extra is None:
+                    return None
+                cost += extra
+        return cost
+
+    def step(self, a: str, b: str, mode: str) -> Fraction | None:
+        if mode in ("road", "rail", "trail"):
+            return self.along(a, b, mode)
+        return self.hex_entry(a, b)
+
+    def describe(self, a: str, b: str, mode: str, cost: Fraction | None) -> str:
+        what = mode if mode in ("road", "rail", "trail") else self.ctx.board.terrain(b)
+        return f"{a}→{b} {what} {fmt_mp(cost)}"
+
+
+def fmt_mp(value: Fraction | None) -> str:
+    if value is None:
+        return "not allowed"
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole, rest = divmod(value.numerator, value.denominator)
+    return f"{whole} {rest}/{value.denominator}" if whole else f"{rest}/{value.denominator}"
+
+
+# ---- command (7.1-7.10) ---------------------------------------------------------------------------------------
+def _formation_chain(ctx: Any, formation: str | None) -> list[str]:
+    parents = {f["id"]: f.get("parent") for f in ctx.manifest.get("formations") or []}
+    out, seen = [], set()
+    while formation and formation not in seen:
+        seen.add(formation)
+        out.append(formation)
+        formation = parents.get(formation)
+    return out
+
+
+def hq_commands(ctx: Any, hq: str, uid: str) -> bool:
+    """Can HQ ``hq`` command ``uid``? The scenario's ``command`` list if it names this HQ, else formations:
+    an HQ commands its formation and every formation below it; a top-level HQ (formation without parent)
+    commands every unit of its side (both scenarios give the army HQ all units)."""
+    if ctx.side_of(hq) != ctx.side_of(uid):
+        return False
+    for entry in ctx.scenario.get("command") or []:
+        if entry.get("hq") == hq or entry.get("hq") == record(ctx, hq).get("formation"):
+            cmds = entry.get("commands") or []
+            chain = _formation_chain(ctx, record(ctx, uid).get("formation"))
+            return "*" in cmds or uid in cmds or bool(set(cmds) & set(chain))
+    hq_form = record(ctx, hq).get("formation")
+    if not hq_form:
+        return False
+    chain = _formation_chain(ctx, hq_form)
+    if len(chain) == 1:
+        return True
+    return hq_form in _formation_chain(ctx, record(ctx, uid).get("formation"))
+
+
+def command_radius(ctx: Any, hq: str) -> int | None:
+    r = ctx.values(hq).get("command_radius")
+    if not isinstance(r, int):
+        return None
+    if ctx.state.weather == "fog":
+        r -= 1  # GT weather chart: fog reduces the radius by one hex
+    return r
+
+
+def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
+    """7.1-7.10, 15.3: HQs and air always in command; suppressed units OOC; otherwise within an eligible HQ's radius
+    (hexes, through anything). Newly arrived reinforcements are in command for their first movement phase (7.6)."""
+    kl = klass(ctx, uid)
+    if kl in ("hq", "air"):
+        return True
+    if suppressed(ctx, uid) and not ignore_suppression:
+        return False
+    if ctx.state.notes.get("arrived", {}).get(uid) == ctx.state.turn:
+        return True
+    h = ctx.state.position.get(uid)
+    if h is None or ctx.board is None:
+        return True
+    side = ctx.side_of(uid)
+    for hq, hh in ctx.state.position.items():
+        if hh is None or klass(ctx, hq) != "hq" or ctx.side_of(hq) != side or suppressed(ctx, hq):
+            continue
+        r = command_radius(ctx, hq)
+        if r is not None and ctx.board.distance(h, hh) <= r and hq_commands(ctx, hq, uid):
+            return True
+    return False
+
+
+def names(ctx: Any, uids: list[str]) -> str:
+    return ", ".join(ctx.name(u) for u in uids)

@@ -1,0 +1,283 @@
+"""EFB movement checks: allowance (8.3, 8.6-8.12, 7.7, 10.10), minimum move (8.4), road/rail/trail (8.7-8.9),
+no entry into enemy hexes (9.6), stop in enemy ZOC (10.1, 10.5), disengagement (10.9, 10.10), one move per phase
+(8.3), exit (8.11) and MK special rail movement (MK 24.6 SR3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from modgen.rules.efb import common as c
+from modgen.rules.pathfinding import cheapest_path, path_cost
+
+LINE_MODES = ("road", "rail", "trail")
+
+
+def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool) -> tuple[Fraction | None, list[str]]:
+    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1)."""
+    ma = ctx.values(uid).get("movement")
+    if not isinstance(ma, int | float):
+        return None, []
+    reasons = []
+    if ooc:
+        reasons.append("out of command")
+    if disengaging:
+        reasons.append("disengaging")
+    if ctx.state.weather in ("light_precipitation", "light precipitation"):
+        reasons.append("light precipitation")
+    value = Fraction(ma).limit_denominator(100)
+    if reasons:
+        value = value / 2 if len(reasons) == 1 else value / 4
+        if ctx.policies.get("halving_rounding") == "down":
+            value = Fraction(int(value))
+        value = max(value, Fraction(1)) if ma >= 1 else value
+    return value, reasons
+
+
+class Movement:
+    """Checks of each ``move`` event against the state before it."""
+
+    def after(self, ctx: Any, event: dict[str, Any]) -> None:
+        st = ctx.state
+        if event["type"] == "phase" and event["phase"] == "movement":
+            # 7.6: command is determined at the start of the movement phase, before any unit moves
+            st.notes["cmd_move"] = {
+                u: c.in_command(ctx, u) for u, h in st.position.items()
+                if h is not None and ctx.side_of(u) == st.side and c.is_ground(ctx, u)
+            }
+        elif event["type"] == "turn":
+            st.notes["rail_moves"] = set()
+
+    def before(self, ctx: Any, event: dict[str, Any]) -> None:
+        if event["type"] == "move":
+            self._move(ctx, event)
+        elif event["type"] == "exit":
+            self._exit(ctx, event)
+
+    # ------------------------------------------------------------------------------------------------------
+    def _move(self, ctx: Any, ev: dict[str, Any]) -> None:
+        st, uid = ctx.state, ev["unit"]
+        if not ctx.unit(uid):
+            return
+        nm = ctx.name(uid)
+        if uid in st.moved and st.phase == "movement":
+            ctx.error(ctx.rule("8.3"), f"{nm} moves a second time in this movement phase", units=[uid])
+        if ctx.board is None:
+            ctx.could_not_check(ctx.rule("8.3"), "the scenario's map is not a hex map")
+            return
+        start = ev["path"][0] if ev.get("path") else ev.get("from") or st.position.get(uid)
+        if start is None:
+            return  # entering from off map: reinforcement rules cover it
+        if st.position.get(uid) not in (None, start):
+            ctx.warning("LOG", f"{nm} is at {st.position.get(uid)} but the move starts at {start}", units=[uid],
+                        hexes=[start])
+        side = ctx.side_of(uid)
+        zoc_cache: dict[str, bool] = {}
+
+        def ezoc(h: str) -> bool:
+            if h not in zoc_cache:
+                zoc_cache[h] = c.in_ezoc(ctx, h, side)
+            return zoc_cache[h]
+
+        def enemy(h: str) -> bool:
+            return bool(c.hex_enemies(ctx, h, side))
+
+        mode = ev.get("mode") or None
+        disengaging = ezoc(start) or mode == "disengage"
+        cmd = st.notes.get("cmd_move", {})
+        ooc = not cmd.get(uid, True)
+        if mode == "rail" and self._special_rail(ctx, ev, uid, start, ezoc):
+            return
+        limit, reasons = allowance(ctx, uid, ooc, disengaging)
+        if limit is None:
+            ctx.could_not_check(ctx.rule("8.3"), f"{nm} prints no movement factor")
+            return
+        costs = c.Costs(ctx, uid)
+        road_mk = ctx.policies.get("road_movement_ezoc") == "mk"
+
+        def stepper(m: str):
+            def step(a: str, b: str) -> Fraction | None:
+                if enemy(b) or not ctx.board.on_map(b):
+                    return None
+                if disengaging and ezoc(b):
+                    return None
+                if m in LINE_MODES and road_mk and ezoc(b):
+                    return None
+                return costs.step(a, b, m)
+            return step
+
+        goal = ev["path"][-1] if ev.get("path") else ev.get("to")
+        if goal is None:
+            return
+        if ev.get("path"):
+            self._given_path(ctx, ev, uid, ev["path"], mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk)
+            return
+        modes = [mode] if mode in LINE_MODES else ["normal"] + [m for m in LINE_MODES if self._on_line(ctx, start, m)]
+        best = None
+        for m in modes:
+            found = cheapest_path(start, goal, ctx.board.neighbours, stepper(m), lambda h: not ezoc(h), limit)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], found[1], m)
+        if best is not None:
+            st.notes.setdefault("assumed_paths", {})[ctx.index] = best[1]
+            return
+        if costs.unknown:
+            self._no_cost(ctx, costs)
+            return
+        if ctx.policies.get("minimum_move", True) and ctx.board.adjacent(start, goal) and not enemy(goal) \
+                and not (ezoc(start) and ezoc(goal)) and costs.step(start, goal, "normal") is not None:
+            return  # 8.4 minimum move
+        any_path = None
+        for m in modes:
+            found = cheapest_path(start, goal, ctx.board.neighbours, stepper(m), lambda h: not ezoc(h), None)
+            if found and (any_path is None or found[0] < any_path[0]):
+                any_path = (found[0], found[1], m)
+        why = f" ({', '.join(reasons)})" if reasons else ""
+        if any_path is None:
+            ctx.error(ctx.rule("8.3"), f"{nm} cannot legally reach {goal} from {start}: every path enters an enemy "
+                      f"hex, passes through an enemy ZOC or crosses prohibited terrain", units=[uid],
+                      hexes=[start, goal])
+            return
+        cost, path, m = any_path
+        _, legs = path_cost(path, stepper(m))
+        detail = ", ".join(costs.describe(a, b, m, x) for a, b, x in legs)
+        ctx.error(ctx.rule("8.3"), f"{nm} moved {start}→{goal}, but the cheapest legal path costs {c.fmt_mp(cost)} MP "
+                  f"of its {c.fmt_mp(limit)} MP movement allowance{why}; assumed path: {detail}",
+                  units=[uid], hexes=[start, goal], path=path)
+
+    @staticmethod
+    def _no_cost(ctx: Any, costs: c.Costs) -> None:
+        missing = sorted(set(costs.unknown))
+        if "" in missing or costs.tec is None:
+            ctx.could_not_check(ctx.rule("8.6"), c.MISSING_TEC)
+        else:
+            ctx.could_not_check(ctx.rule("8.6"), f"the game data has no TEC movement cost for {missing[0]!r}")
+
+    @staticmethod
+    def _on_line(ctx: Any, h: str, kind: str) -> bool:
+        costs = c.Costs(ctx, "")
+        return any(costs.line_kind(t) == kind and ctx.board.on_line(h, t) for t in ctx.board.line_hexes)
+
+    def _given_path(self, ctx, ev, uid, path, mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk) -> None:
+        nm = ctx.name(uid)
+        start = path[0]
+        for a, b in zip(path, path[1:], strict=False):
+            if not ctx.board.adjacent(a, b):
+                ctx.error(ctx.rule("8.2"), f"{nm}'s path jumps from {a} to {b}, which are not adjacent",
+                          units=[uid], hexes=[a, b], path=path)
+                return
+        for i, h in enumerate(path[1:], start=1):
+            if enemy(h):
+                who = c.names(ctx, c.hex_enemies(ctx, h, ctx.side_of(uid)))
+                ctx.error(ctx.rule("9.6"), f"{nm} enters {h}, which holds enemy units ({who})",
+                          units=[uid], hexes=[h], path=path)
+                return
+            if disengaging and ezoc(h):
+                what = "directly from one enemy ZOC to another" if i == 1 else "into an enemy ZOC"
+                ctx.error(ctx.rule("10.10"), f"{nm} disengages from {start} but moves {what} at {h}",
+                          units=[uid], hexes=[h], path=path)
+                return
+            if ezoc(h) and i < len(path) - 1:
+                ctx.error(ctx.rule("10.5"), f"{nm} enters an enemy ZOC at {h} (of "
+                          f"{c.names(ctx, c.zoc_sources(ctx, h, ctx.side_of(uid)))}) and keeps moving",
+                          units=[uid], hexes=[h], path=path)
+                return
+            if mode in LINE_MODES and road_mk and ezoc(h):
+                ctx.error(ctx.rule("8.7"), f"{nm} enters an enemy ZOC at {h} using {mode} movement "
+                          f"(policy road_movement_ezoc=mk)", units=[uid], hexes=[h], path=path)
+                return
+        candidates = [mode] if mode in LINE_MODES else ["normal"]
+        if mode is None:
+            candidates += [m for m in LINE_MODES if all(costs.along(a, b, m) is not None for a, b in zip(path, path[1:],
+                                                                                                         strict=False))]
+        results = []
+        for m in candidates:
+            total, legs = path_cost(path, lambda a, b, m=m: costs.step(a, b, m))
+            results.append((total, legs, m))
+        ok = [r for r in results if r[0] is not None]
+        if not ok:
+            total, legs, m = results[0]
+            if m in LINE_MODES:
+                bad = next((a, b) for a, b, x in legs if x is None)
+                ctx.error(ctx.rule({"road": "8.7", "rail": "8.8", "trail": "8.9"}[m]),
+                          f"{nm} uses {m} movement but {bad[0]}→{bad[1]} does not follow a {m}",
+                          units=[uid], hexes=list(bad), path=path)
+            elif costs.unknown:
+                self._no_cost(ctx, costs)
+            else:
+                bad = next((a, b) for a, b, x in legs if x is None)
+                ctx.error(ctx.rule("8.4"), f"{nm} enters {bad[1]} across terrain prohibited to it",
+                          units=[uid], hexes=[bad[1]], path=path)
+            return
+        total, legs, m = min(ok, key=lambda r: r[0])
+        if m in LINE_MODES:
+            self._overstack_on_road(ctx, uid, path, m)
+        if total <= limit:
+            return
+        if len(path) == 2 and ctx.policies.get("minimum_move", True) and not (ezoc(path[0]) and ezoc(path[1])):
+            return  # 8.4: one hex for all its MF
+        why = f" ({', '.join(reasons)})" if reasons else ""
+        detail = ", ".join(costs.describe(a, b, m, x) for a, b, x in legs)
+        ctx.error(ctx.rule("8.3"), f"{nm} spent {c.fmt_mp(total)} MP of its {c.fmt_mp(limit)} MP movement "
+                  f"allowance{why}: {detail}", units=[uid], hexes=[path[0], path[-1]], path=path)
+
+    def _overstack_on_road(self, ctx: Any, uid: str, path: list[str], mode: str) -> None:
+        from modgen.rules.efb.stacking import limit_for
+
+        lim = limit_for(ctx, uid)
+        if lim is None:
+            return
+        for h in path[1:]:
+            friends = [u for u in ctx.state.units_in(h) if ctx.side_of(u) == ctx.side_of(uid) and c.is_ground(ctx, u)]
+            if len(friends) + 1 > lim:
+                ctx.error(ctx.rule("8.7"), f"{ctx.name(uid)} uses {mode} movement through {h}, where it would be "
+                          f"overstacked ({len(friends) + 1} > {lim})", units=[uid], hexes=[h], path=path)
+                return
+
+    def _special_rail(self, ctx: Any, ev: dict[str, Any], uid: str, start: str, ezoc) -> bool:
+        """MK 24.6 SR3: a scenario special rule ``rail_movement`` (``sides``, ``max_units_per_turn``) replaces MP."""
+        rule = next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == "rail_movement"), None)
+        if rule is None:
+            return False
+        nm, side = ctx.name(uid), ctx.side_of(uid)
+        sides = rule.get("sides") or []
+        if sides and side not in sides:
+            ctx.error("MK 24.6 SR3", f"{nm} uses special rail movement, which only {', '.join(sides)} may use",
+                      units=[uid])
+            return True
+        used = ctx.state.notes.setdefault("rail_moves", set())
+        used.add(uid)
+        cap = rule.get("max_units_per_turn")
+        if isinstance(cap, int) and len(used) > cap:
+            ctx.error("MK 24.6 SR3", f"{nm} is rail unit number {len(used)} this turn; at most {cap} may use rail",
+                      units=[uid])
+        path = ev.get("path") or [start, ev.get("to")]
+        if ezoc(start):
+            ctx.error("MK 24.6 SR3", f"{nm} starts rail movement in an enemy ZOC at {start}", units=[uid],
+                      hexes=[start])
+        costs = c.Costs(ctx, uid)
+        for a, b in zip(path, path[1:], strict=False):
+            if b is None:
+                break
+            if ev.get("path") and costs.along(a, b, "rail") is None:
+                ctx.error("MK 24.6 SR3", f"{nm}'s rail move leaves the railroad at {a}→{b}", units=[uid],
+                          hexes=[a, b], path=path)
+                return True
+            if ezoc(b):
+                ctx.error("MK 24.6 SR3", f"{nm}'s rail move enters an enemy ZOC at {b}", units=[uid], hexes=[b])
+                return True
+        return True
+
+    def _exit(self, ctx: Any, ev: dict[str, Any]) -> None:
+        uid = ev["unit"]
+        h = ev.get("hex") or ctx.state.position.get(uid)
+        if ctx.state.phase != "movement" or ctx.side_of(uid) != ctx.state.side:
+            ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map outside its own movement phase", units=[uid])
+        if h and ctx.board is not None:
+            if c.in_ezoc(ctx, h, ctx.side_of(uid)):
+                ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map from {h}, which is in an enemy ZOC",
+                          units=[uid], hexes=[h])
+            edges = set().union(*(ctx.board.edge_hexes(e) for e in ("north", "south", "east", "west")))
+            if h not in edges:
+                ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map from {h}, which is not a map-edge hex",
+                          units=[uid], hexes=[h])

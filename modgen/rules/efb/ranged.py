@@ -1,0 +1,203 @@
+"""EFB ranged combat, artillery and air: eligibility (12.1-12.14, 7.7, 15.3), FPF (12.12-12.14, 17.10), fire
+control (22.4), air limits (17.2-17.11), supply (20.1-20.4) and bombardment resolution (12.8, 12.9, 12.17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.efb import common as c
+from modgen.rules.efb import crt
+from modgen.rules.efb.combat import RANGED_KINDS, kind_of
+
+
+def _fire_control_rulebook(nat: str, year: int | None) -> tuple[int, int] | None:
+    """22.4 as printed: (FPF & close support, bombardment)."""
+    if nat == "german":
+        return 4, 4
+    if nat == "axis_allied":
+        return 2, 2
+    if nat == "soviet" and year is not None:
+        return (1, 1) if year <= 1942 else (1, 2) if year == 1943 else (2, 3)
+    return None
+
+
+def _air_per_hex_rulebook(nat: str, year: int | None) -> tuple[bool, int | None]:
+    """17.9 as printed: (known, limit or None for any number)."""
+    if nat == "german":
+        return True, None
+    if nat == "axis_allied":
+        return True, 2
+    if nat == "soviet" and year is not None:
+        return True, {1941: 1, 1942: 2, 1943: 3}.get(year, 4 if year >= 1944 else 1)
+    return False, None
+
+
+class Ranged:
+    """Checks of bombardment, close support, FPF and air use."""
+
+    def after(self, ctx: Any, ev: dict[str, Any]) -> None:
+        st = ctx.state
+        if ev["type"] == "phase" and ev.get("side") != st.notes.get("player_turn"):
+            st.notes["player_turn"] = ev.get("side")
+            if ev["phase"] != "fpf":
+                st.fired.clear()
+
+    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        if ev["type"] == "attack":
+            kind = kind_of(ev)
+            if kind in RANGED_KINDS:
+                self._ranged(ctx, ev, kind)
+            self._air(ctx, ev, kind)
+            self._supply(ctx, ev)
+            if kind == "adjacent" and ev.get("support"):
+                self._ranged(ctx, ev, "close_support")
+        elif ev["type"] == "airstrike":
+            self._air(ctx, {"air": ev["units"], "hex": ev.get("hex"), "attackers": []}, "bombardment")
+        elif ev["type"] == "result" and ctx.state.current_attack is not None:
+            att = ctx.state.current_attack
+            if kind_of(att.event) in ("bombardment", "fpf"):
+                self._result(ctx, att, ev)
+
+    # ------------------------------------------------------------------------------------------------------
+    def _firers(self, ctx: Any, ev: dict[str, Any], kind: str) -> list[str]:
+        if kind == "close_support":
+            return list(ev.get("support") or [])
+        return [u for u in ev.get("attackers") or [] if c.klass(ctx, u) != "air"]
+
+    def _target_hexes(self, ctx: Any, ev: dict[str, Any]) -> list[str]:
+        if ev.get("hex"):
+            return [ev["hex"]]
+        return crt.defender_hexes(ctx, list(ev.get("defenders") or []))
+
+    def _ranged(self, ctx: Any, ev: dict[str, Any], kind: str) -> None:
+        st = ctx.state
+        firers = self._firers(ctx, ev, kind)
+        targets = self._target_hexes(ctx, ev)
+        if kind in ("bombardment", "fpf") and len(targets) > 1:
+            ctx.error(ctx.rule("12.7"), f"a {kind} targets one hex only; this one targets {', '.join(targets)}",
+                      units=firers, hexes=targets)
+        for f in firers:
+            nm = ctx.name(f)
+            if c.klass(ctx, f) != "artillery":
+                ctx.error(ctx.rule("12.1"), f"{nm} is not artillery and cannot make ranged fire", units=[f])
+                continue
+            if f in st.fired:
+                ctx.error(ctx.rule("12.1"), f"{nm} fires a second time this player turn", units=[f])
+            st.fired[f] = ctx.index or 0
+            if c.suppressed(ctx, f):
+                ctx.error(ctx.rule("15.3"), f"{nm} is suppressed and may not make ranged fire", units=[f])
+            elif not c.in_command(ctx, f):
+                ctx.error(ctx.rule("7.7"), f"{nm} is out of command and may not make ranged fire", units=[f])
+            if ctx.board is None:
+                continue
+            fh = st.position.get(f)
+            if fh is None:
+                continue
+            adj_enemy = [u for n in ctx.board.neighbours(fh) for u in c.hex_enemies(ctx, n, ctx.side_of(f))]
+            if adj_enemy:
+                ctx.error(ctx.rule("12.2" if kind != "fpf" else "12.13"), f"{nm} at {fh} is adjacent to enemy units "
+                          f"({c.names(ctx, adj_enemy)}) and may not fire ranged", units=[f], hexes=[fh])
+            rng = ctx.values(f).get("range")
+            if rng in ("U", "u", None) or not targets:
+                continue
+            if isinstance(rng, int | float):
+                dist = min(ctx.board.distance(fh, t) for t in targets)
+                if dist > rng:
+                    ctx.error(ctx.rule("12.3"), f"{nm} at {fh} has range {rng} but the target is {dist} hexes away",
+                              units=[f], hexes=[fh] + targets)
+        if kind == "fpf":
+            self._fpf_target(ctx, ev, firers, targets)
+        self._fire_control(ctx, firers, kind)
+
+    def _fpf_target(self, ctx: Any, ev: dict[str, Any], firers: list[str], targets: list[str]) -> None:
+        if ctx.board is None or not firers:
+            return
+        side = ctx.side_of(firers[0])
+        for t in targets:
+            friends = [u for n in ctx.board.neighbours(t) for u in ctx.state.units_in(n)
+                       if ctx.side_of(u) == side and c.is_ground(ctx, u)]
+            if not friends:
+                ctx.error(ctx.rule("12.12"), f"FPF target {t} is not adjacent to a friendly unit", units=firers,
+                          hexes=[t])
+
+    def _fire_control(self, ctx: Any, firers: list[str], kind: str) -> None:
+        if not firers:
+            return
+        nat = c.nationality(ctx, firers[0])
+        row = c.year_row(ctx, "fire_control", nat)
+        if row is not None:
+            limits = (row["fpf_close_support"], row["bombardment"])
+        else:
+            limits = _fire_control_rulebook(nat, c.year(ctx))
+        if limits is None:
+            ctx.could_not_check(ctx.rule("22.4"), f"no fire-control limit for nationality {nat!r}")
+            return
+        lim = limits[1] if kind == "bombardment" else limits[0]
+        if len(firers) > lim:
+            ctx.error(ctx.rule("22.4"), f"{len(firers)} artillery units in one {kind.replace('_', ' ')}; fire "
+                      f"control allows {lim} ({nat}, {c.year(ctx)})", units=firers)
+
+    def _air(self, ctx: Any, ev: dict[str, Any], kind: str) -> None:
+        air = list(ev.get("air") or []) + [u for u in ev.get("attackers") or [] if c.klass(ctx, u) == "air"]
+        if not air:
+            return
+        st = ctx.state
+        if st.weather == "fog":
+            ctx.error(ctx.rule("18.2"), "air units are used in fog; no airstrikes can be used this turn", units=air)
+        for a in air:
+            if a in st.air_used:
+                ctx.error(ctx.rule("17.11"), f"{ctx.name(a)} flies a second time this game turn", units=[a])
+            st.air_used.add(a)
+            air_type = (c.record(ctx, a).get("air_type") or "").upper() or \
+                ("MB" if "medium_bomber" in c.types(ctx, a) else "GA" if "ground_attack" in c.types(ctx, a) else "")
+            if air_type == "MB" and kind != "bombardment":
+                ctx.error(ctx.rule("17.3"), f"{ctx.name(a)} is a medium bomber and may only bombard, not {kind}",
+                          units=[a])
+            if kind == "fpf":
+                nat = c.nationality(ctx, a)
+                first = (ctx.tables.get("air_fpf") or {}).get(nat, 1943)
+                y = c.year(ctx)
+                if y is not None and y < first:
+                    ctx.error(ctx.rule("17.10"), f"air FPF is not allowed before {first}", units=[a])
+        if kind == "close_support":
+            ooc = [u for u in ev.get("attackers") or [] if c.is_ground(ctx, u) and not c.in_command(ctx, u)]
+            if ooc:
+                ctx.error(ctx.rule("7.10"), f"air may not close-support out-of-command units ({c.names(ctx, ooc)})",
+                          units=air + ooc)
+        nat = c.nationality(ctx, air[0])
+        row = c.year_row(ctx, "air_per_hex", nat)
+        known, lim = (True, row["limit"]) if row is not None else _air_per_hex_rulebook(nat, c.year(ctx))
+        if not known:
+            ctx.could_not_check(ctx.rule("17.9"), f"no airstrikes-per-hex limit for nationality {nat!r}")
+        elif lim is not None and len(air) > lim:
+            ctx.error(ctx.rule("17.9"), f"{len(air)} air units attack one hex; the limit is {lim}", units=air)
+
+    def _supply(self, ctx: Any, ev: dict[str, Any]) -> None:
+        s = ev.get("supply")
+        if not s:
+            return
+        used = ctx.state.notes.setdefault("supply_used", {})
+        if s in used:
+            ctx.error(ctx.rule("20.1"), f"supply unit {ctx.name(s)} is used a second time", units=[s])
+        used[s] = ctx.index
+        if c.klass(ctx, s) != "supply":
+            ctx.error(ctx.rule("20.1"), f"{ctx.name(s)} is not a supply unit", units=[s])
+
+    def _result(self, ctx: Any, att: Any, ev: dict[str, Any]) -> None:
+        """12.9: each target unit is resolved separately: the n-th result goes with the n-th roll and defender."""
+        n = len(att.results)
+        if n >= len(att.rolls) or n >= len(att.defenders) or not att.rolls[n]:
+            return
+        target = ev.get("unit") or att.defenders[n]
+        firers = self._firers(ctx, att.event, kind_of(att.event))
+        air = [u for u in list(att.event.get("air") or []) + att.attackers if c.klass(ctx, u) == "air"]
+        calc = crt.ranged_calc(ctx, firers, air, target, bool(att.event.get("supply")))
+        found = crt.lookup(ctx, att.event.get("table") or "ranged", calc, att.rolls[n][0])
+        if found is None:
+            return
+        expected, label = found
+        att.data.setdefault("expected", {})[target] = expected
+        if ev["result"] != expected:
+            ctx.error(ctx.rule("12.8"), f"the Ranged CRT gives {expected} against {ctx.name(target)}, not "
+                      f"{ev['result']}: {calc.explain()}; column {label}, die {att.rolls[n][0]}",
+                      units=firers + [target])

@@ -1,0 +1,268 @@
+"""EFB combat results applied: losses (13.1, 13.3, 12.18), retreats (13.3-13.5, 10.7), advances (13.6-13.9, 22.1,
+22.2), reveal of a 0-defense untried unit (21.4)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from modgen.rules.efb import common as c
+from modgen.rules.efb.combat import kind_of
+
+ATTACKER_ADVANCE = {"D1", "D2", "D3", "D4", "DA", "DE", "EX", "AX"}
+DEFENDER_ADVANCE = {"A1", "A2", "AA", "AE"}
+
+
+@dataclass
+class Pending:
+    """One resolved combat and what was applied after its result."""
+
+    attack: Any
+    result: str
+    index: int
+    start: dict[str, str | None]  # unit -> hex when the result was announced
+    losses: list[str] = field(default_factory=list)
+    retreats: dict[str, list[str]] = field(default_factory=dict)  # unit -> hexes entered (start excluded)
+    advances: dict[str, list[str]] = field(default_factory=dict)
+
+
+def _retreat_need(code: str) -> tuple[int, int, int, int]:
+    """(defender losses, defender retreat, attacker losses, attacker retreat) for an adjacent result (13.1);
+    -1 = all units."""
+    m = re.fullmatch(r"D([1-4])", code)
+    if m:
+        return 0, int(m.group(1)), 0, 0
+    m = re.fullmatch(r"A([12])", code)
+    if m:
+        return 0, 0, 0, int(m.group(1))
+    return {"DA": (1, 2, 0, 0), "AA": (0, 0, 1, 2), "DE": (-1, 0, 0, 0), "AE": (0, 0, -1, 0), "EX": (1, 0, 1, 0),
+            "AX": (0, 1, 1, 0), "BR": (0, 1, 0, 1)}.get(code, (0, 0, 0, 0))
+
+
+class Results:
+    """Collects loss/retreat/advance events after each result and checks them when the next combat or phase starts."""
+
+    def __init__(self) -> None:
+        self.pending: Pending | None = None
+
+    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        t = ev["type"]
+        if t in ("attack", "phase", "turn", "game_end", "move"):
+            self._close(ctx)
+        if t == "result" and ctx.state.current_attack is not None:
+            att = ctx.state.current_attack
+            if kind_of(att.event) == "adjacent":
+                self._close(ctx)
+                units = att.attackers + att.defenders
+                self.pending = Pending(att, ev["result"], ctx.index or 0,
+                                       {u: ctx.state.position.get(u) for u in units})
+            else:
+                self._ranged_result(ctx, att, ev)
+        elif t == "loss":
+            self._loss(ctx, ev)
+        elif t == "retreat":
+            self._retreat(ctx, ev)
+        elif t == "advance":
+            self._advance(ctx, ev)
+        elif t == "roll" and ev.get("purpose") == "river" and ev.get("unit"):
+            due = ctx.state.notes.get("river_roll_due", {}).pop(ev["unit"], None)
+            if due is not None and ev["dice"][0] <= 3:
+                ctx.state.notes.setdefault("must_die", {})[ev["unit"]] = (
+                    ctx.index, "13.4", f"rolled {ev['dice'][0]} crossing a river in retreat (1-3: eliminated)")
+
+    def phase_end(self, ctx: Any) -> None:
+        self._close(ctx)
+        must = ctx.state.notes.pop("must_die", {})
+        for u, (idx, rule, why) in must.items():
+            if ctx.state.position.get(u) is not None:
+                ctx.error(ctx.rule(rule), f"{ctx.name(u)} {why} and must be eliminated, but stays on the map",
+                          units=[u], event_index=idx)
+
+    def finish(self, ctx: Any) -> None:
+        self._close(ctx)
+
+    # ------------------------------------------------------------------------------------------------------
+    def _entered(self, ctx: Any, uid: str, path: list[str]) -> list[str]:
+        here = ctx.state.position.get(uid)
+        return path[1:] if path and path[0] == here else list(path)
+
+    def _loss(self, ctx: Any, ev: dict[str, Any]) -> None:
+        uid = ev["unit"]
+        if ctx.state.position.get(uid) is None and uid not in ctx.state.off_map:
+            ctx.error("LOG", f"{ctx.name(uid)} is eliminated but is not on the map", units=[uid])
+        ctx.state.notes.setdefault("must_die", {}).pop(uid, None)
+        if self.pending is not None:
+            self.pending.losses.append(uid)
+        ctx.state.notes.setdefault("elim_in_cmd", {})[uid] = c.in_command(ctx, uid) if ctx.board else True
+
+    def _retreat(self, ctx: Any, ev: dict[str, Any]) -> None:
+        uid, st = ev["unit"], ctx.state
+        nm = ctx.name(uid)
+        start = st.position.get(uid)
+        entered = self._entered(ctx, uid, ev["path"])
+        if self.pending is not None:
+            self.pending.retreats[uid] = entered
+        if ctx.board is None or start is None:
+            return
+        if ctx.values(uid).get("movement") == 0:
+            ctx.error(ctx.rule("13.5"), f"{nm} has movement 0 and is eliminated instead of retreating", units=[uid])
+        path = [start] + entered
+        if len(set(path)) != len(path):
+            ctx.error(ctx.rule("13.4"), f"{nm}'s retreat enters a hex twice: {'→'.join(path)}", units=[uid], path=path)
+        side = ctx.side_of(uid)
+        for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+            if not ctx.board.adjacent(a, b):
+                ctx.error(ctx.rule("13.3"), f"{nm}'s retreat jumps from {a} to {b}", units=[uid], path=path)
+                return
+            blocked = c.hex_enemies(ctx, b, side) or (c.in_ezoc(ctx, b, side) and b != path[0])
+            if blocked:
+                st.notes.setdefault("retreat_doom", {})[uid] = (b, ctx.index)
+                if i + 1 < len(entered):
+                    ctx.error(ctx.rule("13.4"), f"{nm} retreats into {b}, an enemy-occupied hex or enemy ZOC, and "
+                              "should have been eliminated there", units=[uid], hexes=[b], path=path)
+                return
+            tec = ctx.tables.get("tec") or {}
+            sides = ctx.board.hexside(a, b)
+            river = any((tec.get(s) or {}).get("river") in ("major", "minor") for s in sides)
+            bridged = any((tec.get(s) or {}).get("bridge") for s in sides)
+            if river and not bridged:
+                st.notes.setdefault("river_roll_due", {})[uid] = (a, b, ctx.index)
+
+    def _advance(self, ctx: Any, ev: dict[str, Any]) -> None:
+        uid = ev["unit"]
+        if self.pending is None:
+            ctx.error(ctx.rule("13.6"), f"{ctx.name(uid)} advances, but no combat result allows an advance",
+                      units=[uid])
+            return
+        self.pending.advances[uid] = self._entered(ctx, uid, ev["path"])
+        self._check_advance(ctx, self.pending, uid, [ctx.state.position.get(uid)] + self.pending.advances[uid])
+
+    def _check_advance(self, ctx: Any, p: Pending, uid: str, path: list[str | None]) -> None:
+        nm, att = ctx.name(uid), p.attack
+        res = p.result
+        winners = att.attackers if res in ATTACKER_ADVANCE else att.defenders if res in DEFENDER_ADVANCE else []
+        losers = att.defenders if winners is att.attackers else att.attackers
+        if not winners:
+            ctx.error(ctx.rule("13.6"), f"{nm} advances after {res}, which allows no advance", units=[uid])
+            return
+        if res == "EX" and any(ctx.state.position.get(d) is not None for d in att.defenders):
+            ctx.error(ctx.rule("13.1"), f"{nm} advances after EX although defenders remain", units=[uid])
+        if uid not in winners:
+            ctx.error(ctx.rule("13.6"), f"{nm} did not take part in the combat on the winning side and may not "
+                      "advance", units=[uid])
+            return
+        if c.klass(ctx, uid) == "artillery":
+            ctx.error(ctx.rule("12.15"), f"{nm} is artillery; artillery never advances after combat", units=[uid])
+        if c.suppressed(ctx, uid):
+            ctx.error(ctx.rule("15.3"), f"{nm} is suppressed and may not advance", units=[uid])
+        if ctx.values(uid).get("movement") == 0:
+            ctx.error(ctx.rule("13.5"), f"{nm} has movement 0 and may not advance", units=[uid])
+        if ctx.board is None:
+            return
+        # the path the beaten enemy left: its hex, then the hexes it retreated through
+        vacated = sorted({h for u in losers if (h := p.start.get(u))})
+        trail: list[str] = []
+        if vacated:
+            trail = [vacated[0]]
+            for u in losers:
+                if p.retreats.get(u):
+                    trail = [p.start[u]] + p.retreats[u]
+                    break
+        steps = [h for h in path[1:] if h]
+        if not trail or (ctx.state.position.get(losers[0]) is not None and losers[0] not in p.retreats
+                         and p.start.get(losers[0]) == ctx.state.position.get(losers[0])):
+            ctx.error(ctx.rule("13.6"), f"{nm} advances, but the enemy hex was not vacated", units=[uid], path=path)
+            return
+        free = c.nationality(ctx, uid) == "german" and c.is_armored(ctx, uid)  # 22.1
+        if steps and steps[0] != trail[0]:
+            ctx.error(ctx.rule("13.6"), f"{nm} must advance into the vacated hex {trail[0]} first, not {steps[0]}",
+                      units=[uid], hexes=[trail[0]], path=path)
+            return
+        longest = max(len(trail), 1)
+        if len(steps) > longest:
+            ctx.error(ctx.rule("13.6"), f"{nm} advances {len(steps)} hexes; the enemy retreat allows {longest}",
+                      units=[uid], path=path)
+        elif not free and steps != trail[: len(steps)]:
+            ctx.error(ctx.rule("13.6"), f"{nm} leaves the enemy's retreat path ({'→'.join(trail)})", units=[uid],
+                      path=path)
+        tec = ctx.tables.get("tec") or {}
+        engineer = any("engineer" in c.types(ctx, a) for a in winners)
+        for a, b in zip(path, path[1:], strict=False):
+            if not a or not b or not ctx.board.adjacent(a, b):
+                continue
+            sides = ctx.board.hexside(a, b)
+            if any((tec.get(s) or {}).get("bridge") for s in sides):
+                continue
+            kinds = {(tec.get(s) or {}).get("river") for s in sides}
+            if "major" in kinds:
+                ctx.error(ctx.rule("13.6"), f"{nm} advances across a major river ({a}→{b}) without a bridge",
+                          units=[uid], hexes=[a, b], path=path)
+            elif "minor" in kinds and not engineer and ctx.policies.get("advance_minor_river") == "engineer":
+                ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge and "
+                          "without an engineer in the attack", units=[uid], hexes=[a, b], path=path)
+
+    def _ranged_result(self, ctx: Any, att: Any, ev: dict[str, Any]) -> None:
+        """Remember ranged results so suppression/elimination can be compared (13.2)."""
+        ctx.state.notes.setdefault("ranged_results", []).append((att, ev, ctx.index))
+
+    def _close(self, ctx: Any) -> None:
+        p, self.pending = self.pending, None
+        for u, (a, b, idx) in ctx.state.notes.pop("river_roll_due", {}).items():
+            if ctx.state.position.get(u) is not None:
+                ctx.error(ctx.rule("13.4"), f"{ctx.name(u)} retreated across a river ({a}→{b}) without a bridge and "
+                          "no river roll was logged (1-3: eliminated)", units=[u], hexes=[a, b], event_index=idx)
+        doom = ctx.state.notes.pop("retreat_doom", {})
+        for u, (h, idx) in doom.items():
+            if ctx.state.position.get(u) is not None:
+                ctx.error(ctx.rule("13.4"), f"{ctx.name(u)} retreated into {h} (enemy unit or enemy ZOC) and must be "
+                          "eliminated there", units=[u], hexes=[h], event_index=idx)
+        if p is None:
+            return
+        dl, dr, al, ar = _retreat_need(p.result)
+        expected = getattr(p.attack, "data", {}).get("expected")
+        if p.result == "EX" and expected == "BR":
+            dl, dr, al, ar = 1, 0, 1, 0
+        self._side(ctx, p, p.attack.defenders, dl, dr, "defender")
+        self._side(ctx, p, p.attack.attackers, al, ar, "attacker")
+
+    def _side(self, ctx: Any, p: Pending, units: list[str], losses: int, retreat: int, who: str) -> None:
+        lost = [u for u in units if u in p.losses]
+        rule = ctx.rule("13.1")
+        kw = {"event_index": p.index}
+        if losses == -1:
+            alive = [u for u in units if u not in lost]
+            if alive:
+                ctx.error(rule, f"{p.result}: every {who} is eliminated, but {c.names(ctx, alive)} survived",
+                          units=alive, **kw)
+            return
+        if losses and len(lost) < min(losses, len(units)):
+            ctx.error(rule, f"{p.result}: the {who} must lose {losses} unit(s); {len(lost)} lost", units=units, **kw)
+        if not retreat:
+            return
+        for u in units:
+            if u in lost or u in p.losses:
+                continue
+            if c.klass(ctx, u) == "artillery" and u not in p.attack.attackers + p.attack.defenders:
+                continue
+            entered = p.retreats.get(u)
+            if entered is None:
+                if ctx.values(u).get("movement") == 0:
+                    ctx.error(ctx.rule("13.5"), f"{p.result}: {ctx.name(u)} has movement 0 and must be eliminated "
+                              "instead of retreating", units=[u], **kw)
+                else:
+                    ctx.error(rule, f"{p.result}: {ctx.name(u)} must retreat {retreat} hex(es) but did not retreat",
+                              units=[u], **kw)
+            elif len(entered) < retreat:
+                ctx.error(ctx.rule("13.3"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hex(es) of the "
+                          f"{retreat} required", units=[u], path=[p.start.get(u) or ""] + entered, **kw)
+            elif len(entered) > retreat:
+                stop = entered[retreat - 1]
+                from modgen.rules.efb.stacking import limit_for
+
+                lim = limit_for(ctx, u)
+                friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
+                if lim is None or len(friends) + 1 <= lim:
+                    ctx.error(ctx.rule("13.3"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; exactly "
+                              f"{retreat} are required (more only to avoid overstacking)", units=[u],
+                              path=[p.start.get(u) or ""] + entered, **kw)

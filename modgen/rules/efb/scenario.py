@@ -1,0 +1,139 @@
+"""EFB scenario rules: reinforcements (6.2-6.5), replacements (6.8-6.13), recovery from suppression (15.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.efb import common as c
+
+
+class Scenario:
+    """Reinforcement schedule and entry areas, replacements, recovery from suppression."""
+
+    def __init__(self) -> None:
+        self.schedule: dict[str, dict[str, Any]] | None = None
+
+    def _schedule(self, ctx: Any) -> dict[str, dict[str, Any]]:
+        if self.schedule is None:
+            self.schedule = {}
+            for entry in ctx.scenario.get("reinforcements") or []:
+                for u in entry.get("units") or []:
+                    self.schedule[u] = entry
+        return self.schedule
+
+    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        t = ev["type"]
+        if t == "reinforcement":
+            self._reinforcement(ctx, ev)
+        elif t == "replacement":
+            self._replacement(ctx, ev)
+        elif t == "rally":
+            self._rally(ctx, ev["unit"], ev.get("roll"))
+        elif t == "marker" and ev.get("unit") and ev["marker"] == "suppressed" and not ev["on"] \
+                and ctx.state.phase == "recovery":
+            self._rally(ctx, ev["unit"], None)
+        elif t == "roll" and ev.get("purpose") == "recovery" and ev.get("unit"):
+            ctx.state.notes.setdefault("recovery_rolls", {})[ev["unit"]] = ev["dice"][0]
+
+    def after(self, ctx: Any, ev: dict[str, Any]) -> None:
+        st = ctx.state
+        if ev["type"] == "reinforcement":
+            st.notes.setdefault("arrived", {})[ev["unit"]] = st.turn
+        if ev["type"] == "phase" and ev["phase"] == "recovery":
+            # 7.6: command at the start of the recovery phase; the recovery_command policy settles 15.3 vs 15.4
+            ignore = ctx.policies.get("recovery_command", "radius") == "radius"
+            st.notes["cmd_recovery"] = {
+                u: c.in_command(ctx, u, ignore_suppression=ignore) for u, h in st.position.items()
+                if h is not None and c.suppressed(ctx, u) and ctx.side_of(u) == st.side
+            }
+            st.notes["recovered"] = set()
+            st.notes["recovery_rolls"] = {}
+
+    def phase_end(self, ctx: Any) -> None:
+        st = ctx.state
+        if st.phase == "reinforcement" and ctx.scenario:
+            for u, entry in self._schedule(ctx).items():
+                if entry.get("turn") == st.turn and not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
+                        st.side and st.position.get(u) is None and u not in st.eliminated and \
+                        not (entry.get("option") and not st.options.get(entry["option"])):
+                    ctx.error(ctx.rule("6.5"), f"{ctx.name(u)} is scheduled to arrive on turn {st.turn} but was not "
+                              "placed; scheduled reinforcements may not be withheld", units=[u])
+        if st.phase == "recovery":
+            cmd = st.notes.pop("cmd_recovery", {})
+            done = st.notes.pop("recovered", set())
+            for u, in_cmd in cmd.items():
+                if in_cmd and u not in done and c.suppressed(ctx, u) and st.position.get(u) is not None:
+                    ctx.error(ctx.rule("15.4"), f"{ctx.name(u)} is in command and should have recovered from "
+                              "suppression in the recovery phase", units=[u])
+
+    # ------------------------------------------------------------------------------------------------------
+    def _reinforcement(self, ctx: Any, ev: dict[str, Any]) -> None:
+        uid, st = ev["unit"], ctx.state
+        nm = ctx.name(uid)
+        entry = self._schedule(ctx).get(uid)
+        if entry is None:
+            if ctx.scenario.get("reinforcements") is not None:
+                ctx.error(ctx.rule("6.2"), f"{nm} is not a reinforcement in this scenario", units=[uid])
+            return
+        turn = entry.get("turn")
+        if isinstance(turn, int):
+            if entry.get("roll") and st.turn < turn:
+                ctx.error(ctx.rule("6.2"), f"{nm} may roll to arrive from turn {turn}, not turn {st.turn}", units=[uid])
+            elif not entry.get("roll") and st.turn != turn:
+                ctx.error(ctx.rule("6.2"), f"{nm} is due on turn {turn} but arrives on turn {st.turn}", units=[uid])
+        h = ev.get("hex")
+        if not h or ctx.board is None:
+            return
+        area_id = ev.get("area") or entry.get("area")
+        if area_id:
+            area = ctx.board.area(area_id)
+            if area is None:
+                ctx.could_not_check(ctx.rule("6.2"), f"the map has no area {area_id!r}")
+            elif h not in area:
+                ctx.error(ctx.rule("6.2"), f"{nm} enters at {h}, which is not in its entry area {area_id}",
+                          units=[uid], hexes=[h])
+        enemies = c.hex_enemies(ctx, h, ctx.side_of(uid))
+        if enemies:
+            ctx.error(ctx.rule("6.3"), f"{nm} enters at {h}, which holds enemy units ({c.names(ctx, enemies)})",
+                      units=[uid], hexes=[h])
+
+    def _replacement(self, ctx: Any, ev: dict[str, Any]) -> None:
+        uid, st = ev["unit"], ctx.state
+        nm = ctx.name(uid)
+        if uid not in st.eliminated:
+            ctx.error(ctx.rule("6.9"), f"{nm} is replaced but was not eliminated", units=[uid])
+            return
+        if not st.notes.get("elim_in_cmd", {}).get(uid, True):
+            ctx.error(ctx.rule("6.12"), f"{nm} was out of command when eliminated and is permanently destroyed",
+                      units=[uid])
+        roll = ev.get("roll")
+        gone = st.notes.setdefault("perm_elim", set())
+        if uid in gone:
+            ctx.error(ctx.rule("6.9"), f"{nm} was permanently eliminated by an earlier replacement roll", units=[uid])
+        if isinstance(roll, int):
+            if roll >= 5:
+                gone.add(uid)
+                if ev.get("hex"):
+                    ctx.error(ctx.rule("6.9"), f"{nm} rolled {roll} (5-6: permanently eliminated) but returns",
+                              units=[uid])
+            elif isinstance(ev.get("return_turn"), int) and ev["return_turn"] != st.turn + roll:
+                ctx.error(ctx.rule("6.9"), f"{nm} rolled {roll}, so it returns on turn {st.turn + roll}, not "
+                          f"{ev['return_turn']}", units=[uid])
+
+    def _rally(self, ctx: Any, uid: str, roll: int | None) -> None:
+        st = ctx.state
+        nm = ctx.name(uid)
+        if not c.suppressed(ctx, uid):
+            ctx.error(ctx.rule("15.4"), f"{nm} recovers but is not suppressed", units=[uid])
+            return
+        st.notes.setdefault("recovered", set()).add(uid)
+        cmd = st.notes.get("cmd_recovery", {})
+        if cmd.get(uid, True) or c.klass(ctx, uid) == "hq":
+            return
+        roll = roll if roll is not None else st.notes.get("recovery_rolls", {}).get(uid)
+        if roll is None:
+            ctx.error(ctx.rule("15.4"), f"{nm} is out of command and recovers without a die roll (needs 4-6)",
+                      units=[uid])
+        elif roll <= 3:
+            ctx.error(ctx.rule("15.4"), f"{nm} is out of command and rolled {roll}; it stays suppressed on 1-3",
+                      units=[uid])

@@ -1,0 +1,124 @@
+"""EFB sequence of play (4.3): phase order, actions in the right phase, events roll (5.0), game length (24.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# event type -> phases where it may happen (retreat/advance happen inside combat resolution, 8.3)
+ALLOWED = {
+    "move": {"movement"},
+    "exit": {"movement"},
+    "reinforcement": {"reinforcement"},
+    "replacement": {"reinforcement"},
+    "air_draw": {"reinforcement"},
+    "rally": {"recovery"},
+    "retreat": {"fpf", "combat1", "combat2"},
+    "advance": {"combat1", "combat2"},
+    "airstrike": {"fpf", "combat1", "combat2"},
+}
+ACTION_RULE = {"move": "8.3", "exit": "8.11", "reinforcement": "6.2", "replacement": "6.9", "air_draw": "6.6",
+               "rally": "15.4", "retreat": "8.3", "advance": "13.6", "airstrike": "17.2", "attack": "11.1"}
+
+
+def expected_sequence(ctx: Any) -> list[tuple[str, str | None]]:
+    """One game turn's (phase, phasing side) in order; sides from the scenario's first player."""
+    first = ctx.scenario.get("first_player")
+    sides = list(ctx.sides)
+    if first in sides:
+        sides.remove(first)
+        sides.insert(0, first)
+    out: list[tuple[str, str | None]] = []
+    phases = ctx.plugin.phases(ctx.game)
+    i = 0
+    while i < len(phases):
+        if not phases[i].per_side:
+            out.append((phases[i].id, None))
+            i += 1
+            continue
+        j = i
+        while j < len(phases) and phases[j].per_side:
+            j += 1
+        for s in sides:
+            out.extend((p.id, s) for p in phases[i:j])
+        i = j
+    return out
+
+
+class Sequence:
+    """Phase order and per-phase action legality."""
+
+    def __init__(self) -> None:
+        self.seq: list[tuple[str, str | None]] | None = None
+        self.pos: int | None = None
+
+    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        st, t = ctx.state, ev["type"]
+        if self.seq is None:
+            self.seq = expected_sequence(ctx)
+        if t == "turn":
+            count = (ctx.scenario.get("turns") or {}).get("count")
+            if isinstance(count, int) and ev["turn"] > count:
+                ctx.error(ctx.rule("24.4"), f"turn {ev['turn']} is played, but the scenario lasts {count} turns")
+            if st.turn and ev["turn"] != st.turn + 1:
+                ctx.error(ctx.rule("4.3"), f"turn {ev['turn']} follows turn {st.turn}")
+            self.pos = -1
+        elif t == "phase":
+            self._phase(ctx, ev)
+        elif t in ALLOWED and st.phase is not None and st.phase not in ALLOWED[t]:
+            who = ev.get("unit") or ", ".join(ev.get("units") or [])
+            ctx.error(ctx.rule(ACTION_RULE[t]), f"{t} of {ctx.name(who) if ev.get('unit') else who} in the "
+                      f"{st.phase} phase; allowed only in: {', '.join(sorted(ALLOWED[t]))}", units=_units(ev))
+        elif t == "attack":
+            self._attack_phase(ctx, ev)
+        elif t == "roll" and ev.get("purpose") == "events" and st.turn == 1:
+            ctx.error(ctx.rule("5.0"), "an events roll in turn 1; the events phase is skipped on turn 1")
+        if t in ("move", "exit", "reinforcement", "replacement", "rally") and st.side and ev.get("unit") \
+                and ctx.side_of(ev["unit"]) not in (None, st.side):
+            ctx.error(ctx.rule("4.3"), f"{ctx.name(ev['unit'])} ({ctx.side_of(ev['unit'])}) acts ({t}) in the "
+                      f"{st.side} player's {st.phase} phase", units=[ev["unit"]])
+
+    def _phase(self, ctx: Any, ev: dict[str, Any]) -> None:
+        seq = self.seq or []
+        key = (ev["phase"], ev.get("side"))
+        if key[0] not in {p for p, _ in seq}:
+            ctx.error(ctx.rule("4.3"), f"unknown phase {key[0]!r} (EFB phases: "
+                      f"{', '.join(dict.fromkeys(p for p, _ in seq))})")
+            return
+        if self.pos is None:
+            return  # the log starts mid-turn: nothing to compare with yet
+        nxt = [i for i in range(self.pos + 1, len(seq)) if seq[i][0] == key[0] and (seq[i][1] in (None, key[1]))]
+        if not nxt:
+            ctx.error(ctx.rule("4.3"), f"{_label(key)} is out of order in turn {ctx.state.turn}")
+            return
+        # phases in which nothing happens may be left out of a log; going back is what is wrong
+        self.pos = nxt[0]
+
+    def _attack_phase(self, ctx: Any, ev: dict[str, Any]) -> None:
+        st = ctx.state
+        kind = ev.get("kind") or "adjacent"
+        if kind == "fpf":
+            if st.phase != "fpf":
+                ctx.error(ctx.rule("12.12"), f"final protective fire in the {st.phase} phase", units=_units(ev))
+            elif any(ctx.side_of(u) == st.side for u in ev.get("attackers") or []):
+                ctx.error(ctx.rule("12.12"), "final protective fire by the phasing player; only the non-phasing "
+                          "player fires FPF", units=_units(ev))
+        elif st.phase not in ("combat1", "combat2"):
+            ctx.error(ctx.rule("11.1"), f"{kind} attack in the {st.phase} phase; attacks happen only in the "
+                      "combat phases", units=_units(ev))
+        elif any(ctx.side_of(u) not in (None, st.side) for u in ev.get("attackers") or []):
+            ctx.error(ctx.rule("11.1"), f"the non-phasing side attacks in the {st.side} player's combat phase",
+                      units=_units(ev))
+
+
+def _label(key: tuple[str, str | None]) -> str:
+    return f"the {key[1]} {key[0]} phase" if key[1] else f"the {key[0]} phase"
+
+
+def _units(ev: dict[str, Any]) -> list[str]:
+    out = []
+    for k in ("unit",):
+        if ev.get(k):
+            out.append(ev[k])
+    for k in ("units", "attackers", "defenders"):
+        out.extend(ev.get(k) or [])
+    return out

@@ -1,0 +1,238 @@
+"""Replay a canonical event log against a game and collect findings from the rule system's checks.
+
+The engine knows no rule system: it applies events to a :class:`~modgen.rules.state.GameState` and calls the
+plugin's checkers (``RuleSystem.checkers(ctx)``) before and after each event, at the end of each phase and at the
+end of the log. Checkers report through :meth:`Context.error`, :meth:`Context.warning` and
+:meth:`Context.could_not_check` (once per missing piece of data).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.board import Board
+from modgen.rules.findings import Finding, Report
+from modgen.rules.state import Attack, GameState
+
+_PREFIX_RULE = "LOG"  # findings about the log itself (unknown units, events out of place)
+
+
+class Context:
+    """What a checker sees: the game data, the scenario, the board, policies, tables, the state and the event."""
+
+    def __init__(self, game: Any, scenario: dict[str, Any] | None, plugin: Any) -> None:
+        self.game = game
+        self.scenario = scenario or {}
+        self.plugin = plugin
+        self.manifest = game.manifest
+        rules = self.manifest.get("rules") or {}
+        self.tables: dict[str, Any] = rules.get("tables") or {}
+        self.policies: dict[str, Any] = plugin.policy_values(self.manifest)
+        self.units: dict[str, dict[str, Any]] = {u["id"]: u for u in game.units}
+        self.board = self._board()
+        self.state = GameState()
+        self.findings: list[Finding] = []
+        self.event: dict[str, Any] | None = None
+        self.index: int | None = None
+        self._missing: set[tuple[str, str]] = set()
+        self._unknown: set[str] = set()
+        self.sides = {s["id"]: s for s in self.manifest.get("sides") or []}
+        self.by_index: dict[int, dict[str, Any]] = {}
+
+    def _board(self) -> Board | None:
+        map_id = self.scenario.get("map")
+        try:
+            m = self.game.map(map_id)
+        except Exception:  # no maps: checks needing the board report could-not-check
+            return None
+        return Board(m) if m.get("kind", "hex") == "hex" else None
+
+    # ---- unit data -------------------------------------------------------------------------------------------
+    def unit(self, uid: str) -> dict[str, Any]:
+        """The counter record, or an empty dict (and one LOG finding) for an id the game does not have."""
+        rec = self.units.get(uid)
+        if rec is None:
+            if uid not in self._unknown:
+                self._unknown.add(uid)
+                self.error(_PREFIX_RULE, f"unit {uid!r} is not in the game's counters", units=[uid])
+            return {}
+        return rec
+
+    def values(self, uid: str) -> dict[str, Any]:
+        """Printed values of the unit's true face: the current face if it prints values, else the front."""
+        rec = self.unit(uid)
+        faces = rec.get("faces") or {}
+        face = faces.get(self.state.face.get(uid, "front")) or {}
+        if face.get("kind") != "values":
+            face = faces.get("front") or {}
+        return face.get("values") or {}
+
+    def marks(self, uid: str, value: str) -> list[str]:
+        """Printed marks (``bracketed``…) of one value on the unit's true face."""
+        rec = self.unit(uid)
+        faces = rec.get("faces") or {}
+        face = faces.get(self.state.face.get(uid, "front")) or {}
+        if face.get("kind") != "values":
+            face = faces.get("front") or {}
+        return list((face.get("marks") or {}).get(value) or [])
+
+    def name(self, uid: str) -> str:
+        """How a player calls the unit: its designation (falling back to the id)."""
+        rec = self.units.get(uid) or {}
+        return rec.get("designation") or rec.get("name") or uid
+
+    def side_of(self, uid: str) -> str | None:
+        return (self.units.get(uid) or {}).get("side")
+
+    # ---- reporting -------------------------------------------------------------------------------------------
+    def _finding(self, rule: str, severity: str, message: str, **kw: Any) -> Finding:
+        st = self.state
+        f = Finding(rule=rule, severity=severity, message=message, event_index=self.index, event=self.event,
+                    turn=st.turn or None, phase=st.phase, side=st.side,
+                    units=list(kw.get("units") or []), hexes=list(kw.get("hexes") or []),
+                    path=list(kw.get("path") or []))
+        if "event_index" in kw:
+            f.event_index = kw["event_index"]
+            f.event = kw.get("event") or self.by_index.get(f.event_index)
+        self.findings.append(f)
+        return f
+
+    def error(self, rule: str, message: str, **kw: Any) -> Finding:
+        return self._finding(rule, "error", message, **kw)
+
+    def warning(self, rule: str, message: str, **kw: Any) -> Finding:
+        return self._finding(rule, "warning", message, **kw)
+
+    def could_not_check(self, rule: str, missing: str) -> None:
+        """Report once per (rule, missing) pair: "could not check: the game data has no Mobile CRT"."""
+        key = (rule, missing)
+        if key not in self._missing:
+            self._missing.add(key)
+            self._finding(rule, "could-not-check", f"could not check: {missing}")
+
+    def rule(self, number: str) -> str:
+        """Rule id with the plugin's prefix, e.g. ``EFB 10.5``."""
+        return f"{self.plugin.rule_prefix} {number}".strip()
+
+
+def _apply(ctx: Context, event: dict[str, Any]) -> None:
+    """The system-independent effect of one event on the state."""
+    st = ctx.state
+    t = event["type"]
+    if t == "scenario_start":
+        st.options = dict(event.get("options") or {})
+    elif t == "setup":
+        ctx.unit(event["unit"])
+        if event.get("hex"):
+            st.place(event["unit"], event["hex"])
+        else:
+            st.place(event["unit"], None)
+            if event.get("off_map"):
+                st.off_map[event["unit"]] = event["off_map"]
+        if event.get("face"):
+            st.face[event["unit"]] = event["face"]
+    elif t == "turn":
+        st.turn = event["turn"]
+        st.air_used.clear()
+    elif t == "phase":
+        st.new_phase(event["phase"], event.get("side"))
+    elif t in ("move",):
+        ctx.unit(event["unit"])
+        dest = event["path"][-1] if event.get("path") else event.get("to")
+        st.place(event["unit"], dest)
+        st.moved[event["unit"]].append(ctx.index or 0)
+    elif t in ("retreat", "advance"):
+        ctx.unit(event["unit"])
+        st.place(event["unit"], event["path"][-1])
+        if t == "advance":
+            st.advanced.add(event["unit"])
+    elif t == "attack":
+        att = Attack(ctx.index or 0, event, list(event.get("attackers") or []), list(event.get("defenders") or []))
+        for u in att.attackers + att.defenders + list(event.get("support") or []) + list(event.get("air") or []):
+            ctx.unit(u)
+        st.attacks.append(att)
+        for u in att.attackers:
+            st.attacked[u] = att.index
+        for u in att.defenders:
+            st.defended[u] = att.index
+    elif t == "roll":
+        if st.current_attack is not None and event.get("purpose", "combat") == "combat":
+            st.current_attack.rolls.append(list(event["dice"]))
+    elif t == "result":
+        if st.current_attack is not None:
+            st.current_attack.results.append(event["result"])
+    elif t == "loss":
+        ctx.unit(event["unit"])
+        if event.get("eliminated", True) and not event.get("steps"):
+            st.remove(event["unit"])
+            st.eliminated.add(event["unit"])
+    elif t in ("flip", "reveal"):
+        ctx.unit(event["unit"])
+        if event.get("face"):
+            st.face[event["unit"]] = event["face"]
+        elif t == "reveal":
+            st.face[event["unit"]] = "front"
+    elif t == "marker":
+        target = st.markers[event["unit"]] if event.get("unit") else st.hex_markers[event.get("hex", "")]
+        (target.add if event["on"] else target.discard)(event["marker"])
+    elif t in ("reinforcement", "replacement"):
+        ctx.unit(event["unit"])
+        if event.get("hex"):
+            st.place(event["unit"], event["hex"])
+            st.eliminated.discard(event["unit"])
+    elif t == "exit":
+        st.remove(event["unit"])
+        st.exited.add(event["unit"])
+    elif t == "weather":
+        st.weather = event["weather"]
+    elif t == "airstrike":
+        st.air_used.update(event["units"])
+    elif t == "vp":
+        st.vp[event["side"]] += event["points"]
+
+
+def _call(checkers: list[Any], hook: str, ctx: Context, *args: Any) -> None:
+    for c in checkers:
+        fn = getattr(c, hook, None)
+        if fn is not None:
+            fn(ctx, *args)
+
+
+def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] | None = None,
+        plugin: Any = None) -> Report:
+    """Replay ``events`` for ``game`` and return every finding. ``scenario`` is an id, a scenario dict or None
+    (then the log's ``scenario_start`` names it, else the game's first scenario, else none)."""
+    plugin = plugin or game.rule_system()
+    scen = _pick_scenario(game, events, scenario)
+    ctx = Context(game, scen, plugin)
+    ctx.by_index = {e.get("i", n): e for n, e in enumerate(events)}
+    checkers = list(plugin.checkers(ctx))
+    phase_open = False
+    for n, event in enumerate(events):
+        ctx.index, ctx.event = event.get("i", n), event
+        if event["type"] in ("phase", "game_end") and phase_open:
+            _call(checkers, "phase_end", ctx)
+            phase_open = False
+        phase_open = phase_open or event["type"] == "phase"
+        _call(checkers, "before", ctx, event)
+        _apply(ctx, event)
+        _call(checkers, "after", ctx, event)
+    ctx.index, ctx.event = None, None
+    if phase_open:
+        _call(checkers, "phase_end", ctx)
+    _call(checkers, "finish", ctx)
+    ctx.findings.sort(key=lambda f: (f.event_index if f.event_index is not None else 1 << 60))
+    return Report(game=game.id, scenario=scen.get("id") if scen else None, events=len(events), findings=ctx.findings)
+
+
+def _pick_scenario(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] | None) -> dict | None:
+    if isinstance(scenario, dict):
+        return scenario
+    if scenario is None:
+        for e in events[:5]:
+            if e["type"] == "scenario_start" and e.get("scenario"):
+                scenario = e["scenario"]
+                break
+    if scenario is not None:
+        return game.scenario(scenario)
+    return next(iter(game.scenarios.values()), None)

@@ -1,0 +1,88 @@
+"""Game state as a log replays: where every unit is, its face and markers, turn, phase and per-phase bookkeeping."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Attack:
+    """One declared attack/fire and what was logged about it so far."""
+
+    index: int
+    event: dict[str, Any]
+    attackers: list[str]
+    defenders: list[str]
+    rolls: list[list[int]] = field(default_factory=list)
+    results: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)  # plugin scratch space (computed column, expected result…)
+
+
+@dataclass
+class GameState:
+    """Mutable state; the engine applies events, checks read it (and may keep their own notes in ``notes``)."""
+
+    position: dict[str, str | None] = field(default_factory=dict)  # unit -> hex (None = off map)
+    off_map: dict[str, str] = field(default_factory=dict)  # unit -> holding box
+    face: dict[str, str] = field(default_factory=dict)
+    markers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    hex_markers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    eliminated: set[str] = field(default_factory=set)
+    exited: set[str] = field(default_factory=set)
+    turn: int = 0
+    phase: str | None = None
+    side: str | None = None  # phasing side
+    options: dict[str, Any] = field(default_factory=dict)
+    weather: str | None = None
+    vp: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    # per-phase bookkeeping, reset at every phase event
+    moved: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    attacked: dict[str, int] = field(default_factory=dict)  # unit -> attack index (attacker this phase)
+    defended: dict[str, int] = field(default_factory=dict)  # unit -> attack index (defender this phase)
+    advanced: set[str] = field(default_factory=set)
+    attacks: list[Attack] = field(default_factory=list)  # this phase
+    # per-player-turn and per-game-turn bookkeeping
+    fired: dict[str, int] = field(default_factory=dict)  # ranged firer -> attack index (player turn)
+    air_used: set[str] = field(default_factory=set)  # game turn
+    notes: dict[str, Any] = field(default_factory=dict)
+    _stacks: dict[str, list[str]] | None = None
+
+    def hex_of(self, unit: str) -> str | None:
+        return self.position.get(unit)
+
+    def stacks(self) -> dict[str, list[str]]:
+        """Hex -> units in it (on-map units only); cached until the next position change."""
+        if self._stacks is None:
+            out: dict[str, list[str]] = defaultdict(list)
+            for u, h in self.position.items():
+                if h is not None:
+                    out[h].append(u)
+            self._stacks = out
+        return self._stacks
+
+    def units_in(self, h: str) -> list[str]:
+        return self.stacks().get(h, [])
+
+    def place(self, unit: str, h: str | None) -> None:
+        self.position[unit] = h
+        if h is not None:
+            self.off_map.pop(unit, None)
+        self._stacks = None
+
+    def remove(self, unit: str) -> None:
+        self.position[unit] = None
+        self._stacks = None
+
+    @property
+    def current_attack(self) -> Attack | None:
+        return self.attacks[-1] if self.attacks else None
+
+    def new_phase(self, phase: str, side: str | None) -> None:
+        self.phase, self.side = phase, side
+        self.moved.clear()
+        self.attacked.clear()
+        self.defended.clear()
+        self.advanced.clear()
+        self.attacks = []
