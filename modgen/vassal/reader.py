@@ -335,8 +335,9 @@ class GameState:
                     if piece.props.get(k) != v]
         piece.state, piece.layers, piece.props = cmd.new_state, new.layers, new.props
         nloc = new.location
-        if piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
-                                                                  piece.location.y):
+        has_pos = len(C._split(split_traits(cmd.new_state)[-1], ";")) >= 3  # a BasicPiece state with map;x;y
+        if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
+                                                                               piece.location.y):
             old = piece.location
             piece.location = self._loc(nloc.map, nloc.x, nloc.y)
             self.v.piece_moved(piece, old, piece.location, ctx)
