@@ -1,13 +1,33 @@
-"""`modgen check` (not implemented yet)."""
+"""`modgen check LOG --game G`: check a played game (canonical .jsonl, or VASSAL .vsav/.vlog) against its rules."""
 
 from __future__ import annotations
 
+import json
+
 import click
 
-from modgen.errors import ModgenError
+from modgen.check import check_path, draw_findings, format_text
 
 
 @click.command("check")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen check' is not implemented yet")
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--game", "game_path", required=True, type=click.Path(dir_okay=False),
+              help="The game's manifest, e.g. games/minsk44.json.")
+@click.option("--scenario", default=None, help="Scenario id (default: the log's scenario_start, else the first).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--map-image", type=click.Path(dir_okay=False), default=None,
+              help="Also write a PNG of the map with each error drawn (path in red, hexes ringed).")
+def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None) -> None:
+    """Check LOG for rules errors. Exit status 1 when there are errors."""
+    from modgen.model import load_game
+
+    game = load_game(game_path)
+    report = check_path(log, game, scenario)
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        click.echo(format_text(report), nl=False)
+    if map_image:
+        draw_findings(report, game, map_image)
+    if report.errors:
+        raise click.exceptions.Exit(1)

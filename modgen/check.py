@@ -1,0 +1,135 @@
+"""Check a played game against its rules: read the log (canonical JSON Lines, or a VASSAL .vsav/.vlog through
+:mod:`modgen.vassal.adapter`), replay it with :mod:`modgen.rules.engine`, and return a
+:class:`~modgen.rules.findings.Report`. Also formats reports as text and draws them on the map."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from modgen import eventlog
+from modgen.errors import LogFormatError
+from modgen.rules import engine
+from modgen.rules.findings import Finding, Report
+
+VASSAL_SUFFIXES = (".vsav", ".vlog")
+
+
+def _game(game: Any) -> Any:
+    if isinstance(game, str | os.PathLike):
+        from modgen.model import load_game
+
+        return load_game(game)
+    return game
+
+
+def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None) -> tuple[list[dict], list[str]]:
+    """Canonical events and reader warnings from the bytes of a log: a zip (VASSAL) or JSON Lines text."""
+    if data[:2] == b"PK" or filename.lower().endswith(VASSAL_SUFFIXES):
+        try:
+            from modgen.vassal.adapter import adapt
+        except ImportError:
+            raise LogFormatError(f"{filename}: reading VASSAL saves/logs needs modgen.vassal.adapter, which this "
+                                 "installation does not have; convert the log to canonical .jsonl first") from None
+        result = adapt(data, game, scenario=scenario, name=filename)
+        events, warnings = [], list(result.warnings)
+        for n, ev in enumerate(result.events):
+            problems = eventlog.event_problems(ev)
+            if problems:
+                warnings.append(f"{filename}: event {n} ({ev.get('type')}) skipped: {problems[0]}")
+                continue
+            events.append(ev)
+        return events, warnings
+    return eventlog.parse_bytes(data, filename), []
+
+
+def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = None) -> Report:
+    """Check the log in ``data`` (named ``filename`` in messages) for ``game`` (a Game or a manifest path)."""
+    game = _game(game)
+    events, warnings = read_log(data, filename, game, scenario)
+    report = engine.run(game, events, scenario)
+    report.findings[:0] = [Finding(rule="LOG", severity="warning", message=w) for w in warnings]
+    return report
+
+
+def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = None) -> Report:
+    """Check the log file at ``path``."""
+    name = os.fspath(path)
+    try:
+        data = Path(name).read_bytes()
+    except FileNotFoundError:
+        raise LogFormatError(f"{name}: file not found") from None
+    except IsADirectoryError:
+        raise LogFormatError(f"{name}: is a directory, not a log file") from None
+    return check_bytes(data, name, game, scenario)
+
+
+# ---- text -------------------------------------------------------------------------------------------------------
+def format_text(report: Report) -> str:
+    """A report for people: a summary line, then findings grouped by turn and phase."""
+    counts = {s: sum(1 for f in report.findings if f.severity == s) for s in ("error", "warning", "could-not-check")}
+    head = (f"{report.game}" + (f" / {report.scenario}" if report.scenario else "") + f": {report.events} events, "
+            f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['could-not-check']} could not check")
+    lines = [head]
+    group: tuple[Any, Any, Any] | None = None
+    for f in report.findings:
+        key = (f.turn, f.phase, f.side)
+        if key != group:
+            group = key
+            lines.append("")
+            lines.append(_group_title(f))
+        where = f"event {f.event_index}" if f.event_index is not None else "end of log"
+        lines.append(f"  {f.severity.upper():<15} {f.rule:<10} [{where}] {f.message}")
+    if not report.findings:
+        lines.append("No rules problems found.")
+    return "\n".join(lines) + "\n"
+
+
+def _group_title(f: Finding) -> str:
+    if f.turn is None and f.phase is None:
+        return "Before play"
+    parts = [f"Turn {f.turn}" if f.turn is not None else "Setup"]
+    if f.phase:
+        parts.append(f"{f.side} {f.phase}" if f.side else f.phase)
+    return ", ".join(parts)
+
+
+# ---- picture ----------------------------------------------------------------------------------------------------
+def draw_findings(report: Report, game: Any, out: str | os.PathLike[str], hex_px: float = 60,
+                  findings: Iterable[Finding] | None = None) -> None:
+    """Write a PNG of the scenario map with each finding drawn: its path in red, its hexes ringed."""
+    from PIL import ImageDraw
+
+    from modgen import atomic
+    from modgen.hexgrid import Grid
+    from modgen.mapdraw import render_map
+
+    game = _game(game)
+    scen = game.scenarios.get(report.scenario or "") or {}
+    m = game.map(scen.get("map"))
+    img = render_map(game, m["id"], hex_px).convert("RGB")
+    grid = Grid.from_map(m)
+    draw = ImageDraw.Draw(img)
+
+    def centre(h: str) -> tuple[float, float] | None:
+        try:
+            return grid.exact_center(*grid.position(h), hex_px)
+        except Exception:  # a label that is not on this map: nothing to draw
+            return None
+
+    width = max(2, int(hex_px / 12))
+    for f in findings if findings is not None else report.findings:
+        if f.severity != "error":
+            continue
+        pts = [p for p in (centre(h) for h in f.path) if p]
+        if len(pts) >= 2:
+            draw.line(pts, fill=(220, 0, 0), width=width, joint="curve")
+        for h in f.hexes:
+            p = centre(h)
+            if p:
+                r = hex_px * 0.45
+                draw.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], outline=(220, 0, 0), width=width)
+    with atomic.atomic_path(out) as tmp:
+        img.save(tmp, format="PNG")
