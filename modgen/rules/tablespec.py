@@ -28,6 +28,14 @@ NUMBER_OR_NULL: dict[str, Any] = {
     "type": ["number", "null"], "description": "A number, or null where the rulebook prints none."}
 
 
+ROW_SOURCES: dict[str, Any] = {
+    "type": "object",
+    "description": "Provenance per row label where rows differ (e.g. a truncated chart: some rows printed, the rest "
+                   "illustrative); rows not listed take the table's source.",
+    "additionalProperties": SOURCE,
+}
+
+
 def policies_schema(policies: tuple[Policy, ...]) -> dict[str, Any]:
     """Schema of ``rules.policies``: each policy name may take one of its documented choices."""
     props = {
@@ -47,7 +55,7 @@ def table(description: str, properties: dict[str, Any], required: list[str] | No
     return {
         "type": "object",
         "description": description,
-        "properties": {"source": SOURCE, **properties},
+        "properties": {"source": SOURCE, "row_sources": ROW_SOURCES, **properties},
         "required": ["source", *(required or [])],
     }
 

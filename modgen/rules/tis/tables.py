@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.tablespec import NUMBER_OR_NULL, keyed, rules_object, table
+from modgen.rules.tablespec import NUMBER_OR_NULL, SOURCE, keyed, rules_object, table
 from modgen.rules.tis.policies import POLICIES
 
 RESULT = {"type": ["string", "null"], "description": "A printed result ('B2', 'A1(-1)', '--', '-1', 'U', 'Z'); "
@@ -43,6 +43,7 @@ TERRAIN_ROW = {
         "blocks_los": {"type": "boolean", "description": "Blocks visibility between hexes [3.5.3]."},
         "armour_half": {"type": "boolean", "description": "Armour fights at half strength here [29.1.5]."},
         "note": {"type": "string", "description": "Remarks and rule references."},
+        "source": SOURCE,
     },
     "required": ["combat", "movement"],
 }
