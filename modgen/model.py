@@ -11,21 +11,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from modgen import jsonio
 from modgen.errors import DataError
 
 
 def read_json(path: Path) -> Any:
-    """Parse a JSON file; a DataError with file, line and column on syntax errors."""
+    """Parse a JSON file; a DataError naming the file (with line and column for syntax errors) if it cannot.
+
+    The stdlib parser does the work (it is fast); only a file it rejects, or one with NaN/Infinity that strict
+    JSON forbids, is re-parsed by :mod:`modgen.jsonio` to say exactly where the fault is, as `modgen validate` does.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{path}: file not found") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+        data = Path(path).read_bytes()
+        return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+    except (OSError, UnicodeDecodeError, ValueError):
+        # raises the precise DataError; or parses what the stdlib refuses but JSON allows (a leading BOM)
+        return jsonio.load(path).value
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _object(doc: Any, path: Path, what: str) -> dict[str, Any]:
+    if not isinstance(doc, dict):
+        raise DataError(f"{path}:1:1: /: the {what} must be a JSON object")
+    return doc
 
 
 @dataclass
@@ -87,7 +98,27 @@ class Game:
         try:
             return self.scenarios[scenario_id]
         except KeyError:
-            raise DataError(f"{self.path}: no scenario {scenario_id!r} (scenarios: {', '.join(self.scenarios)})") from None
+            known = ", ".join(self.scenarios)
+            raise DataError(f"{self.path}: no scenario {scenario_id!r} (scenarios: {known})") from None
+
+    def side(self, side_id: str) -> dict[str, Any]:
+        """The manifest's side record with ``side_id`` (KeyError if none)."""
+        for side in self.manifest.get("sides", []):
+            if side.get("id") == side_id:
+                return side
+        raise KeyError(side_id)
+
+    def formation(self, formation_id: str) -> dict[str, Any]:
+        """The manifest's formation record with ``formation_id`` (KeyError if none)."""
+        for f in self.manifest.get("formations", []):
+            if f.get("id") == formation_id:
+                return f
+        raise KeyError(formation_id)
+
+    @property
+    def terrain(self) -> dict[str, dict[str, Any]]:
+        """The manifest's terrain types by id."""
+        return dict(self.manifest.get("terrain") or {})
 
     def rule_system(self):  # -> RuleSystem (import kept local: plugins import the model)
         from modgen.rules.registry import get_system
@@ -99,25 +130,37 @@ class Game:
         return (self.path.parent / relative).resolve()
 
 
-def load_game(manifest_path: str | Path) -> Game:
-    """Load a manifest and every file it references. Raises DataError on missing or malformed files."""
+def load_game(manifest_path: str | Path, *, validate: bool = False) -> Game:
+    """Load a manifest and every file it references. Raises DataError on missing or malformed files.
+
+    With ``validate=True`` the workspace is first checked by :func:`modgen.validate.validate_game`, and a
+    DataError lists the first errors (``modgen validate`` shows them all) if it is invalid.
+    """
     path = Path(manifest_path)
-    manifest = read_json(path)
-    if not isinstance(manifest, dict):
-        raise DataError(f"{path}:1:1: /: the manifest must be a JSON object")
+    if validate:
+        from modgen.validate import validate_game  # local: validate imports this module's Game
+
+        errors = [i for i in validate_game(path) if i.severity == "error"]
+        if errors:
+            shown = "; ".join(str(e) for e in errors[:3])
+            more = f" (and {len(errors) - 3} more; run modgen validate {path})" if len(errors) > 3 else ""
+            raise DataError(f"{path}: invalid game data: {shown}{more}")
+    manifest = _object(read_json(path), path, "manifest")
     game = Game(path=path, manifest=manifest, files={"manifest": path})
     refs = manifest.get("files") or {}
+    if not isinstance(refs, dict):
+        raise DataError(f"{path}: /files: expected an object with the paths of counters, maps and scenarios")
     if refs.get("counters"):
         p = game.resolve(refs["counters"])
-        game.counters_doc = read_json(p)
+        game.counters_doc = _object(read_json(p), p, "counters file")
         game.files["counters"] = p
     for i, rel in enumerate(refs.get("maps") or []):
         p = game.resolve(rel)
-        game.maps_docs.append(read_json(p))
+        game.maps_docs.append(_object(read_json(p), p, "map file"))
         game.files[f"maps[{i}]"] = p
     for i, rel in enumerate(refs.get("scenarios") or []):
         p = game.resolve(rel)
-        doc = read_json(p)
-        game.scenarios[doc.get("id", p.stem) if isinstance(doc, dict) else p.stem] = doc
+        doc = _object(read_json(p), p, "scenario")
+        game.scenarios[doc.get("id", p.stem)] = doc
         game.files[f"scenarios[{i}]"] = p
     return game
