@@ -62,7 +62,7 @@ class Combat:
             for u, (srcs, idx) in (st.notes.pop("second_wave_zoc", None) or {}).items():
                 missed = [e for e in srcs if e not in st.defended and st.position.get(e) is not None]
                 if missed:
-                    ctx.error(ctx.rule("14.3"), f"{ctx.name(u)} attacked in the second wave but did not attack every "
+                    ctx.error(ctx.rule("14.1"), f"{ctx.name(u)} attacked in the second wave but did not attack every "
                               f"adjacent enemy exerting ZOC on it: {c.names(ctx, missed)} not attacked",
                               units=[u] + missed, event_index=idx)
 

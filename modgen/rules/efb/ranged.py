@@ -74,7 +74,7 @@ class Ranged:
         firers = self._firers(ctx, ev, kind)
         targets = self._target_hexes(ctx, ev)
         if kind in ("bombardment", "fpf") and len(targets) > 1:
-            ctx.error(ctx.rule("12.7"), f"a {kind} targets one hex only; this one targets {', '.join(targets)}",
+            ctx.error(ctx.rule("12.6"), f"a {kind} targets one hex only; this one targets {', '.join(targets)}",
                       units=firers, hexes=targets)
         for f in firers:
             nm = ctx.name(f)
@@ -95,7 +95,7 @@ class Ranged:
                 continue
             adj_enemy = [u for n in ctx.board.neighbours(fh) for u in c.hex_enemies(ctx, n, ctx.side_of(f))]
             if adj_enemy:
-                ctx.error(ctx.rule("12.2" if kind != "fpf" else "12.13"), f"{nm} at {fh} is adjacent to enemy units "
+                ctx.error(ctx.rule("12.11" if kind != "fpf" else "12.14"), f"{nm} at {fh} is adjacent to enemy units "
                           f"({c.names(ctx, adj_enemy)}) and may not fire ranged", units=[f], hexes=[fh])
             rng = ctx.values(f).get("range")
             if rng in ("U", "u", None) or not targets:
@@ -117,7 +117,7 @@ class Ranged:
             friends = [u for n in ctx.board.neighbours(t) for u in ctx.state.units_in(n)
                        if ctx.side_of(u) == side and c.is_ground(ctx, u)]
             if not friends:
-                ctx.error(ctx.rule("12.12"), f"FPF target {t} is not adjacent to a friendly unit", units=firers,
+                ctx.error(ctx.rule("12.13"), f"FPF target {t} is not adjacent to a friendly unit", units=firers,
                           hexes=[t])
 
     def _fire_control(self, ctx: Any, firers: list[str], kind: str) -> None:

@@ -1,5 +1,5 @@
-"""EFB combat results applied: losses (13.1, 13.3, 12.18), retreats (13.3-13.5, 10.7), advances (13.6-13.9, 22.1,
-22.2), reveal of a 0-defense untried unit (21.4)."""
+"""EFB combat results applied: losses (13.1, 13.3, 12.18), retreats (13.4-13.6, 10.7), advances (13.7-13.9, 22.1,
+22.2), reveal of a 0-defense untried unit (21.4). Rule numbers follow Minsk '44 (GT numbers 13.x one lower)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class Results:
             due = ctx.state.notes.get("river_roll_due", {}).pop(ev["unit"], None)
             if due is not None and ev["dice"][0] <= 3:
                 ctx.state.notes.setdefault("must_die", {})[ev["unit"]] = (
-                    ctx.index, "13.4", f"rolled {ev['dice'][0]} crossing a river in retreat (1-3: eliminated)")
+                    ctx.index, "13.5", f"rolled {ev['dice'][0]} crossing a river in retreat (1-3: eliminated)")
 
     def phase_end(self, ctx: Any) -> None:
         self._close(ctx)
@@ -106,20 +106,20 @@ class Results:
         if ctx.board is None or start is None:
             return
         if ctx.values(uid).get("movement") == 0:
-            ctx.error(ctx.rule("13.5"), f"{nm} has movement 0 and is eliminated instead of retreating", units=[uid])
+            ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and is eliminated instead of retreating", units=[uid])
         path = [start] + entered
         if len(set(path)) != len(path):
-            ctx.error(ctx.rule("13.4"), f"{nm}'s retreat enters a hex twice: {'→'.join(path)}", units=[uid], path=path)
+            ctx.error(ctx.rule("13.5"), f"{nm}'s retreat enters a hex twice: {'→'.join(path)}", units=[uid], path=path)
         side = ctx.side_of(uid)
         for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
             if not ctx.board.adjacent(a, b):
-                ctx.error(ctx.rule("13.3"), f"{nm}'s retreat jumps from {a} to {b}", units=[uid], path=path)
+                ctx.error(ctx.rule("13.4"), f"{nm}'s retreat jumps from {a} to {b}", units=[uid], path=path)
                 return
             blocked = c.hex_enemies(ctx, b, side) or (c.in_ezoc(ctx, b, side) and b != path[0])
             if blocked:
                 st.notes.setdefault("retreat_doom", {})[uid] = (b, ctx.index)
                 if i + 1 < len(entered):
-                    ctx.error(ctx.rule("13.4"), f"{nm} retreats into {b}, an enemy-occupied hex or enemy ZOC, and "
+                    ctx.error(ctx.rule("13.5"), f"{nm} retreats into {b}, an enemy-occupied hex or enemy ZOC, and "
                               "should have been eliminated there", units=[uid], hexes=[b], path=path)
                 return
             tec = ctx.tables.get("tec") or {}
@@ -132,7 +132,7 @@ class Results:
     def _advance(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev["unit"]
         if self.pending is None:
-            ctx.error(ctx.rule("13.6"), f"{ctx.name(uid)} advances, but no combat result allows an advance",
+            ctx.error(ctx.rule("13.7"), f"{ctx.name(uid)} advances, but no combat result allows an advance",
                       units=[uid])
             return
         self.pending.advances[uid] = self._entered(ctx, uid, ev["path"])
@@ -144,20 +144,20 @@ class Results:
         winners = att.attackers if res in ATTACKER_ADVANCE else att.defenders if res in DEFENDER_ADVANCE else []
         losers = att.defenders if winners is att.attackers else att.attackers
         if not winners:
-            ctx.error(ctx.rule("13.6"), f"{nm} advances after {res}, which allows no advance", units=[uid])
+            ctx.error(ctx.rule("13.7"), f"{nm} advances after {res}, which allows no advance", units=[uid])
             return
         if res == "EX" and any(ctx.state.position.get(d) is not None for d in att.defenders):
             ctx.error(ctx.rule("13.1"), f"{nm} advances after EX although defenders remain", units=[uid])
         if uid not in winners:
-            ctx.error(ctx.rule("13.6"), f"{nm} did not take part in the combat on the winning side and may not "
+            ctx.error(ctx.rule("13.7"), f"{nm} did not take part in the combat on the winning side and may not "
                       "advance", units=[uid])
             return
         if c.klass(ctx, uid) == "artillery":
-            ctx.error(ctx.rule("12.15"), f"{nm} is artillery; artillery never advances after combat", units=[uid])
+            ctx.error(ctx.rule("13.7"), f"{nm} is artillery; artillery never advances after combat", units=[uid])
         if c.suppressed(ctx, uid):
             ctx.error(ctx.rule("15.3"), f"{nm} is suppressed and may not advance", units=[uid])
         if ctx.values(uid).get("movement") == 0:
-            ctx.error(ctx.rule("13.5"), f"{nm} has movement 0 and may not advance", units=[uid])
+            ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and may not advance", units=[uid])
         if ctx.board is None:
             return
         # the path the beaten enemy left: its hex, then the hexes it retreated through
@@ -169,22 +169,27 @@ class Results:
                 if p.retreats.get(u):
                     trail = [p.start[u]] + p.retreats[u]
                     break
+        # 13.8: the route ends before the first hex holding a unit of the beaten side (where it stopped, or friends)
+        for i, h in enumerate(trail):
+            if any(ctx.side_of(x) == ctx.side_of(losers[0]) for x in ctx.state.units_in(h)) and i > 0:
+                trail = trail[:i]
+                break
         steps = [h for h in path[1:] if h]
         if not trail or (ctx.state.position.get(losers[0]) is not None and losers[0] not in p.retreats
                          and p.start.get(losers[0]) == ctx.state.position.get(losers[0])):
-            ctx.error(ctx.rule("13.6"), f"{nm} advances, but the enemy hex was not vacated", units=[uid], path=path)
+            ctx.error(ctx.rule("13.7"), f"{nm} advances, but the enemy hex was not vacated", units=[uid], path=path)
             return
         free = c.nationality(ctx, uid) == "german" and c.is_armored(ctx, uid)  # 22.1
         if steps and steps[0] != trail[0]:
-            ctx.error(ctx.rule("13.6"), f"{nm} must advance into the vacated hex {trail[0]} first, not {steps[0]}",
+            ctx.error(ctx.rule("13.7"), f"{nm} must advance into the vacated hex {trail[0]} first, not {steps[0]}",
                       units=[uid], hexes=[trail[0]], path=path)
             return
         longest = max(len(trail), 1)
         if len(steps) > longest:
-            ctx.error(ctx.rule("13.6"), f"{nm} advances {len(steps)} hexes; the enemy retreat allows {longest}",
+            ctx.error(ctx.rule("13.7"), f"{nm} advances {len(steps)} hexes; the enemy retreat allows {longest}",
                       units=[uid], path=path)
         elif not free and steps != trail[: len(steps)]:
-            ctx.error(ctx.rule("13.6"), f"{nm} leaves the enemy's retreat path ({'→'.join(trail)})", units=[uid],
+            ctx.error(ctx.rule("13.7"), f"{nm} leaves the enemy's retreat path ({'→'.join(trail)})", units=[uid],
                       path=path)
         tec = ctx.tables.get("tec") or {}
         engineer = any("engineer" in c.types(ctx, a) for a in winners)
@@ -196,7 +201,7 @@ class Results:
                 continue
             kinds = {(tec.get(s) or {}).get("river") for s in sides}
             if "major" in kinds:
-                ctx.error(ctx.rule("13.6"), f"{nm} advances across a major river ({a}→{b}) without a bridge",
+                ctx.error(ctx.rule("13.7"), f"{nm} advances across a major river ({a}→{b}) without a bridge",
                           units=[uid], hexes=[a, b], path=path)
             elif "minor" in kinds and not engineer and ctx.policies.get("advance_minor_river") == "engineer":
                 ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge and "
@@ -210,12 +215,12 @@ class Results:
         p, self.pending = self.pending, None
         for u, (a, b, idx) in ctx.state.notes.pop("river_roll_due", {}).items():
             if ctx.state.position.get(u) is not None:
-                ctx.error(ctx.rule("13.4"), f"{ctx.name(u)} retreated across a river ({a}→{b}) without a bridge and "
+                ctx.error(ctx.rule("13.5"), f"{ctx.name(u)} retreated across a river ({a}→{b}) without a bridge and "
                           "no river roll was logged (1-3: eliminated)", units=[u], hexes=[a, b], event_index=idx)
         doom = ctx.state.notes.pop("retreat_doom", {})
         for u, (h, idx) in doom.items():
             if ctx.state.position.get(u) is not None:
-                ctx.error(ctx.rule("13.4"), f"{ctx.name(u)} retreated into {h} (enemy unit or enemy ZOC) and must be "
+                ctx.error(ctx.rule("13.5"), f"{ctx.name(u)} retreated into {h} (enemy unit or enemy ZOC) and must be "
                           "eliminated there", units=[u], hexes=[h], event_index=idx)
         if p is None:
             return
@@ -248,13 +253,13 @@ class Results:
             entered = p.retreats.get(u)
             if entered is None:
                 if ctx.values(u).get("movement") == 0:
-                    ctx.error(ctx.rule("13.5"), f"{p.result}: {ctx.name(u)} has movement 0 and must be eliminated "
+                    ctx.error(ctx.rule("13.6"), f"{p.result}: {ctx.name(u)} has movement 0 and must be eliminated "
                               "instead of retreating", units=[u], **kw)
                 else:
                     ctx.error(rule, f"{p.result}: {ctx.name(u)} must retreat {retreat} hex(es) but did not retreat",
                               units=[u], **kw)
             elif len(entered) < retreat:
-                ctx.error(ctx.rule("13.3"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hex(es) of the "
+                ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hex(es) of the "
                           f"{retreat} required", units=[u], path=[p.start.get(u) or ""] + entered, **kw)
             elif len(entered) > retreat:
                 stop = entered[retreat - 1]
@@ -263,6 +268,6 @@ class Results:
                 lim = limit_for(ctx, u)
                 friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
                 if lim is None or len(friends) + 1 <= lim:
-                    ctx.error(ctx.rule("13.3"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; exactly "
+                    ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; exactly "
                               f"{retreat} are required (more only to avoid overstacking)", units=[u],
                               path=[p.start.get(u) or ""] + entered, **kw)

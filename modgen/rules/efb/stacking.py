@@ -54,13 +54,19 @@ class Stacking:
         if lim is None:
             ctx.could_not_check(ctx.rule("9.1"), f"no stacking limit for nationality {c.nationality(ctx, group[0])!r}")
             return
+        seen = ctx.state.notes.setdefault("overstack_reported", set())
+        key = (h, frozenset(group))
+        if key in seen:
+            return  # the same stack was reported at the end of an earlier phase
         free = free_tags(ctx, group[0])
         free_units = [u for u in group if free & c.tags(ctx, u)]
         counted = [u for u in group if u not in free_units]
         where = f"at the end of the {ctx.state.phase} phase"
         if len(counted) > lim:
+            seen.add(key)
             ctx.error(ctx.rule("9.1"), f"{h} holds {len(counted)} units ({c.names(ctx, counted)}) {where}; the "
                       f"stacking limit is {lim}", units=counted, hexes=[h])
         if len(free_units) > 1:
+            seen.add(key)
             ctx.error(ctx.rule("9.1"), f"{h} holds {len(free_units)} free-stacking units ({c.names(ctx, free_units)}) "
                       f"{where}; at most 1 per hex", units=free_units, hexes=[h])
