@@ -91,10 +91,37 @@ class Checker:
                 self.add(doc, pointer("formations", i, "parent"),
                          f"unknown parent formation {parent!r}")
         self._check_formation_cycles()
+        self._check_layouts()
         self._check_plugin()
         rules_pdf = (m.get("files") or {}).get("rules_pdf") if isinstance(m.get("files"), dict) else None
         if isinstance(rules_pdf, str) and rules_pdf:
             self._check_file(doc, "/files/rules_pdf", display_path(doc.path, rules_pdf))
+
+    def builtin_layouts(self) -> set[str]:
+        """Names of the built-in counter layouts (``modgen/assets/layouts/*.json``)."""
+        return {p.stem for p in (ASSETS_DIR / "layouts").glob("*.json")} | {"generic"}
+
+    def _check_layouts(self) -> None:
+        """The manifest's own counter layouts against ``layout.schema.json``; ``extends`` must name a layout."""
+        from jsonschema import Draft202012Validator
+
+        from modgen.validate import check_against, schema
+
+        layouts = self.manifest.value.get("counter_layouts")
+        if not isinstance(layouts, dict) or not layouts:
+            return
+        try:
+            validator = Draft202012Validator(schema("layout"))
+        except Exception:  # no layout schema installed: only the names are checked
+            validator = None
+        known = self.builtin_layouts() | set(layouts)
+        for name, layout in layouts.items():
+            ptr = pointer("counter_layouts", name)
+            if validator is not None:
+                check_against(validator, self.manifest, ptr, self.report)
+            if isinstance(layout, dict) and isinstance(layout.get("extends"), str) and layout["extends"] not in known:
+                self.add(self.manifest, ptr + "/extends",
+                         f"unknown counter layout {layout['extends']!r} (known: {_names(known)})")
 
     def _check_formation_cycles(self) -> None:
         reported: set[str] = set()
@@ -167,7 +194,7 @@ class Checker:
         if doc is None:
             return
         self._game(doc)
-        builtin = {p.stem for p in (ASSETS_DIR / "layouts").glob("*.json")} | {"generic"}
+        builtin = self.builtin_layouts()
         layouts = self.manifest.value.get("counter_layouts")
         known_layouts = builtin | (set(layouts) if isinstance(layouts, dict) else set())
         for i, u in _items(doc.value.get("counters")):

@@ -129,6 +129,16 @@ case("missing_map_file", "a manifest naming a map file that does not exist",
      {G: edit(G, 20, '"../maps/base.json"', '"../maps/nope.json"')},
      (G, 20, '"../maps/nope.json"', "/files/maps/0", "file not found: maps/nope.json"))
 
+case("layout_schema", "a game's own counter layout with a corner radius as text",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"policies": {}}, "counter_layouts": {"mine": {"extends": "generic", '
+              '"corner_radius": "big"}},')},
+     (G, 19, '"big"', "/counter_layouts/mine/corner_radius", "expected a number, got a string"))
+case("layout_extends_unknown", "a game's own counter layout based on a layout that does not exist",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"policies": {}}, "counter_layouts": {"mine": {"extends": "nope"}},')},
+     (G, 19, '"nope"', "/counter_layouts/mine/extends", "unknown counter layout 'nope' (known: …"))
+
 # --- cross-references: counters ----------------------------------------------------------------------------
 case("duplicate_unit", "two counters with one id; the scenario then names the lost one",
      {C: edit(C, 6, '"b.inf"', '"r.inf"')},
