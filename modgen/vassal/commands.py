@@ -27,6 +27,8 @@ MAX_DEPTH = 64
 
 def _split(text: str, delim: str) -> list[str]:
     """SequenceEncoder.Decoder tokens of *text* (VASSAL semantics, incl. the trailing empty token)."""
+    if delim not in text:  # most leaves: one token (unquoted as the Decoder does); skips a Python-level scan
+        return [text[1:-1]] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else [text]
     return _seq.decode(text, delim)
 
 
