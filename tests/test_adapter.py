@@ -138,3 +138,45 @@ def test_without_game_uses_names_and_pixels():
     ev = strip(adapt(vsav(text)).events)
     assert ev == [{"type": "setup", "unit": "Foreign Piece", "off_map": "Main Map"},
                   {"type": "move", "unit": "Foreign Piece", "from": "Main Map@10,20", "to": "Main Map@30,40"}]
+
+
+def test_holding_box_and_table_positions():
+    game = tiny_game()
+    game.maps_docs[0]["maps"].append({"id": "table", "kind": "table", "width_in": 72, "height_in": 48})
+    game.scenarios = {"s": {"id": "s", "setup": [{"unit": "de.a", "off_map": "reinforcements"},
+                                                 {"unit": "su.b", "off_map": "eliminated"}]}}
+    # hex_px 100 -> counter_px 75, cell 93, band 24 + 3*93 = 303 px; boxes sorted: eliminated, reinforcements
+    ta, sa = piece("101", "A", "holding", 46, 303 + 70, unit="de.a")
+    tb, sb = piece("102", "B", "holding", 46, 70, unit="su.b", side="soviet", faces=("front", "reduced"))
+    tc, sc = piece("103", "C", "table", 300, 150, unit="de.a")  # 30 px per inch (default)
+    text = log_text(save_text([add("101", ta, sa), add("102", tb, sb), add("103", tc, sc)]),
+                    [["M/103/table/330/165/null/table/300/150/null/p"],
+                     ["M/101/main/194/350/null/holding/46/373/null/p"]])
+    ev = strip(adapt(vsav(text), game).events)
+    assert ev[1:] == [
+        {"type": "setup", "unit": "de.a", "off_map": "reinforcements", "face": "front", "side": "german"},
+        {"type": "setup", "unit": "su.b", "off_map": "eliminated", "face": "front", "side": "soviet"},
+        {"type": "setup", "unit": "de.a", "pos": [10.0, 5.0], "face": "front", "side": "german"},
+        {"type": "move", "unit": "de.a", "from_pos": [10.0, 5.0], "pos": [11.0, 5.5], "side": "german"},
+        {"type": "move", "unit": "de.a", "from": None, "to": "0203", "side": "german"},
+    ]
+
+
+def test_turn_tracker_phases_per_side():
+    from modgen.rules.base import Phase
+
+    class FakeSystem:
+        def phases(self, game):
+            return [Phase("movement", "Movement"), Phase("combat", "Combat"), Phase("end", "End", per_side=False)]
+
+    game = tiny_game()
+    game.manifest["sides"] = [{"id": "german"}, {"id": "soviet"}]
+    game.rule_system = lambda: FakeSystem()
+    # Phase list: German Movement, Soviet Movement, German Combat, Soviet Combat, End (module.turn_levels)
+    steps = [["TURNTurnTracker0\t0|1;0;false;-1;0\\;0\\;0\\;true"],
+             ["TURNTurnTracker0\t0|1;0;false;-1;3\\;0\\;0\\;true"],
+             ["TURNTurnTracker0\t0|2;0;false;-1;4\\;0\\;0\\;true"]]
+    ev = strip(adapt(vsav(log_text(save_text([]), steps)), game).events)
+    assert ev[1:] == [{"type": "turn", "turn": 1}, {"type": "phase", "phase": "movement", "side": "german"},
+                      {"type": "phase", "phase": "combat", "side": "soviet"},
+                      {"type": "turn", "turn": 2}, {"type": "phase", "phase": "end"}]

@@ -17,6 +17,11 @@ from modgen import chat as chatsyntax
 from modgen.vassal import reader as R
 
 FACE_LAYER = "Face"
+# Layout constants of our modules (modgen.vassal.module / holding): the holding map for off-map boxes, the band title
+# height, and the default table scale. Kept in step with those modules; tests/test_adapter_roundtrip.py checks it.
+HOLDING_MAP = "holding"
+HOLDING_TITLE_PX = 24
+DEFAULT_PX_PER_INCH = 30
 Event = dict[str, Any]
 
 
@@ -149,6 +154,58 @@ class Adapter(R.Visitor):
                         self._warn(f"{what} {tok!r} is neither a unit id nor a hex of {self.game.id}", ctx)
         return units, hexes
 
+    def _table_ppi(self, map_id: str | None) -> float | None:
+        """Pixels per inch if *map_id* is one of the game's table (FoW) maps."""
+        if self.game is None or map_id is None:
+            return None
+        for m in self.game.maps:
+            if m["id"] == map_id and m.get("kind") == "table":
+                return float((self.game.manifest.get("vassal") or {}).get("px_per_inch") or DEFAULT_PX_PER_INCH)
+        return None
+
+    def _holding_box(self, map_id: str | None, y: int) -> str | None:
+        """The off-map box a point of our modules' holding map lies in (bands of equal height, sorted box names:
+        modgen.vassal.holding / module)."""
+        if self.game is None or map_id != HOLDING_MAP:
+            return None
+        boxes = sorted({e["off_map"] for sc in self.game.scenarios.values() if isinstance(sc, dict)
+                        for e in sc.get("setup") or [] if isinstance(e, dict) and e.get("off_map")})
+        if not boxes:
+            return None
+        opts = self.game.manifest.get("vassal") or {}
+        hex_maps = any(m.get("kind", "hex") == "hex" for m in self.game.maps)
+        counter_px = int(opts.get("counter_px") or (float(opts.get("hex_px") or 100) * 0.75 if hex_maps
+                                                    else float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH) * 1.5))
+        band_h = HOLDING_TITLE_PX + 3 * int(counter_px * 1.25)
+        i = y // band_h if band_h > 0 else -1
+        return boxes[i] if 0 <= i < len(boxes) else None
+
+    def _place(self, loc: R.Location) -> dict[str, Any] | None:
+        """Where a piece is, as canonical fields: hex, table pos (inches), or off-map box; None if unknown."""
+        if loc.hex:
+            return {"hex": loc.hex}
+        ppi = self._table_ppi(loc.map)
+        if ppi:
+            return {"pos": [round(loc.x / ppi, 2), round(loc.y / ppi, 2)]}
+        box = self._holding_box(loc.map, loc.y)
+        if box:
+            return {"off_map": box}
+        return None
+
+    def _table_move(self, piece: R.Piece, unit: str, old: R.Location, new: R.Location, ctx: R.Context) -> None:
+        """A move on a table (FoW) map: start and end positions in inches (``from_pos``/``pos``), no hexes."""
+        ev: Event = {"type": "move", "unit": unit}
+        a, b = self._place(old), self._place(new)
+        if a and "pos" in a:
+            ev["from_pos"] = a["pos"]
+        if b and "pos" in b:
+            ev["pos"] = b["pos"]
+        if ev.get("from_pos") == ev.get("pos"):
+            return
+        if piece.props.get("mg_side"):
+            ev["side"] = piece.props["mg_side"]
+        self._emit(ev, ctx)
+
     # -- visitor --
     def begin(self, meta: dict[str, Any]) -> None:
         self.module = meta.get("module")
@@ -187,18 +244,15 @@ class Adapter(R.Visitor):
                 self._emit({"type": "marker", "hex": loc.hex, "marker": unit, "on": True}, ctx)
             return
         face = self._face(unit, piece.layers.get(FACE_LAYER))
+        place = self._place(loc)
         if ctx.in_setup or ctx.step is None:
-            ev: Event = {"type": "setup", "unit": unit}
-            if loc.hex:
-                ev["hex"] = loc.hex
-            else:
-                ev["off_map"] = loc.map or "off-map"
+            ev: Event = {"type": "setup", "unit": unit, **(place or {"off_map": loc.map or "off-map"})}
             if face:
                 ev["face"] = face
         else:
             ev = {"type": "reinforcement", "unit": unit}
-            if loc.hex:
-                ev["hex"] = loc.hex
+            if place and "off_map" not in place:
+                ev.update(place)
         if piece.props.get("mg_side"):
             ev["side"] = piece.props["mg_side"]
         self._emit(ev, ctx)
@@ -227,6 +281,9 @@ class Adapter(R.Visitor):
                     self._emit({"type": "marker", "hex": old.hex, "marker": unit, "on": False}, ctx)
                 if new.hex:
                     self._emit({"type": "marker", "hex": new.hex, "marker": unit, "on": True}, ctx)
+            return
+        if self.game is not None and (self._table_ppi(old.map) or self._table_ppi(new.map)):
+            self._table_move(piece, unit, old, new, ctx)
             return
         frm = old.hex if old.hex is not None or self.game is not None else _px(old)
         to = new.hex if new.hex is not None or self.game is not None else _px(new)
@@ -281,16 +338,29 @@ class Adapter(R.Visitor):
             self.phase_idx = values[-1]
             phases = self._phase_list()
             if 0 <= values[-1] < len(phases):
-                self._emit({"type": "phase", "phase": phases[values[-1]]}, ctx)
+                phase, side = phases[values[-1]]
+                ev: Event = {"type": "phase", "phase": phase}
+                if side:
+                    ev["side"] = side
+                self.mode = None
+                self._emit(ev, ctx)
 
-    def _phase_list(self) -> list[str]:
+    def _phase_list(self) -> list[tuple[str, str | None]]:
+        """The turn tracker's phase list as our modules build it: the plugin's phases, per-side ones once per side
+        in manifest order (modgen.vassal.module ``turn_levels``); entry n = (phase id, side id or None)."""
         if self._phases is None:
             self._phases = []
             if self.game is not None:
                 try:
-                    self._phases = [p.id for p in self.game.rule_system().phases(self.game)]
+                    phases = self.game.rule_system().phases(self.game)
                 except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
-                    self._phases = []
+                    phases = []
+                sides = [s["id"] for s in self.game.manifest.get("sides") or [] if "id" in s]
+                for ph in phases:
+                    if ph.per_side and sides:
+                        self._phases += [(ph.id, side) for side in sides]
+                    else:
+                        self._phases.append((ph.id, None))
         return self._phases
 
     def chat(self, text: str, player: str | None, ctx: R.Context) -> None:
