@@ -46,6 +46,11 @@ TABLE_OPTIONS = {"px_per_inch": 20.0, "inch_grid": True, "zones": True, "objecti
                  "title": True}
 
 
+def _outline(d: ImageDraw.ImageDraw, pts: list[Point], color: tuple[int, ...], width: int) -> None:
+    """A closed outline. (Pillow's polygon(width>1) builds a mask as large as the whole image: too slow here.)"""
+    d.line([*pts, pts[0], pts[1]], fill=color, width=width, joint="curve")
+
+
 def _opts(defaults: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
     unknown = set(given) - set(defaults)
     if unknown:
@@ -122,7 +127,8 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
         w = max(1, round(hex_px / 70))
         for col in range(c.grid.columns):
             for row in range(c.grid.rows):
-                d.polygon(c.grid.corners(col, row, hex_px), outline=GRID_COLOR, width=w)
+                pts = c.grid.corners(col, row, hex_px)
+                d.line([*pts, pts[0]], fill=GRID_COLOR, width=w)
     bridges = _hexsides(c, d)
     _lines(c, d)
     for side, t, tid in bridges:
@@ -214,7 +220,7 @@ def _areas(c: _Ctx, d: ImageDraw.ImageDraw, every: bool) -> None:
             for lab in labels:
                 cx, cy = c.center(lab, f"areas[{k}]")
                 pts = [(cx + (x - cx) * inset, cy + (y - cy) * inset) for x, y in g.corners(*g.position(lab), px)]
-                d.line([*pts, pts[0]], fill=color, width=max(2, round(px * 0.04)), joint="curve")
+                _outline(d, pts, color, max(2, round(px * 0.04)))
 
 
 def _side_points(c: _Ctx, a: str, b: str, where: str) -> tuple[Point, Point, Point, Point]:
@@ -291,7 +297,8 @@ def _bridge(c: _Ctx, d: ImageDraw.ImageDraw, side: tuple[Point, Point, Point, Po
             (mx + ux * half_len - nx * half_w, my + uy * half_len - ny * half_w),
             (mx - ux * half_len - nx * half_w, my - uy * half_len - ny * half_w)]
     color = c.color(tid, t, (90, 70, 50))
-    d.polygon(deck, fill=(235, 225, 200), outline=color, width=max(1, round(c.hex_px * 0.025)))
+    d.polygon(deck, fill=(235, 225, 200))
+    _outline(d, deck, color, max(1, round(c.hex_px * 0.025)))
 
 
 def _lines(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
@@ -462,7 +469,8 @@ def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: An
             raise DataError(f"map {mid!r}: {where}: terrain {tid!r} is not declared in the manifest")
         pts = poly(piece.get("polygon"), where)
         color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (150, 150, 150)
-        d.polygon(pts, fill=color, outline=shade(color, 0.5), width=max(1, round(ppi / 8)))
+        d.polygon(pts, fill=color)
+        _outline(d, pts, shade(color, 0.5), max(1, round(ppi / 8)))
         x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
         x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
         size = (max(1, math.ceil(x1 - x0)), max(1, math.ceil(y1 - y0)))
@@ -522,7 +530,8 @@ def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float) -> Ima
     for k, z in enumerate(m.get("zones") or []):
         pts = poly(z.get("polygon"), f"zones[{k}]")
         color = AREA_COLORS[k % len(AREA_COLORS)]
-        od.polygon(pts, fill=(*color, 60), outline=(*color, 255), width=max(2, round(ppi / 5)))
+        od.polygon(pts, fill=(*color, 60))
+        _outline(od, pts, (*color, 255), max(2, round(ppi / 5)))
         if z.get("name"):
             cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
             od.text((cx, cy), str(z["name"]), fill=(*shade(color, 0.6), 255), font=font(ppi * 1.0, bold=True),

@@ -1,13 +1,63 @@
-"""`modgen map` (not implemented yet)."""
+"""`modgen map`: render a map to PNG (VASSAL board image) or to a tiled, physical-size print PDF."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-from modgen.errors import ModgenError
+from modgen.atomic import atomic_path
+from modgen.errors import DataError
+from modgen.mapdraw import render_map, render_map_pdf
+from modgen.model import load_game
 
 
 @click.command("map")
-def command() -> None:
-    """(not implemented yet)"""
-    raise ModgenError("'modgen map' is not implemented yet")
+@click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Output file (.png or .pdf).")
+@click.option("--map", "map_id", default=None, help="Map id (default: the first map).")
+@click.option("--png", "fmt", flag_value="png", help="Write a PNG (default unless OUT ends in .pdf).")
+@click.option("--pdf", "fmt", flag_value="pdf", help="Write a print PDF at physical size, tiled over pages.")
+@click.option("--hex-px", type=click.FloatRange(8, 1000), default=None,
+              help="PNG: pixels between adjacent hex centres (default: manifest vassal.hex_px, else 100).")
+@click.option("--px-per-inch", type=click.FloatRange(1, 400), default=None,
+              help="PNG of a table map: pixels per table inch (default 20).")
+@click.option("--hex-size", default=None,
+              help="PDF: distance between adjacent hex centres on paper, e.g. 16mm, 5/8in (default: manifest).")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
+              help="PDF paper (default: manifest print.paper, else letter).")
+@click.option("--dpi", type=click.FloatRange(50, 1200), default=None, help="PDF raster resolution (default 300).")
+@click.option("--margin", default=None, help="PDF page margin, e.g. 0.5in (default: manifest print.margin).")
+@click.option("--overlap", default="0.5in", show_default=True, help="PDF: overlap between neighbouring tiles.")
+@click.option("--legend/--no-legend", default=None,
+              help="Append a terrain legend below the map (default: on for PDF, off for PNG, whose size VASSAL uses).")
+@click.option("--numbers/--no-numbers", default=True, show_default=True, help="Print hex numbers.")
+def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
+            px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
+            margin: str | None, overlap: str, legend: bool | None, numbers: bool) -> None:
+    """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
+    game = load_game(manifest)
+    m = game.map(map_id)
+    fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
+    prn = game.manifest.get("print") or {}
+    is_table = m.get("kind", "hex") == "table"
+    if fmt == "pdf":
+        pages = render_map_pdf(
+            game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
+            paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
+            margin=margin or prn.get("margin", "0.5in"), dpi=dpi or float(prn.get("dpi", 300)),
+            legend=True if legend is None else legend)
+        click.echo(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})")
+        return
+    if is_table:
+        opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}
+        img = render_map(game, m["id"], **opts)
+    else:
+        px = hex_px or float((game.manifest.get("vassal") or {}).get("hex_px", 100))
+        if not 8 <= px <= 1000:
+            raise DataError(f"{manifest}: vassal.hex_px {px} is out of range (8..1000)")
+        img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers)
+    with atomic_path(out) as tmp:
+        img.save(tmp, "PNG", optimize=False)
+    click.echo(f"wrote {out} ({img.width}×{img.height} px)")
