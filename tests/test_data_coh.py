@@ -60,7 +60,9 @@ def test_vehicle_hit_counter_mix_is_15_2(sos):
     vehicle_hits = [u for u in sos.units if u["kind"] == "hit" and u["class"] == "vehicle_hit"]
     counts: dict[str, int] = {}
     for u in vehicle_hits:
-        base = u["designation"].split(" (")[0]
+        base = u["name"].split(" (")[0]
+        rally = quoted[base][1]
+        assert u["designation"] == (f"Rally {rally}" if rally else "No rally")  # printed under the name
         counts[base] = counts.get(base, 0) + u["count"]
     assert counts == {name: n for name, (n, _) in quoted.items()}
     assert sum(counts.values()) == 20

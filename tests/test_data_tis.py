@@ -311,4 +311,4 @@ def test_strength_tracks_and_ss_colours(arn):
 
 def test_reverse_shows_only_the_side(arn):
     for u in (u for u in arn.units if u["kind"] == "unit"):
-        assert u["faces"]["back"] == {"kind": "text", "text": {"allies": "Allies", "germans": "Germans"}[u["side"]]}
+        assert u["faces"]["back"] == {"kind": "blank"}  # the layout prints the side's name on a blank reverse

@@ -47,6 +47,7 @@ def test_hit_counters_use_coh_hit_layout():
     assert plugin.default_layout(hit) == "coh-hit"
     assert plugin.required_values(hit) == {}
     assert plugin.default_layout(_unit("foot")) == "coh-unit"
+    assert plugin.default_layout({"kind": "fortification"}) == "coh-marker"
 
 
 def test_policies_cover_the_digest_open_questions():

@@ -52,7 +52,7 @@ def test_non_tank_teams_need_a_save(cls):
 def test_markers_need_nothing_and_use_generic_layout():
     marker = {"id": "m", "kind": "marker", "class": "marker", "faces": {"front": {"kind": "text", "text": "PIN"}}}
     assert plugin.required_values(marker) == {}
-    assert plugin.default_layout(marker) == "generic"
+    assert plugin.default_layout(marker) == "fow-marker"
     assert plugin.default_layout(_team("tank")) == "fow-team"
 
 

@@ -47,7 +47,9 @@ def test_line_units_need_movement_air_units_nothing():
 
 def test_layouts():
     assert plugin.default_layout(_unit("infantry")) == "tis-unit"
-    assert plugin.default_layout({"kind": "marker"}) == "generic"
+    assert plugin.default_layout(_unit("artillery")) == "tis-artillery"
+    assert plugin.default_layout(_unit("hq")) == "tis-hq"
+    assert plugin.default_layout({"kind": "marker"}) == "tis-marker"
 
 
 def test_policies_for_the_collected_inconsistencies():

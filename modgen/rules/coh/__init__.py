@@ -50,7 +50,7 @@ class ConflictOfHeroes(RuleSystem):
             return "coh-unit"
         if kind == "hit":
             return "coh-hit"
-        return "generic"
+        return "coh-marker"
 
 
 plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES)

@@ -54,7 +54,7 @@ class FlamesOfWar(RuleSystem):
         ]
 
     def default_layout(self, unit: dict[str, Any]) -> str:
-        return "fow-team" if unit.get("kind") in ("team", "unit") else "generic"
+        return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
 
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES)

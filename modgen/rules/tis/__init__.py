@@ -64,7 +64,9 @@ class TaktykaIStrategia(RuleSystem):
         return [Phase("weather", "Weather", per_side=False)] + [Phase(i, n) for i, n in _PLAYER_PHASES]
 
     def default_layout(self, unit: dict[str, Any]) -> str:
-        return "tis-unit" if unit.get("kind") == "unit" else "generic"
+        if unit.get("kind") != "unit":
+            return "tis-marker"
+        return {"hq": "tis-hq", "artillery": "tis-artillery"}.get(unit.get("class", ""), "tis-unit")
 
 
 def stage_labels(first_day: int, first_stage: int, last_day: int, last_stage: int, month: str = "IX") -> list[str]:
