@@ -225,11 +225,18 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
                 and unit["side"] not in allowed:
             ck.add(doc, pointer("setup", i, "unit"), f"unit {uid!r} belongs to side {unit['side']!r}, "
                                                      f"which does not take part in this scenario")
+    options = {o["id"] for _, o in _items(s.get("options")) if isinstance(o.get("id"), str)}
+    strength = s.get("strength")
+    if isinstance(strength, dict):
+        for uid in strength:
+            _unit(ck, doc, pointer("strength", uid), uid, at_key=True)
     arriving: dict[str, str] = {}
     for i, r in _items(s.get("reinforcements")):
-        turn = r.get("turn")
-        if count is not None and isinstance(turn, int) and not isinstance(turn, bool) and turn > count:
-            ck.add(doc, pointer("reinforcements", i, "turn"), f"turn {turn} is beyond the scenario's {count} turns")
+        _turn(ck, doc, pointer("reinforcements", i, "turn"), r.get("turn"), count)
+        _option(ck, doc, pointer("reinforcements", i, "option"), r.get("option"), options)
+        for j, alt in _items(r.get("alternative_turns")):
+            _turn(ck, doc, pointer("reinforcements", i, "alternative_turns", j, "turn"), alt.get("turn"), count)
+            _option(ck, doc, pointer("reinforcements", i, "alternative_turns", j, "option"), alt.get("option"), options)
         side = r.get("side")
         _side(ck, doc, pointer("reinforcements", i, "side"), side, allowed)
         for j, uid in enumerate(r.get("units") if isinstance(r.get("units"), list) else []):
@@ -258,16 +265,26 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             seen.add(rid or "")
 
 
+def _turn(ck: Checker, doc: Doc, ptr: str, turn: Any, count: int | None) -> None:
+    if count is not None and isinstance(turn, int) and not isinstance(turn, bool) and turn > count:
+        ck.add(doc, ptr, f"turn {turn} is beyond the scenario's {count} turns")
+
+
+def _option(ck: Checker, doc: Doc, ptr: str, option: Any, options: set[str]) -> None:
+    if isinstance(option, str) and option not in options:
+        ck.add(doc, ptr, f"unknown option {option!r} (the scenario's options: {_names(options)})")
+
+
 def _hex_in(ck: Checker, doc: Doc, ptr: str, label: Any, grid: Any, map_id: str | None) -> None:
     if grid is not None and isinstance(label, str) and label not in grid.labels:
         ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}")
 
 
-def _unit(ck: Checker, doc: Doc, ptr: str, uid: str | None) -> dict[str, Any] | None:
+def _unit(ck: Checker, doc: Doc, ptr: str, uid: str | None, at_key: bool = False) -> dict[str, Any] | None:
     if uid is None or ck.ws.counters is None:
         return None
     if uid not in ck.units:
-        ck.add(doc, ptr, f"unknown unit {uid!r} (not in {ck.ws.counters.path})")
+        ck.add(doc, ptr, f"unknown unit {uid!r} (not in {ck.ws.counters.path})", at_key=at_key)
         return None
     return ck.units[uid]
 

@@ -231,6 +231,16 @@ case("reinforcement_unknown_area", "entry through an area the map does not defin
 case("reinforcement_wrong_side", "a red unit arriving as blue",
      {S: edit(S, 9, '"side": "red"', '"side": "blue"')},
      (S, 9, '"r.hq"', "/reinforcements/0/units/0", "unit 'r.hq' belongs to side 'red', not 'blue'"))
+case("strength_unknown_unit", "a scenario strength track for a unit that is not in the counters",
+     {S: edit(S, 2, '"turns": {"count": 3},', '"turns": {"count": 3}, "strength": {"r.ghost": {"track": [3, 2, 1]}},')},
+     (S, 2, '"r.ghost"', "/strength/r.ghost", "unknown unit 'r.ghost' (not in counters/base.json)"))
+case("reinforcement_unknown_option", "a reinforcement that depends on an option the scenario does not offer",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "option": "historical"}')},
+     (S, 9, '"historical"', "/reinforcements/0/option", "unknown option 'historical' (the scenario's options: none)"))
+case("alternative_turn_after_last_turn", "an alternative arrival after the last turn",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "alternative_turns": [{"option": "late", "turn": 5}]}')
+         .replace(' ]\n}', ' ],\n "options": [{"id": "late", "name": "Late arrival"}]\n}')},
+     (S, 9, "5}", "/reinforcements/0/alternative_turns/0/turn", "turn 5 is beyond the scenario's 3 turns"))
 case("first_player_not_a_side", "a first player that is not a side",
      {S: edit(S, 2, '"red"', '"green"')},
      (S, 2, '"green"', "/first_player", "'green' is not a side (sides: blue, red)"))
