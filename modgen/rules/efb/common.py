@@ -15,7 +15,9 @@ def record(ctx: Any, uid: str) -> dict[str, Any]:
 
 
 def types(ctx: Any, uid: str) -> set[str]:
-    return set(((record(ctx, uid).get("symbol") or {}).get("types")) or [])
+    """NATO symbol types plus tags (data may mark recon/engineer either way)."""
+    rec = record(ctx, uid)
+    return set(((rec.get("symbol") or {}).get("types")) or []) | set(rec.get("tags") or [])
 
 
 def tags(ctx: Any, uid: str) -> set[str]:

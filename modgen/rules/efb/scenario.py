@@ -14,9 +14,25 @@ class Scenario:
         self.schedule: dict[str, dict[str, Any]] | None = None
 
     def _schedule(self, ctx: Any) -> dict[str, dict[str, Any]]:
+        """Unit -> its reinforcement entry, with the chosen options applied: entries marked ``option`` only when
+        that option is on; an option's ``reschedule`` list moves a ``group`` to another ``turn`` (null = never)."""
         if self.schedule is None:
             self.schedule = {}
+            chosen = {o["id"]: ctx.state.options.get(o["id"], o.get("default", False))
+                      for o in ctx.scenario.get("options") or [] if "id" in o}
+            moves: dict[str, dict[str, Any]] = {}
+            for o in ctx.scenario.get("options") or []:
+                if chosen.get(o.get("id")):
+                    for r in o.get("reschedule") or []:
+                        moves[r.get("group")] = r
             for entry in ctx.scenario.get("reinforcements") or []:
+                if entry.get("option") and not chosen.get(entry["option"]):
+                    continue
+                if entry.get("group") in moves:
+                    r = moves[entry["group"]]
+                    if r.get("turn") is None:
+                        continue
+                    entry = {**entry, "turn": r["turn"], "roll": r.get("roll", entry.get("roll"))}
                 for u in entry.get("units") or []:
                     self.schedule[u] = entry
         return self.schedule
@@ -54,8 +70,7 @@ class Scenario:
         if st.phase == "reinforcement" and ctx.scenario:
             for u, entry in self._schedule(ctx).items():
                 if entry.get("turn") == st.turn and not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
-                        st.side and st.position.get(u) is None and u not in st.eliminated and \
-                        not (entry.get("option") and not st.options.get(entry["option"])):
+                        st.side and st.position.get(u) is None and u not in st.eliminated:
                     ctx.error(ctx.rule("6.5"), f"{ctx.name(u)} is scheduled to arrive on turn {st.turn} but was not "
                               "placed; scheduled reinforcements may not be withheld", units=[u])
         if st.phase == "recovery":
