@@ -243,7 +243,9 @@ class Adapter(R.Visitor):
             if loc.hex:
                 self._emit({"type": "marker", "hex": loc.hex, "marker": unit, "on": True}, ctx)
             return
-        face = self._face(unit, piece.layers.get(FACE_LAYER))
+        level = piece.layers.get(FACE_LAYER)
+        # single-faced units get no Face layer in our modules: they show their first (only) face
+        face = self._face(unit, level) if level is not None else (self._faces(unit) or [None])[0]
         place = self._place(loc)
         if ctx.in_setup or ctx.step is None:
             ev: Event = {"type": "setup", "unit": unit, **(place or {"off_map": loc.map or "off-map"})}
