@@ -120,7 +120,7 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     c = _Ctx(m, terrain, hex_px)
     img = Image.new("RGB", (c.lay.width, c.lay.height), BACKGROUND)
     d = ImageDraw.Draw(img)
-    _terrain(c, img, d)
+    _terrain(c, img, d, o["numbers"])
     if o["areas"]:
         _areas(c, d, o["areas"] == "all")
     if o["grid"]:
@@ -152,7 +152,7 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     return img
 
 
-def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw, numbers: bool) -> None:
     g, px = c.grid, c.hex_px
     default = c.m.get("default_terrain")
     hexes = c.m.get("hexes") or {}
@@ -181,7 +181,13 @@ def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
             if tid not in tiles:
                 cx0, cy0 = g.exact_center(col, row, px)
                 rel = [(x - cx0 + tw / 2, y - cy0 + th / 2) for x, y in corners]
-                tiles[tid] = masked_tile((tw, th), rel, t.get("pattern"), t.get("symbol"), px, fill)
+                tile = masked_tile((tw, th), rel, t.get("pattern"), t.get("symbol"), px, fill)
+                if tile is not None and numbers:  # keep a clearing for the hex number (see _numbers)
+                    alpha = tile.getchannel("A")
+                    ImageDraw.Draw(alpha).rectangle([tw / 2 - px * 0.2, th / 2 - px * 0.46, tw / 2 + px * 0.2,
+                                                     th / 2 - px * 0.27], fill=0)
+                    tile.putalpha(alpha)
+                tiles[tid] = tile
             tile = tiles[tid]
             if tile is not None:
                 cx, cy = g.exact_center(col, row, px)
