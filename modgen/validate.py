@@ -296,9 +296,22 @@ def validate_game(path: str | Path) -> list[Issue]:
     for doc in [ws.manifest, ws.counters, *ws.maps, *ws.scenarios]:
         if doc is not None:
             schema_issues(doc, doc.kind, report)
+            _schema_ref(doc, report)
     if ws.manifest is not None:
         crossref.check(ws, report)
     return report.sorted()
+
+
+def _schema_ref(doc: Doc, report: Report) -> None:
+    """Warn when a file's ``"$schema"`` is missing or names another kind's schema (editors then cannot help)."""
+    ref = doc.value.get("$schema")
+    want = f"{doc.kind}.schema.json"
+    if ref is None:
+        report.add(doc, "", f"no \"$schema\": add \"$schema\": \".../schema/{want}\" so editors validate this file",
+                   severity="warning")
+    elif isinstance(ref, str) and ref.rsplit("/", 1)[-1] != want:
+        report.add(doc, "/$schema", f"this is a {doc.kind} file; its \"$schema\" should name {want}",
+                   severity="warning")
 
 
 def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, report: Report,

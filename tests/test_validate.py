@@ -141,7 +141,7 @@ def test_usage_errors_exit_2(args: list[str], capsys) -> None:
         (lambda p: None, "file not found"),
         (lambda p: p.write_text('"just a string"'), "expected a JSON object at the top level, got a string"),
         (lambda p: p.write_bytes(b"\xff\xfe{}"), "invalid JSON: not UTF-8 text (byte 0xff)"),
-        (lambda p: p.write_text("{}"),
+        (lambda p: p.write_text('{"$schema": "../schema/game.schema.json"}'),
          'missing required properties "id", "title", "system", "sides", "terrain", "files"'),
     ],
 )

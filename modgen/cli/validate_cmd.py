@@ -37,6 +37,7 @@ def command(manifest: str, as_json: bool, quiet: bool) -> None:
             click.echo(f"{manifest}: invalid: {errors} error{'s' if errors != 1 else ''}"
                        + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""), err=True)
         else:
-            click.echo(f"{manifest}: valid" + (f" ({warnings} warnings)" if warnings else ""), err=True)
+            click.echo(f"{manifest}: valid" + (f" ({warnings} warning{'s' if warnings != 1 else ''})"
+                                                if warnings else ""), err=True)
     if not is_valid(issues):
         raise click.exceptions.Exit(1)

@@ -29,8 +29,12 @@ def edit(rel: str, line: int, old: str, new: str, text: str | None = None) -> st
 CASES: dict[str, tuple[str, dict[str, str | bytes], list[tuple[str, int, str | int, str | None, str]]]] = {}
 
 
-def case(name: str, why: str, files: dict[str, str | bytes], *issues: tuple) -> None:
+EXIT: dict[str, int] = {}
+
+
+def case(name: str, why: str, files: dict[str, str | bytes], *issues: tuple, exit: int = 1) -> None:
     CASES[name] = (why, files, list(issues))
+    EXIT[name] = exit
 
 
 # --- syntax ------------------------------------------------------------------------------------------------
@@ -66,6 +70,11 @@ case("duplicate_key", "the same key twice in one object",
      (S, 2, '"turns": {"count": 2}', "/turns", "duplicate key (the later value silently wins)"))
 case("top_level_array", "a counters file that is an array", {C: "[]\n"},
      (C, 1, 1, "", "expected a JSON object at the top level, got an array"))
+
+case("schema_ref_wrong_kind", "a counters file pointing editors at the map schema (a warning: exit 0)",
+     {C: edit(C, 1, "counters.schema.json", "map.schema.json")},
+     (C, 1, '"../schema/map.schema.json"', "/$schema",
+      "warning: this is a counters file; its \"$schema\" should name counters.schema.json"), exit=0)
 
 # --- schema ------------------------------------------------------------------------------------------------
 case("schema_wrong_type", "turn count as a string",
@@ -269,7 +278,7 @@ def main() -> None:
                 col = text.split("\n")[line - 1].index(where) + 1
             loc = f"{rel}:{line}:{col}:"
             expected.append(f"{loc} {message}" if ptr is None else f"{loc} {ptr or '/'}: {message}")
-        (root / "expect.json").write_text(json.dumps({"why": why, "exit": 1, "issues": expected}, indent=2,
+        (root / "expect.json").write_text(json.dumps({"why": why, "exit": EXIT[name], "issues": expected}, indent=2,
                                                      ensure_ascii=False) + "\n")
     print(f"{len(CASES)} cases")
 
