@@ -190,7 +190,17 @@ class Grid:
         orientation = g.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise DataError(f"{where}.orientation: must be 'flat' or 'pointy', got {orientation!r}")
-        return cls(cols, rows, orientation, Numbering.from_dict(g.get("numbering"), f"{where}.numbering"), margin)
+        grid = cls(cols, rows, orientation, Numbering.from_dict(g.get("numbering"), f"{where}.numbering"), margin)
+        if len(grid._labels) != cols * rows:
+            seen: dict[str, tuple[int, int]] = {}
+            for c in range(cols):
+                for r in range(rows):
+                    lab = grid.label(c, r)
+                    if lab in seen:
+                        raise DataError(f"{where}.numbering: offsets {seen[lab]} and {(c, r)} get the same label "
+                                        f"{lab!r}; add a separator or leading zeros")
+                    seen[lab] = (c, r)
+        return grid
 
     @property
     def sideways(self) -> bool:

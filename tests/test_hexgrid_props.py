@@ -88,6 +88,7 @@ def test_quirk_is_exactly_the_documented_case(cols: int, rows: int, orient: str)
 @settings(max_examples=200, deadline=None)
 @given(grids, st.floats(0, 1), st.floats(0, 1), st.sampled_from([40, 100]))
 def test_hex_at_px_is_nearest_centre(g: Grid, fx: float, fy: float, hex_px: int) -> None:
+    assume(len(set(g.labels())) == len(g))  # ambiguous labels ("1"+"11" = "11"+"1") cannot name one hex
     lay = g.layout(hex_px)
     x, y = fx * (lay.width - 1), fy * (lay.height - 1)
     got = g.hex_at_px(x, y, hex_px)
@@ -115,3 +116,14 @@ def test_neighbour_symmetry_and_distance(g: Grid, data: st.DataObject) -> None:
     path = g.line(a, b)
     assert len(path) == g.distance(a, b) + 1
     assert g.distance(a, b) == g.distance(b, a)
+
+
+def test_from_map_refuses_ambiguous_numbering() -> None:
+    import pytest
+
+    from modgen.errors import DataError
+
+    num = {"h_leading": 0, "v_leading": 0, "sep": ""}
+    with pytest.raises(DataError, match="same label"):
+        Grid.from_map({"id": "m", "grid": {"columns": 12, "rows": 12, "numbering": num}})
+    Grid.from_map({"id": "m", "grid": {"columns": 9, "rows": 9, "numbering": num}})  # single digits are fine
