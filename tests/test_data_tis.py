@@ -312,3 +312,13 @@ def test_strength_tracks_and_ss_colours(arn):
 def test_reverse_shows_only_the_side(arn):
     for u in (u for u in arn.units if u["kind"] == "unit"):
         assert u["faces"]["back"] == {"kind": "blank"}  # the layout prints the side's name on a blank reverse
+
+
+def test_each_unit_enters_each_scenario_at_most_once_and_market_garden_uses_all(arn):
+    units = {u["id"] for u in arn.units if u["kind"] == "unit"}
+    for sid in SCENARIOS:
+        sc = arn.scenario(sid)
+        used = [s["unit"] for s in sc["setup"]] + [u for r in sc["reinforcements"] for u in r["units"]]
+        assert len(used) == len(set(used)), sid
+    sc = arn.scenario("market_garden")
+    assert units == {s["unit"] for s in sc["setup"]} | {u for r in sc["reinforcements"] for u in r["units"]}
