@@ -174,3 +174,23 @@ def test_top_level_token_offsets_point_at_the_command():
     warn = next(e for e in events if e["event"] == "warning")
     assert text[warn["offset"]:].startswith("LOG\tXYZZY")
     assert E not in text[warn["offset"]:]
+
+
+def test_stack_listed_before_its_piece():
+    # Seen in a real VASSAL 3.2.17 save ([JSPY] test/Campaign-180907.vsav): the stack's AddPiece precedes its member.
+    ta, sa = piece("101", "A", "main", 0, 0)
+    events, state = record(save_text([stack("201", "main", 107, 108, "101"), add("101", ta, sa)]).encode())
+    assert not [e for e in events if e["event"] == "warning"]
+    assert state.pieces["101"].stack == "201"
+    assert (state.pieces["101"].location.x, state.pieces["101"].location.y) == (107, 108)
+
+
+def test_stack_member_never_added_warns():
+    events, _ = record(save_text([stack("201", "main", 1, 2, "999")]).encode())
+    assert any("lists piece 999, which is never added" in e.get("message", "") for e in events)
+
+
+def test_los_thread_command_is_known():
+    # [TLD] game/0611-1.log holds LOS thread commands (VASSAL LOS_Thread.LOS_THREAD_COMMAND = "LOS\t")
+    events, _ = record(log_text(save_text([]), [["LOS\tLOS_Thread0\t4529\t1956\t4782\t1822\tfalse"]]).encode())
+    assert not [e for e in events if e["event"] == "warning"]

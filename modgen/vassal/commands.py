@@ -314,7 +314,7 @@ class Unknown(Command):
 # Known prefixes we keep as Other (from `git grep COMMAND_PREFIX` in VASSAL; CHECK is the 2.9 version check).
 OTHER_PREFIXES = ("NOTES\t", "PNOTES\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "SGKC", "DECK\t", "SPP\t", "AUDIO\t",
                   "PLAY\t", "EXT\t", "PLUGIN\t", "SEMAIL\t", "FLARE", "CLOCKCONTROL", "CLOCK", "DECKREPOS",
-                  "LOCKSPOTAB", "GlobalTranslatable\t", "INVITE\t", "PRIV_CHAT", "SYNC", "CHECK\t")
+                  "LOCKSPOTAB", "GlobalTranslatable\t", "INVITE\t", "PRIV_CHAT", "SYNC", "CHECK\t", "LOS\t")
 
 
 def _int(tok: str, what: str, leaf: str) -> int:

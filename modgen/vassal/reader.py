@@ -237,6 +237,8 @@ class GameState:
         self.stacks: dict[str, Stack] = {}
         self.properties: dict[str, str] = {}
         self.turn: dict[str, str] = {}
+        # pieces a stack listed before they were added (seen in real 3.2 saves): attached when they arrive
+        self.awaited: dict[str, str] = {}
 
     def _loc(self, map_: str | None, x: int, y: int) -> Location:
         hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
@@ -254,7 +256,7 @@ class GameState:
             for m in members:
                 p = self.pieces.get(m)
                 if p is None:
-                    self.v.warning(f"stack {cmd.id} lists unknown piece {m}", ctx)
+                    self.awaited[m] = cmd.id
                     continue
                 p.stack = cmd.id
                 p.location = loc
@@ -263,6 +265,9 @@ class GameState:
             return  # a card deck: a container, not a piece
         piece = decode_piece(cmd.id, cmd.type, cmd.state)
         piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
+        waiting = self.stacks.get(self.awaited.pop(cmd.id, ""))
+        if waiting is not None and cmd.id in waiting.members:
+            piece.stack, piece.location = waiting.id, waiting.location
         self.pieces[cmd.id] = piece
         self.v.piece_added(piece, ctx)
 
@@ -379,6 +384,8 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
             in_setup, undoing = ctx.in_setup, ctx.undoing
     finally:
         tree.children = tree_children
+    for pid, sid in state.awaited.items():
+        visitor.warning(f"stack {sid} lists piece {pid}, which is never added", Context(None, 0))
     visitor.end()
     return state
 
