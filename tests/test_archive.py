@@ -143,3 +143,10 @@ def test_invalid_utf8_entry_text():
 def test_is_zip():
     assert is_zip(make_zip({"a": b""}))
     assert not is_zip(b"!VCSK00")
+
+
+def test_bomb_with_default_limits_refused_before_inflating():
+    # A tiny zip whose headers claim 4 GB uncompressed: refused from the declared size, nothing is inflated.
+    data = _set_declared_size(make_zip({"savedGame": b"a" * 100}), 0xFFFF0000)
+    with pytest.raises(ArchiveError, match="zip bomb|limit"):
+        read_saved_game(data)
