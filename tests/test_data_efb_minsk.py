@@ -437,3 +437,30 @@ def test_special_rules(scenario: dict) -> None:
     assert rules["rail_movement"]["max_units_per_turn"] == 3 and rules["rail_movement"]["sides"] == ["german"]
     assert rules["blowing_bridges"]["params"]["roll"] == {"die": "1d6", "on": [1, 2, 3, 4]}
     assert {o["id"] for o in scenario["options"]} >= {"historical_reinforcements", "what_if"}  # SR5, SR6
+
+
+# ---- provenance (house rule: every record that carries numbers says where they come from) --------------------
+@pytest.mark.parametrize("game", ["minsk44", "guardstank"])
+def test_every_record_has_provenance(game: str) -> None:
+    man = _load(f"games/{game}.json")
+    recs = [("formation", f) for f in man["formations"]]
+    recs += [("counter", c) for c in _load(f"counters/{game}.json")["counters"]]
+    m = _load(f"maps/{game}.json")["maps"][0]
+    recs += [("map", m)] + [("objective", o) for o in m["objectives"]] + [("area", a) for a in m["areas"]]
+    for path in man["files"]["scenarios"]:
+        sc = json.loads((REPO / "games" / path).resolve().read_text(encoding="utf-8"))
+        recs += [("setup", e) for e in sc["setup"]] + [("reinforcement", r) for r in sc["reinforcements"]]
+        recs += [("special rule", r) for r in sc["special_rules"]] + [("scenario", sc), ("turns", sc["turns"])]
+    for name, t in man["rules"]["tables"]["crt"].items():
+        recs.append((f"crt {name}", t))
+    recs += [(f"tec {k}", v) for k, v in man["rules"]["tables"]["tec"].items()]
+    for kind, rec in recs:
+        src = rec.get("source")
+        assert src and src["values"] in ("rulebook", "illustrative") and src.get("rule"), (kind, rec.get("id"))
+
+
+def test_german_replacement_hexes(scenario: dict) -> None:
+    # 24.6 replacements: 1/2 RP per turn from turn 2 for Minsk (1126), Moldechno (0108), Borisov (3114), Krupki (4209).
+    rp = next(r for r in scenario["special_rules"] if r["id"] == "german_replacements")["params"]
+    assert sorted(rp["hexes"]) == ["0108", "1126", "3114", "4209"]
+    assert (rp["from_turn"], rp["per_hex"], rp["round"]) == (2, 0.5, "up")
