@@ -180,3 +180,17 @@ def test_turn_tracker_phases_per_side():
     assert ev[1:] == [{"type": "turn", "turn": 1}, {"type": "phase", "phase": "movement", "side": "german"},
                       {"type": "phase", "phase": "combat", "side": "soviet"},
                       {"type": "turn", "turn": 2}, {"type": "phase", "phase": "end"}]
+
+
+def test_declarations_get_the_players_side_from_the_roster():
+    game = tiny_game()
+    game.manifest["sides"] = [{"id": "german", "name": "German"}, {"id": "soviet", "name": "Soviet"}]
+    pieces = units_save()
+    text = log_text(save_text(pieces, ["PLAYER\tpw1\tAlice\tGerman", "PLAYER\tpw2\tBob\tSoviet"]),
+                    [["CHAT&lt;Alice&gt; - !attack 0203 -> 0405"], ["CHAT&lt;Bob&gt; - hello"],
+                     ["CHAT&lt;Carol&gt; - !result NE"]])
+    ev = strip(adapt(vsav(text), game).events)
+    assert ev[-3:] == [{"type": "attack", "attackers": ["de.a"], "defenders": ["su.b"], "hex": "0405",
+                        "side": "german"},
+                       {"type": "chat", "text": "hello", "side": "soviet"},
+                       {"type": "result", "result": "NE"}]

@@ -71,6 +71,7 @@ class Adapter(R.Visitor):
         self.pending: dict[str, tuple[str, list[str]]] = {}  # unit -> (retreat|advance, path) declared before the drop
         self.eliminated: set[str] = set()
         self.games_seen: set[str] = set()
+        self.player_sides: dict[str, str] = {}  # player name -> VASSAL side (roster)
         self.pieces_seen = 0
         self.turn: int | None = None
         self.phase_idx: int | None = None
@@ -365,19 +366,38 @@ class Adapter(R.Visitor):
                         self._phases.append((ph.id, None))
         return self._phases
 
+    def player(self, name: str, side: str, ctx: R.Context) -> None:
+        self.player_sides[name] = side
+
+    def _side_of(self, player: str) -> str | None:
+        """Our side id for a player, from the roster (VASSAL side name = our side's name or id)."""
+        side = self.player_sides.get(player)
+        if not side or self.game is None:
+            return None
+        for s in self.game.manifest.get("sides") or []:
+            if side.lower() in (str(s.get("id", "")).lower(), str(s.get("name", "")).lower()):
+                return s.get("id")
+        return None
+
     def chat(self, text: str, player: str | None, ctx: R.Context) -> None:
         if player is None:
             return  # VASSAL's own reports (moves, dice, turns) are represented by their own events
+        side = self._side_of(player)
+        before = len(self.steps[-1])
         try:
             decl = chatsyntax.parse(text)
         except chatsyntax.ChatSyntaxError as exc:
             self._warn(f"chat declaration by {player}: {exc}", ctx)
             self._emit({"type": "chat", "text": text, "note": f"not understood: {exc.detail}"}, ctx)
-            return
-        if decl is None:
-            self._emit({"type": "chat", "text": text}, ctx)
-            return
-        self._declaration(decl, ctx)
+            decl = None
+        else:
+            if decl is None:
+                self._emit({"type": "chat", "text": text}, ctx)
+            else:
+                self._declaration(decl, ctx)
+        if side:
+            for ev in self.steps[-1][before:]:
+                ev.setdefault("side", side)
 
     def _declaration(self, d: chatsyntax.Declaration, ctx: R.Context) -> None:
         v = d.verb
