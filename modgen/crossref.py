@@ -217,7 +217,7 @@ class Checker:
             if form is not None:
                 if form not in self.formations:
                     self.add(doc, pointer(*at, "formation"), f"unknown formation {form!r}")
-                elif side in self.sides and self.formations[form].get("side") in self.sides \
+                elif side in self.sides and _str(self.formations[form].get("side")) in self.sides \
                         and self.formations[form].get("side") != side:
                     self.add(doc, pointer(*at, "formation"),
                              f"formation {form!r} belongs to side {self.formations[form].get('side')!r}, "
