@@ -155,3 +155,38 @@ def test_terrain_effects_cover_every_table_terrain(fow):
 
 def test_modgen_validate_accepts_it():
     assert modgen_validate(REPO / "games" / "fow.json") == []
+
+
+# p.21 Terrain Chart blocks as extracted: names, then one line per column (Dash, Cross check, Height, Bulletproof).
+CHART_BLOCKS = {
+    ("crop_field", "woods"): ("Terrain Dash Terrain Dash Terrain Dash Terrain Dash Terrain Dash\nNo No Yes Yes Yes\n"
+                              "Flat Short Short Tall Tall\nNo No No No No", (1, 4)),
+    ("stone_wall",): ("Terrain Dash Terrain Dash Terrain Dash Terrain Dash Terrain Dash\nNo Yes Yes Yes Yes\n"
+                      "Short Short Tall Tall Short or Tall\nNo No Yes No Yes", (4,)),
+    ("gentle_hill",): ("Cross-country Dash Terrain Dash Terrain Dash\nNo No Yes\nShort Tall Tall\nYes Yes Yes", (1,)),
+}
+
+
+def _split(line: str) -> list[str]:
+    return re.findall(r"Cross-country Dash|Terrain Dash|Short or Tall|\w+", line)
+
+
+@pytest.mark.parametrize("ids", list(CHART_BLOCKS))
+def test_terrain_rows_match_the_p21_chart(fow, ids):
+    block, columns = CHART_BLOCKS[ids]
+    dash, cross, height, bp = (_split(line) for line in block.splitlines())
+    table = fow.manifest["rules"]["tables"]["terrain"]
+    for tid, col in zip(ids, columns, strict=True):
+        row = table[tid]
+        assert row["dash"] == {"Terrain Dash": "terrain", "Cross-country Dash": "cross_country"}[dash[col]]
+        assert row["difficult"] == (cross[col] == "Yes")
+        assert row["height"] == height[col].lower().replace(" ", "_")
+        assert row["bulletproof"] == (bp[col] == "Yes")
+
+
+@pytest.mark.parametrize("ids", list(CHART_BLOCKS))
+def test_chart_blocks_are_verbatim(ids):
+    text = seed_text("004")
+    if text is None:
+        pytest.skip("rulebook seed text not on this machine; quotes were checked when written")
+    assert norm(CHART_BLOCKS[ids][0]) in text
