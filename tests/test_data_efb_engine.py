@@ -100,3 +100,27 @@ def test_guards_tank_soviet_phase_first_is_out_of_order() -> None:
                    {"type": "phase", "phase": "reinforcement", "side": "soviet"},
                    {"type": "phase", "phase": "reinforcement", "side": "german"})
     assert [e["rule"] for e in errs] == ["EFB 4.3"]
+
+
+GT_TURN1_SOVIET = ({"type": "scenario_start", "game": "guardstank", "scenario": "long", "options": {}},
+                   {"type": "turn", "turn": 1},
+                   {"type": "phase", "phase": "events", "side": None},
+                   {"type": "phase", "phase": "reinforcement", "side": "german"},
+                   {"type": "phase", "phase": "reinforcement", "side": "soviet"})
+
+
+def _line2_row_on_east_edge() -> int:
+    m = json.loads((REPO / "maps" / "guardstank.json").read_text(encoding="utf-8"))["maps"][0]
+    line2 = next(a for a in m["areas"] if a["id"] == "fortification_line_2")["hexes"]
+    return next(int(h[2:]) for h in line2 if int(h[:2]) == m["grid"]["columns"])
+
+
+def test_guards_tank_east_edge_entry_north_of_line2_only() -> None:
+    # GT 24.7: Soviet friendly edge = north edge plus east-edge hexes north of the 2nd fortification line (exclusive).
+    row = _line2_row_on_east_edge()
+    ok = [{"type": "reinforcement", "unit": u, "hex": f"40{row - 1 - i // 2:02d}"}
+          for i, u in enumerate(["su.42grd.1", "su.42grd.2", "su.42grd.3", "su.42grd.art"])]
+    assert _errors(GT, *GT_TURN1_SOVIET, *ok) == []
+    bad = [dict(ok[0], hex=f"40{row:02d}")]
+    errs = _errors(GT, *GT_TURN1_SOVIET, *bad)
+    assert [(e["rule"], e["units"]) for e in errs] == [("EFB 6.2", ["su.42grd.1"])]
