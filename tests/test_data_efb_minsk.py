@@ -298,6 +298,15 @@ def test_hqs_have_command_radius(units: dict) -> None:
         assert isinstance(u["faces"]["front"]["values"]["command_radius"], int)
 
 
+def test_every_divisional_command_has_a_battle_group_hq(units: dict) -> None:
+    # 24.6 command 2: each of these divisional commands "has one or more battle group HQs".
+    hq_forms = Counter(u["formation"] for u in units.values() if u.get("class") == "hq")
+    for f in ("5pz", "7pz", "31id", "267id", "170id", "221sich", "23flak", "kgflorke", "kggottberg", "kganhalt"):
+        assert hq_forms[f] >= 1, f
+    assert hq_forms["39k"] == 0  # command 3: the units of the 39 Corps have no HQ
+    assert hq_forms["18ss"] == 1 and hq_forms["16fj"] == 1 and hq_forms["walkyrie"] == 0  # SR6
+
+
 def test_garrison_has_zero_movement(units: dict) -> None:
     # SR4: "units that have a movement value of 0 (for example, the garrison unit starting in Minsk)"
     assert units["de.fp.garrison"]["faces"]["front"]["values"]["movement"] == 0
