@@ -80,7 +80,7 @@ def test_play_log_to_canonical_events():
         {"type": "move", "unit": "de.a", "from": "0203", "to": "0303", "mode": "road", "side": "german"},
         {"type": "phase", "phase": "combat", "side": "german"},
         {"type": "attack", "attackers": ["de.a"], "defenders": ["su.b"], "hex": "0405", "kind": "mobile"},
-        {"type": "roll", "dice": [5], "purpose": "combat", "side": "German"},
+        {"type": "roll", "dice": [5], "purpose": "combat", "side": "german"},
         {"type": "result", "result": "DR"},
         {"type": "retreat", "unit": "su.b", "side": "soviet", "path": ["0405", "0505"]},
         {"type": "flip", "unit": "su.b", "face": "front"},

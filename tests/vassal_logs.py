@@ -28,7 +28,8 @@ def tiny_game() -> Game:
         {"id": "marker.supp", "kind": "marker", "faces": {"front": {}}}]}
     maps = {"maps": [{"id": "main", "kind": "hex", "grid": {"orientation": "flat", "columns": 6, "rows": 5,
                                                              "numbering": NUMBERING}}]}
-    manifest = {"id": "tiny", "system": "efb", "vassal": {"hex_px": 100}}
+    manifest = {"id": "tiny", "system": "efb", "vassal": {"hex_px": 100},
+                "sides": [{"id": "german", "name": "German"}, {"id": "soviet", "name": "Soviet"}]}
     return Game(path=Path("games/tiny.json"), manifest=manifest, counters_doc=counters, maps_docs=[maps])
 
 

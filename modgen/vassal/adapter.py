@@ -327,8 +327,9 @@ class Adapter(R.Visitor):
         if self.purpose:
             ev["purpose"] = self.purpose
             self.purpose = None
-        if roll.side:
-            ev["side"] = roll.side
+        side = self._side_id(roll.side) if self.game is not None else roll.side
+        if side:
+            ev["side"] = side
         self._emit(ev, ctx)
 
     def turn_changed(self, tracker: str, state: str, values: list[int], ctx: R.Context) -> None:
@@ -370,12 +371,15 @@ class Adapter(R.Visitor):
         self.player_sides[name] = side
 
     def _side_of(self, player: str) -> str | None:
-        """Our side id for a player, from the roster (VASSAL side name = our side's name or id)."""
-        side = self.player_sides.get(player)
-        if not side or self.game is None:
+        """Our side id for a player, from the roster."""
+        return self._side_id(self.player_sides.get(player))
+
+    def _side_id(self, vassal_side: str | None) -> str | None:
+        """Our side id for a VASSAL side name (our modules name VASSAL sides after our sides' names)."""
+        if not vassal_side or self.game is None:
             return None
         for s in self.game.manifest.get("sides") or []:
-            if side.lower() in (str(s.get("id", "")).lower(), str(s.get("name", "")).lower()):
+            if vassal_side.strip().lower() in (str(s.get("id", "")).lower(), str(s.get("name", "")).lower()):
                 return s.get("id")
         return None
 
