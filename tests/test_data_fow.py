@@ -31,6 +31,7 @@ PZ4_QUOTES = [
 ]
 FFA_QUOTES = [
     "Set up the four tanks on each side",
+    "A 6' x 4' (180cm x 120cm) board",
     "place two Objectives within 8\"/20cm of the opponent's table edge, at least 8\"/20cm from the side table edges",
     "placing Units within 12\"/30cm of their own table edge",
 ]
@@ -122,7 +123,7 @@ def _inside(poly, pt):
 
 def test_free_for_all_table_geometry(fow):
     t = fow.map("table")
-    assert (t["width_in"], t["height_in"]) == (72, 48)  # 6'x4' (p.4)
+    assert (t["width_in"], t["height_in"]) == (6 * 12, 4 * 12)  # "A 6' x 4' (180cm x 120cm) board"
     zones = {z["id"]: z for z in t["zones"]}
     # Deployment within 12" of own long edge.
     assert sorted(p[1] for p in zones["deploy_north"]["polygon"]) == [0, 0, 12, 12]
