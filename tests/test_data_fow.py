@@ -77,7 +77,7 @@ def test_mobility_table_matches_rulebook(fow):
             tac, td, cc, rd, cross], name
 
 
-def test_victory_points_table_matches_p94(fow):
+def test_victory_points_table_matches_p93(fow):
     rows = fow.manifest["rules"]["tables"]["victory_points"]["rows"]
     assert [(r["result"], r["winner"], r["loser"]) for r in rows] == [
         ("Stunning Victory", 8, 1), ("Major Victory", 7, 2), ("Minor Victory", 6, 3)]

@@ -33,7 +33,7 @@ POLICIES: tuple[Policy, ...] = (
         default=460,
         choices=(460, 480),
         doc="Reserves table prints 460 points on table for an 800-point force; 60% would be 480.",
-        rule="FoW p.95 Reserves",
+        rule="FoW p.96 Reserves table",
     ),
     Policy(
         "inside_buildings_height",

@@ -58,7 +58,7 @@ TABLES: dict[str, Any] = {
         ["large_unit_teams", "large", "small"],
     ),
     "victory_points": table(
-        "Victory Points table (p.94): by Units the winner lost.",
+        "Victory Points table (p.93): by Units the winner lost.",
         {"rows": {"type": "array", "description": "Rows by winner's losses.", "items": {
             "type": "object", "description": "One result row.",
             "properties": {"losses_min": {"type": "integer", "description": "Fewest Units lost."},
