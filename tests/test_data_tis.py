@@ -199,10 +199,12 @@ def test_polish_drop_dates(arn):
         sc = arn.scenario(sid)
         entry = next(r for r in sc["reinforcements"] if "pl.1para.1" in r["units"])
         assert entry["turn"] == _turn_of(sc, "21 IX 1e")  # historical: 21 IX, 1st stage
-        alts = {a["turn"]: a["roll"]["on"] for a in entry["alternative_turns"]}
+        alt = next(o for o in sc["options"] if o["id"] == "alternative")
+        move = next(r for r in alt["reschedule"] if r["group"] == entry["group"])
         # "1-2 – 19 September; 3-4 – 20 September; 5-6 – 21 September"
-        assert alts == {_turn_of(sc, "19 IX 1e"): [1, 2], _turn_of(sc, "20 IX 1e"): [3, 4],
-                        _turn_of(sc, "21 IX 1e"): [5, 6]}
+        assert {r["turn"]: r["on"] for r in move["by_roll"]} == {
+            _turn_of(sc, "19 IX 1e"): [1, 2], _turn_of(sc, "20 IX 1e"): [3, 4], _turn_of(sc, "21 IX 1e"): [5, 6]}
+        assert move["turn"] == min(r["turn"] for r in move["by_roll"])
 
 
 def test_airborne_lands_17_ix_and_liebsh_17_ix_3e_at_a(arn):
