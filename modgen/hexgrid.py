@@ -295,12 +295,16 @@ class Grid:
                 inside = not inside
         return inside
 
-    def _hex_point(self, lay: Layout, x: int, y: int) -> tuple[int, int, int, int]:
-        """``HexGrid.hexPoint`` (rotated frame, snapScale 0) → (centre x, centre y, raw col, raw row)."""
+    def _hex_point(self, lay: Layout, x: int, y: int, legacy: bool = False) -> tuple[int, int, int, int]:
+        """``HexGrid.hexPoint`` (rotated frame, snapScale 0) → (centre x, centre y, raw col, raw row).
+
+        ``legacy``: VASSAL ≤ 3.6 (``hexX``/``hexY``) stops at the first, rectangle-based candidate; the hexagon
+        test and neighbour search came with the 2023 rewrite (3.7).
+        """
         nx = math.floor((x - lay.x0 + lay.dx / 2) / lay.dx)
         ny = math.floor((y - lay.y0 + lay.dy / 2) / lay.dy) if nx % 2 == 0 else math.floor((y - lay.y0) / lay.dy)
         cx, cy = self._center_raw(lay, nx, ny)
-        if not self._contains(self._hex_shape(lay, cx, cy), x, y):
+        if not legacy and not self._contains(self._hex_shape(lay, cx, cy), x, y):
             offsets = ((-1, -1), (-1, 0), (1, -1), (1, 0)) if nx % 2 == 0 else ((-1, 0), (-1, 1), (1, 0), (1, 1))
             for ox, oy in offsets:
                 c = self._center_raw(lay, nx + ox, ny + oy)
@@ -311,13 +315,15 @@ class Grid:
     def _lay(self, scale: float | Layout) -> Layout:
         return scale if isinstance(scale, Layout) else self.layout(scale)
 
-    def snap_to_hex(self, x: int, y: int, scale: float | Layout) -> tuple[int, int]:
+    def snap_to_hex(self, x: int, y: int, scale: float | Layout, legacy: bool = False) -> tuple[int, int]:
         """``HexGrid.snapToHex``: the centre VASSAL snaps board point (x, y) to.
 
         ``scale`` is ``hex_px`` (our layout) or any :class:`Layout` (e.g. a real module's x0/y0/dx/dy).
+        ``legacy=True`` gives VASSAL ≤ 3.6's rectangle-only snapping, which near a hex's corners can pick a
+        neighbour; the default follows current VASSAL (true hexagons).
         """
         rx, ry = self._rotp(int(x), int(y))
-        cx, cy, _, _ = self._hex_point(self._lay(scale), int(rx), int(ry))
+        cx, cy, _, _ = self._hex_point(self._lay(scale), int(rx), int(ry), legacy)
         return self._rotp(cx, cy)  # type: ignore[return-value]
 
     @staticmethod
