@@ -196,7 +196,18 @@ def _applies(el: dict[str, Any], ctx: _Ctx) -> bool:
 
 
 def _token_metrics(text: str, f: ImageFont.FreeTypeFont) -> Box:
-    return f.getbbox(text, anchor="ls") if text else (0, 0, 0, 0)
+    return _metrics(text, f.path if hasattr(f, "path") else None, f.size) if text else (0, 0, 0, 0)
+
+
+@lru_cache(maxsize=16384)
+def _metrics(text: str, path: str | None, size: int) -> Box:
+    # Measuring glyphs is most of the planning time, and counters repeat the same few strings ("-", digits).
+    return _font_at(path, size).getbbox(text, anchor="ls")
+
+
+@lru_cache(maxsize=1024)
+def _font_at(path: str | None, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size) if path else ImageFont.load_default(size)  # type: ignore[return-value]
 
 
 def _fit_size(measure, box: Box, preferred: float | None) -> int:
@@ -279,7 +290,7 @@ def _token_box(tok: dict[str, Any], f: ImageFont.FreeTypeFont, size: int) -> tup
     b = _token_metrics(tok["text"], f)
     marks = tok["marks"]
     # Box and circle sit on the digits' cap height so every boxed value in a row is the same height.
-    cap = f.getbbox("0", anchor="ls")
+    cap = _token_metrics("0", f)
     top, bot = min(b[1], cap[1]), max(b[3], cap[3])
     pad = size * 0.14
     if "circled" in marks:
