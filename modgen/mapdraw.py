@@ -58,8 +58,11 @@ def _opts(defaults: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, An
     return {**defaults, **given}
 
 
-def render_map(game: Any, map_id: str | None = None, hex_px: float = 100, **options: Any) -> Image.Image:
+def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None, **options: Any) -> Image.Image:
     """Render one map of ``game`` (a :class:`modgen.model.Game`); the first map when ``map_id`` is None.
+
+    ``hex_px``: pixels between adjacent hex centres (default 100). For a table map it is the scale in pixels per
+    table inch (default 20) unless the ``px_per_inch`` option is given.
 
     Hex-map options (default): numbers (True), grid (True), border (True), compass (True), title (True),
     legend (False), areas (True: edge areas as margin bands; "all": also other areas as outlines; False),
@@ -69,8 +72,10 @@ def render_map(game: Any, map_id: str | None = None, hex_px: float = 100, **opti
     m = game.map(map_id)
     terrain = game.manifest.get("terrain") or {}
     if m.get("kind", "hex") == "table":
+        if hex_px is not None and "px_per_inch" not in options:
+            options = {**options, "px_per_inch": hex_px}
         return render_table(m, terrain, **options)
-    return render_hex_map(m, terrain, hex_px, **options)
+    return render_hex_map(m, terrain, 100 if hex_px is None else hex_px, **options)
 
 
 # --- hex maps ------------------------------------------------------------------------------------------------------

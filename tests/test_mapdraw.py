@@ -169,6 +169,9 @@ def test_table_map(game) -> None:
     assert near(img.getpixel((ox, oy)), (200, 30, 30), 10)  # the star at the centre
     with pytest.raises(TypeError):
         render_map(game, "table", hex_size=3)
+    # The positional scale of a table map is pixels per inch (what the VASSAL builder passes).
+    assert render_map(game, "table", 5).size == (360, 240)
+    assert render_map(game, "table").size == (72 * 20, 48 * 20)
 
 
 @pytest.mark.parametrize("change, msg", [
