@@ -63,6 +63,12 @@ class TaktykaIStrategia(RuleSystem):
         # eight phases, the initiative player first (policy phase_order, default player_blocks).
         return [Phase("weather", "Weather", per_side=False)] + [Phase(i, n) for i, n in _PLAYER_PHASES]
 
+    def checkers(self, ctx: Any) -> list[Any]:
+        """Stage sequence and reinforcement schedule (modgen.rules.tis.checks); no combat or movement checks yet."""
+        from modgen.rules.tis.checks import make_checkers
+
+        return make_checkers()
+
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":
             return "tis-marker"
