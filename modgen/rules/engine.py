@@ -115,10 +115,16 @@ class Context:
         return f"{self.plugin.rule_prefix} {number}".strip()
 
 
+_CHANGES_UNIT = {"setup", "move", "retreat", "advance", "loss", "flip", "reveal", "marker", "reinforcement",
+                 "replacement", "exit"}
+
+
 def _apply(ctx: Context, event: dict[str, Any]) -> None:
     """The system-independent effect of one event on the state."""
     st = ctx.state
     t = event["type"]
+    if t in _CHANGES_UNIT and event.get("unit"):
+        st.side_version[ctx.side_of(event["unit"])] += 1
     if t == "scenario_start":
         st.options = dict(event.get("options") or {})
     elif t == "setup":

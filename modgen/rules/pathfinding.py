@@ -1,4 +1,5 @@
-"""Cheapest legal path between two hexes, in exact MP (``fractions.Fraction``: road hexes cost 1/3).
+"""Cheapest legal path between two hexes, in exact MP (``fractions.Fraction``: road hexes cost 1/3; callers may
+scale costs to integers, e.g. in twelfths, which is exact and much faster).
 
 Rule systems supply the costs and restrictions as callbacks, so this module knows no rules:
 ``step(a, b)`` is the MP to move from ``a`` into adjacent ``b`` (None when not allowed), and ``may_leave(h)`` says
@@ -21,18 +22,23 @@ def cheapest_path(
     step: StepCost,
     may_leave: Callable[[str], bool] = lambda h: True,
     limit: Fraction | None = None,
+    heuristic: Callable[[str], Fraction] | None = None,
 ) -> tuple[Fraction, list[str]] | None:
     """(cost, path including both ends) of the cheapest path, or None if no path costs at most ``limit``.
 
-    Dijkstra over hexes; ties are broken by fewer hexes, then by label order so the answer is reproducible.
+    A* over hexes (Dijkstra when ``heuristic`` is None); ``heuristic(h)`` must never exceed the true remaining
+    cost (e.g. hex distance x the cheapest possible step). Ties are broken by fewer hexes, then by label order,
+    so the answer is reproducible.
     """
+    h0 = heuristic or (lambda _h: 0)
     if start == goal:
-        return Fraction(0), [start]
-    best: dict[str, tuple[Fraction, int]] = {start: (Fraction(0), 0)}
+        return 0, [start]
+    best: dict[str, tuple[Fraction, int]] = {start: (0, 0)}
     prev: dict[str, str] = {}
-    heap: list[tuple[Fraction, int, str]] = [(Fraction(0), 0, start)]
+    heap: list[tuple[Fraction, Fraction, int, str]] = [(h0(start), 0, 0, start)]
     while heap:
-        cost, steps, h = heapq.heappop(heap)
+        _, neg_cost, steps, h = heapq.heappop(heap)
+        cost = -neg_cost
         if best.get(h, (None, None)) != (cost, steps):
             continue
         if h == goal:
@@ -47,14 +53,16 @@ def cheapest_path(
             if c is None:
                 continue
             nc = cost + c
-            if limit is not None and nc > limit:
+            est = nc + h0(n)
+            if limit is not None and est > limit:
                 continue
             key = (nc, steps + 1)
             old = best.get(n)
             if old is None or key < old:
                 best[n] = key
                 prev[n] = h
-                heapq.heappush(heap, (nc, steps + 1, n))
+                # among equal estimates expand the deepest node first (fewer expansions on open ground)
+                heapq.heappush(heap, (est, -nc, steps + 1, n))
     return None
 
 

@@ -47,6 +47,8 @@ class GameState:
     fired: dict[str, int] = field(default_factory=dict)  # ranged firer -> attack index (player turn)
     air_used: set[str] = field(default_factory=set)  # game turn
     notes: dict[str, Any] = field(default_factory=dict)
+    # bumped whenever a unit of that side moves, leaves, arrives or changes face/markers: checks cache per side
+    side_version: dict[str | None, int] = field(default_factory=lambda: defaultdict(int))
     _stacks: dict[str, list[str]] | None = None
 
     def hex_of(self, unit: str) -> str | None:

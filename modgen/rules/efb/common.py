@@ -111,6 +111,27 @@ def in_ezoc(ctx: Any, h: str, side: str | None) -> bool:
     return bool(zoc_sources(ctx, h, side))
 
 
+def enemy_map(ctx: Any, side: str | None) -> tuple[set[str], set[str]]:
+    """(hexes holding enemy ground units, hexes in an enemy ZOC) for ``side``; cached until an enemy unit changes."""
+    st = ctx.state
+    enemies = [s for s in ctx.sides if s != side]
+    key = tuple(st.side_version[s] for s in enemies) + (st.side_version[None],)
+    cache = st.notes.setdefault("enemy_map", {})
+    hit = cache.get(side)
+    if hit is not None and hit[0] == key:
+        return hit[1], hit[2]
+    occupied: set[str] = set()
+    zoc: set[str] = set()
+    for u, h in st.position.items():
+        if h is None or ctx.side_of(u) in (None, side) or not is_ground(ctx, u):
+            continue
+        occupied.add(h)
+        if not suppressed(ctx, u):
+            zoc.update(n for n in ctx.board.neighbours(h) if zoc_crosses(ctx, h, n))
+    cache[side] = (key, occupied, zoc)
+    return occupied, zoc
+
+
 def parse_mp(value: Any) -> Fraction | None:
     """A TEC ``mp`` cell as a Fraction; None for prohibited."""
     if value is None or value == "prohibited":
@@ -135,6 +156,49 @@ class Costs:
         self.ctx, self.uid = ctx, uid
         self.tec = ctx.tables.get("tec")
         self.unknown: list[str] = []
+        self.armored = is_armored(ctx, uid) if uid else False
+        # terrain costs never change during a game: one cache per game and mobility class
+        caches = ctx.__dict__.setdefault("_efb_cost_cache", {})
+        self._cache: dict[tuple[str, str, str], tuple[Fraction | None, tuple[str, ...]]] = caches.setdefault(
+            self.armored, {})
+
+    @property
+    def scale(self) -> int:
+        """An integer D such that every TEC cost and every halved allowance times D is a whole number
+        (4 x the least common multiple of the TEC denominators; road 1/3 gives 12)."""
+        cached = self.ctx.__dict__.get("_efb_mp_scale")
+        if cached is None:
+            from math import lcm
+
+            dens = [3]
+            for eff in (self.tec or {}).values():
+                cells = eff.get("mp")
+                for cell in (cells.values() if isinstance(cells, dict) else [cells]):
+                    value = parse_mp(cell) if cell is not None else None
+                    if value is not None:
+                        dens.append(value.denominator)
+            cached = 4 * lcm(*dens)
+            self.ctx.__dict__["_efb_mp_scale"] = cached
+        return cached
+
+    def cheapest_step(self, mode: str) -> Fraction:
+        """A lower bound of any one step's cost in ``mode`` (for the A* heuristic)."""
+        key = (self.armored, mode)
+        caches = self.ctx.__dict__.setdefault("_efb_floor", {})
+        if key not in caches:
+            caches[key] = self._cheapest_step(mode)
+        return caches[key]
+
+    def _cheapest_step(self, mode: str) -> Fraction:
+        if mode in ("road", "rail", "trail"):
+            costs = [self.line_cost(t) for t in (self.tec or {}) if self.line_kind(t) == mode]
+            costs = [x for x in costs if x is not None] or [self.RULE_DEFAULTS[mode]]
+            return min(costs)
+        kinds = {t: (v or {}).get("kind") for t, v in (self.ctx.manifest.get("terrain") or {}).items()}
+        costs = [mp_for(self.ctx, self.uid, eff["mp"]) for t, eff in (self.tec or {}).items()
+                 if "mp" in eff and kinds.get(t, "hex") == "hex" and not eff.get("along")]
+        costs = [x for x in costs if x is not None]
+        return min(costs + [Fraction(1)])
 
     def line_kind(self, line_type: str) -> str:
         eff = (self.tec or {}).get(line_type) or {}
@@ -189,9 +253,16 @@ class Costs:
         return cost
 
     def step(self, a: str, b: str, mode: str) -> Fraction | None:
-        if mode in ("road", "rail", "trail"):
-            return self.along(a, b, mode)
-        return self.hex_entry(a, b)
+        key = (a, b, mode)
+        hit = self._cache.get(key)
+        if hit is None:
+            before = len(self.unknown)
+            cost = self.along(a, b, mode) if mode in ("road", "rail", "trail") else self.hex_entry(a, b)
+            hit = (cost, tuple(self.unknown[before:]))
+            self._cache[key] = hit
+        elif hit[1]:
+            self.unknown.extend(hit[1])
+        return hit[0]
 
     def describe(self, a: str, b: str, mode: str, cost: Fraction | None) -> str:
         what = mode if mode in ("road", "rail", "trail") else self.ctx.board.terrain(b)
@@ -261,13 +332,29 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     if h is None or ctx.board is None:
         return True
     side = ctx.side_of(uid)
-    for hq, hh in ctx.state.position.items():
+    for hq, hh, r in _hqs(ctx, side):
+        if ctx.board.distance(h, hh) <= r and hq_commands(ctx, hq, uid):
+            return True
+    return False
+
+
+def _hqs(ctx: Any, side: str | None) -> list[tuple[str, str, int]]:
+    """(hq, hex, radius) of the side's HQs that can give command now; cached until that side changes."""
+    st = ctx.state
+    key = (st.side_version[side], st.weather)
+    cache = st.notes.setdefault("hqs", {})
+    hit = cache.get(side)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    out = []
+    for hq, hh in st.position.items():
         if hh is None or klass(ctx, hq) != "hq" or ctx.side_of(hq) != side or suppressed(ctx, hq):
             continue
         r = command_radius(ctx, hq)
-        if r is not None and ctx.board.distance(h, hh) <= r and hq_commands(ctx, hq, uid):
-            return True
-    return False
+        if r is not None:
+            out.append((hq, hh, r))
+    cache[side] = (key, out)
+    return out
 
 
 def names(ctx: Any, uids: list[str]) -> str:

@@ -72,15 +72,13 @@ class Movement:
             ctx.warning("LOG", f"{nm} is at {st.position.get(uid)} but the move starts at {start}", units=[uid],
                         hexes=[start])
         side = ctx.side_of(uid)
-        zoc_cache: dict[str, bool] = {}
+        occupied, zoc = c.enemy_map(ctx, side)
 
         def ezoc(h: str) -> bool:
-            if h not in zoc_cache:
-                zoc_cache[h] = c.in_ezoc(ctx, h, side)
-            return zoc_cache[h]
+            return h in zoc
 
         def enemy(h: str) -> bool:
-            return bool(c.hex_enemies(ctx, h, side))
+            return h in occupied
 
         mode = ev.get("mode") or None
         disengaging = ezoc(start) or mode == "disengage"
@@ -97,7 +95,7 @@ class Movement:
 
         def stepper(m: str):
             def step(a: str, b: str) -> Fraction | None:
-                if enemy(b) or not ctx.board.on_map(b):
+                if enemy(b):  # (neighbours are always on the map; given paths are checked for adjacency)
                     return None
                 if disengaging and ezoc(b):
                     return None
@@ -113,29 +111,70 @@ class Movement:
             self._given_path(ctx, ev, uid, ev["path"], mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk)
             return
         modes = [mode] if mode in LINE_MODES else ["normal"] + [m for m in LINE_MODES if self._on_line(ctx, start, m)]
+        board = ctx.board
+        if board.adjacent(start, goal):
+            # one hex: legal if some mode's direct step fits the allowance (no detour is needed to prove legality)
+            for m in modes:
+                cost = stepper(m)(start, goal)
+                if cost is not None and cost <= limit:
+                    return
+        # search in integer units of 1/D MP: exact (D clears every denominator) and far faster than Fractions
+        scale = costs.scale
+
+        def scaled(m: str):
+            cache: dict[tuple[str, str], int | None] = ctx.__dict__.setdefault("_efb_scaled", {}).setdefault(
+                (costs.armored, m), {})
+            block_zoc = disengaging or (m in LINE_MODES and road_mk)
+
+            def step_scaled(a: str, b: str) -> int | None:
+                if b in occupied or (block_zoc and b in zoc):
+                    return None
+                key = (a, b)
+                if key in cache:
+                    return cache[key]
+                x = costs.step(a, b, m)
+                if costs.unknown:
+                    return None  # unknown terrain: not cached, reported as could-not-check
+                cache[key] = None if x is None else x.numerator * (scale // x.denominator)
+                return cache[key]
+            return step_scaled
+
+        def search(m: str, lim):
+            floor = costs.cheapest_step(m) * scale
+            floor = int(floor) if floor.denominator == 1 else floor
+            found = cheapest_path(start, goal, board.neighbours, scaled(m), lambda h: not ezoc(h), lim,
+                                  heuristic=lambda h: floor * board.distance(h, goal))
+            return None if found is None else (Fraction(found[0]) / scale, found[1], m)
+
+        if enemy(goal):
+            who = c.names(ctx, c.hex_enemies(ctx, goal, side))
+            ctx.error(ctx.rule("9.6"), f"{nm} moves into {goal}, which holds enemy units ({who})", units=[uid],
+                      hexes=[goal])
+            return
+        # A* finds the cheapest legal path; the move is legal when it fits the allowance. The search stops at
+        # twice the allowance + 6 MP: past that nobody needs the exact figure, and unreachable goals stay cheap.
+        bound = (limit * 2 + 6) * scale
+        bound = int(bound) if bound.denominator == 1 else bound
         best = None
         for m in modes:
-            found = cheapest_path(start, goal, ctx.board.neighbours, stepper(m), lambda h: not ezoc(h), limit)
+            found = search(m, bound)
             if found and (best is None or found[0] < best[0]):
-                best = (found[0], found[1], m)
-        if best is not None:
+                best = found
+        if best is not None and best[0] <= limit:
             st.notes.setdefault("assumed_paths", {})[ctx.index] = best[1]
             return
         if costs.unknown:
             self._no_cost(ctx, costs)
             return
+        why = f" ({', '.join(reasons)})" if reasons else ""
         if ctx.policies.get("minimum_move", True) and ctx.board.adjacent(start, goal) and not enemy(goal) \
                 and not (ezoc(start) and ezoc(goal)) and costs.step(start, goal, "normal") is not None:
             return  # 8.4 minimum move
-        any_path = None
-        for m in modes:
-            found = cheapest_path(start, goal, ctx.board.neighbours, stepper(m), lambda h: not ezoc(h), None)
-            if found and (any_path is None or found[0] < any_path[0]):
-                any_path = (found[0], found[1], m)
-        why = f" ({', '.join(reasons)})" if reasons else ""
+        any_path = best
         if any_path is None:
-            ctx.error(ctx.rule("8.3"), f"{nm} cannot legally reach {goal} from {start}: every path enters an enemy "
-                      f"hex, passes through an enemy ZOC or crosses prohibited terrain", units=[uid],
+            ctx.error(ctx.rule("8.3"), f"{nm} cannot legally reach {goal} from {start} with its {c.fmt_mp(limit)} MP "
+                      f"movement allowance{why}: no path costs less than {c.fmt_mp(limit * 2 + 6)} MP without "
+                      "entering an enemy hex, leaving an enemy ZOC or crossing prohibited terrain", units=[uid],
                       hexes=[start, goal])
             return
         cost, path, m = any_path

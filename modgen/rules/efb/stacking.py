@@ -38,9 +38,16 @@ def free_tags(ctx: Any, uid: str) -> set[str]:
 class Stacking:
     """Check every hex at each phase end."""
 
+    def __init__(self) -> None:
+        self.checked: tuple[int, ...] | None = None
+
     def phase_end(self, ctx: Any) -> None:
         if ctx.board is None:
             return
+        versions = tuple(sorted(ctx.state.side_version.items(), key=lambda kv: str(kv[0])))
+        if versions == self.checked:
+            return  # nothing moved since the last phase end: the stacks are the ones already checked
+        self.checked = versions
         for h, units in ctx.state.stacks().items():
             by_side: dict[str | None, list[str]] = defaultdict(list)
             for u in units:
