@@ -33,7 +33,7 @@ from modgen.mapstyle import (
     shade,
     star,
 )
-from modgen.printing import font, parse_length, save_pdf, tile_pages
+from modgen.printing import font, paper_size, parse_length, save_pdf, tile_pages
 
 BACKGROUND = (246, 243, 232)
 GRID_COLOR = (60, 60, 60)
@@ -564,13 +564,20 @@ def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], h
     m = game.map(map_id)
     title = f"{game.title}: {m.get('name') or m.get('id')}"
     if m.get("kind", "hex") == "table":
-        from modgen.printing import paper_size
-
-        if table_scale is None:
+        if table_scale is None:  # fit one landscape page, legend included (its size scales with the table's)
             pw, ph = paper_size(paper, landscape=True)
             mg = 2 * parse_length(margin, "margin")
-            table_scale = min((pw - mg) / float(m["width_in"]), (ph - mg) / float(m["height_in"]))
-        img = render_map(game, m.get("id"), px_per_inch=dpi * table_scale, legend=legend)
+            aw, ah = (pw - mg) * dpi, (ph - mg) * dpi
+            scale = min(aw / float(m["width_in"]), ah / float(m["height_in"])) / dpi
+            img = render_map(game, m.get("id"), px_per_inch=dpi * scale, legend=legend)
+            if img.width > aw or img.height > ah:
+                scale *= min(aw / img.width, ah / img.height) * 0.995
+                img = render_map(game, m.get("id"), px_per_inch=dpi * scale, legend=legend)
+            orientation = "landscape" if orientation == "auto" else orientation
+            table_scale = scale
+        else:
+            img = render_map(game, m.get("id"), px_per_inch=dpi * table_scale, legend=legend)
+        title += f" (scale: 1 in on paper = {1 / table_scale:.3g} in on the table)"
     else:
         hex_px = parse_length(hex_size, "hex_size") * dpi
         img = render_map(game, m.get("id"), hex_px, legend=legend)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -230,6 +231,16 @@ def test_pdf_tiles_big_maps(game, tmp_path: Path) -> None:
     pages = render_map_pdf(game, "main", out, hex_size="1.5in", paper="a4", dpi=50, overlap="0.5in")
     assert pages > 1
     assert out.read_bytes().count(b"/MediaBox") == pages
+
+
+def test_table_pdf_fits_one_landscape_page(game, tmp_path: Path) -> None:
+    out = tmp_path / "table.pdf"
+    assert render_map_pdf(game, "table", out, paper="a4", dpi=60) == 1
+    (w, h), = {(float(a), float(b)) for a, b in
+               re.findall(rb"/MediaBox \[ ?[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)", out.read_bytes())}
+    assert (w, h) == pytest.approx((841.89, 595.28), abs=0.01)
+    # An explicit scale of 1/6 (a 72" table is 12" wide) needs more than one A4 page.
+    assert render_map_pdf(game, "table", tmp_path / "big.pdf", paper="a4", dpi=30, table_scale=1 / 6) > 1
 
 
 def test_cli_png_pdf_and_errors(game, tmp_path: Path, capsys) -> None:
