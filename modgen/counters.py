@@ -539,8 +539,20 @@ def render_plan(plan: FacePlan) -> Image.Image:
             nato.draw_size(d, b, s.data["size"], s.outline)
         elif s.op == "topdown":
             _draw_topdown(d, b, s.data["kind"], s.outline)
-    if plan.border_color and bw and plan.shape != "circle":  # redraw the border over shapes that touch the edge
-        d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
+    if plan.shape != "square":  # panels and stripes must not show outside rounded corners or the circle
+        mask = Image.new("L", big.size, 0)
+        md = ImageDraw.Draw(mask)
+        if plan.shape == "circle":
+            md.ellipse(full, fill=255)
+        else:
+            md.rounded_rectangle(full, radius=plan.radius * ss, fill=255)
+        big = Image.composite(big, Image.new("RGB", big.size, "#ffffff"), mask)
+        d = ImageDraw.Draw(big)
+    if plan.border_color and bw:  # redraw the border over shapes that touch the edge
+        if plan.shape == "circle":
+            d.ellipse(full, outline=plan.border_color, width=bw)
+        else:
+            d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
     # Box-averaging the supersampled pixels is exact area coverage: the anti-aliasing we want, and fast.
     img = big.reduce(ss) if ss > 1 else big
     td = ImageDraw.Draw(img)

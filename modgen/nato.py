@@ -96,7 +96,7 @@ def _cavalry(d: ImageDraw.ImageDraw, b: Box, c: Color, lw: int) -> None:
     _recon(d, b, c, lw)
     x0, y0, x1, y1 = b
     w, h = x1 - x0, y1 - y0
-    cx, r = x0 + w * 0.75, h * 0.16
+    cx, r = x0 + w * 0.74, h * 0.2
     d.arc((cx - r, y1 - h * 0.08 - 2 * r, cx + r, y1 - h * 0.08), start=180, end=360, fill=c, width=lw)
 
 
@@ -177,9 +177,10 @@ def _airborne(d: ImageDraw.ImageDraw, b: Box, c: Color, lw: int) -> None:
     # Two canopy arcs at the foot of the box.
     x0, y0, x1, y1 = b
     w, h = x1 - x0, y1 - y0
-    cy = y1 - h * 0.1
-    for cx in ((x0 + x1) / 2 - w * 0.09, (x0 + x1) / 2 + w * 0.09):
-        d.arc((cx - w * 0.09, cy - h * 0.2, cx + w * 0.09, cy + h * 0.2), start=180, end=360, fill=c, width=lw)
+    cy = y1 - h * 0.12
+    r = w * 0.12
+    for cx in ((x0 + x1) / 2 - r, (x0 + x1) / 2 + r):
+        d.arc((cx - r, cy - h * 0.26, cx + r, cy + h * 0.26), start=180, end=360, fill=c, width=lw)
 
 
 def _mountain(d: ImageDraw.ImageDraw, b: Box, c: Color, lw: int) -> None:

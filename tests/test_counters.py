@@ -167,3 +167,25 @@ def test_bad_face_and_size_are_data_errors() -> None:
         plan_face(game, game.unit("de.31.I"), "reduced", 150)
     with pytest.raises(DataError, match="too small"):
         plan_face(game, game.unit("de.31.I"), "front", 8)
+
+
+def test_rounded_counters_leave_their_corners_blank() -> None:
+    """CoH counters are rounded: the value panels that run to the edge must not fill the cut-away corners."""
+    game = make_game("coh")
+    img = render_face(game, game.unit("ger.marder"), "front", 150)
+    for corner in [(0, 0), (149, 0), (0, 149), (149, 149), (1, 147)]:
+        assert img.getpixel(corner) == (255, 255, 255), corner
+    assert img.getpixel((75, 149)) != (255, 255, 255)  # the edge between the corners is the border
+
+
+def test_gallery_covers_every_builtin_layout_and_symbol() -> None:
+    from modgen import gallery, nato
+    from modgen.layouts import builtin_layouts
+
+    assert {name for name, _ in gallery.SAMPLES} == set(builtin_layouts())
+    img = gallery.layout_gallery(60)
+    assert img.width > 60 * 8
+    sym = gallery.symbol_gallery(40)
+    expected = len(nato.DRAWERS) - 1 + len(gallery.COMBINED) + len(nato.SIZE_MARKERS)
+    rows = -(-expected // 10)
+    assert sym.height > rows * 40 * 2 / 3
