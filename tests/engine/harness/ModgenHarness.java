@@ -60,6 +60,47 @@ public final class ModgenHarness {
     }
   }
 
+  /** Text of every label/text component in a window (a dialog's message). */
+  static void collectText(java.awt.Component c, StringBuilder sb) {
+    if (c instanceof javax.swing.JLabel) {
+      sb.append(((javax.swing.JLabel) c).getText()).append(' ');
+    } else if (c instanceof javax.swing.text.JTextComponent) {
+      sb.append(((javax.swing.text.JTextComponent) c).getText()).append(' ');
+    }
+    if (c instanceof java.awt.Container) {
+      for (java.awt.Component child : ((java.awt.Container) c).getComponents()) {
+        collectText(child, sb);
+      }
+    }
+  }
+
+  /**
+   * VASSAL reports problems in modal dialogs, which would block the harness forever: record each dialog's
+   * text as an error and close it.
+   */
+  static void startDialogCloser() {
+    Thread t = new Thread(() -> {
+      java.util.Set<java.awt.Window> seen = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+      while (true) {
+        for (java.awt.Window w : java.awt.Window.getWindows()) {
+          if (w instanceof java.awt.Dialog && w.isVisible() && seen.add(w)) {
+            StringBuilder sb = new StringBuilder();
+            collectText(w, sb);
+            ERRORS.add("dialog '" + ((java.awt.Dialog) w).getTitle() + "': " + sb.toString().trim());
+            SwingUtilities.invokeLater(w::dispose);
+          }
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "modgen-dialog-closer");
+    t.setDaemon(true);
+    t.start();
+  }
+
   static String q(Object o) {
     if (o == null) {
       return "null";
@@ -115,7 +156,8 @@ public final class ModgenHarness {
     GamePiece cur = p;
     while (cur instanceof Decorator) {
       if (cur instanceof Embellishment && "Face".equals(((Embellishment) cur).getLayerName())) {
-        return Integer.toString(((Embellishment) cur).getValue());
+        // the Layer's own state: the 1-based active level, as modgen wrote it (negative = inactive)
+        return ((Embellishment) cur).myGetState();
       }
       cur = ((Decorator) cur).getInner();
     }
@@ -240,21 +282,25 @@ public final class ModgenHarness {
     rec.setContext(ctx);
     rec.start();
     ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(rec);
-    Thread.setDefaultUncaughtExceptionHandler((t, e) -> ERRORS.add("uncaught in " + t.getName() + ": " + e));
+    Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+      ERRORS.add("uncaught in " + t.getName() + ": " + e);
+      e.printStackTrace();
+    });
 
+    startDialogCloser();
     VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
     Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
     Constructor<?> ctor = mm.getDeclaredConstructor();
     ctor.setAccessible(true);
     ctor.newInstance();
 
-    final Exception[] failure = new Exception[1];
+    final Throwable[] failure = new Throwable[1];
     final java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
     final PrintStream body = new PrintStream(buf, true, "UTF-8");
     SwingUtilities.invokeAndWait(() -> {
       try {
         run(args[0], args[1], body);
-      } catch (Exception e) {
+      } catch (Throwable e) {
         failure[0] = e;
       }
     });

@@ -5,7 +5,13 @@ import java.util.Map;
 import javax.swing.JPanel;
 
 public class WizardPage extends JPanel {
+  private final java.util.Map<Object, Object> data = new java.util.HashMap<>();
+
   public WizardPage(String stepTitle) {
+  }
+
+  protected final void putWizardData(Object key, Object value) {
+    data.put(key, value);
   }
 
   public interface WizardResultProducer {

@@ -20,6 +20,10 @@ public abstract class WizardPanelProvider {
     return settings;
   }
 
+  protected final int indexOfStep(String id) {
+    return -1;
+  }
+
   public Wizard createWizard() {
     return new Wizard();
   }

@@ -1,0 +1,298 @@
+"""buildFile.xml and moduledata for a VASSAL module, built with lxml from a :class:`ModuleSpec`.
+
+Element tags are VASSAL's Java class names; attribute names follow each class's ``getAttributeNames()`` (format
+reference §2). Every component written here exists in VASSAL 3.6.0, the oldest engine modgen supports, and the
+interaction components a map needs (PieceMover, MenuDisplayer, KeyBufferer, …) are written explicitly because
+VASSAL adds them only to maps created in its editor.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from modgen.vassal import sequence as se
+
+#: ``VassalVersion`` written to buildFile.xml and moduledata: >= 3.5 (so buildFile.xml is read) and <= the oldest
+#: engine supported (3.6.0), so neither 3.6 nor 3.7 refuses the module as "too new" (Info.isModuleTooNew).
+VASSAL_VERSION = "3.6.0"
+
+P = "VASSAL.build."
+M = P + "module."
+MAP = M + "map."
+
+DEFAULT_PLAYER_ID_FORMAT = "$PlayerName$"
+
+
+@dataclass
+class SlotSpec:
+    """One PieceSlot: palette name, gpid and the piece definition text."""
+
+    name: str
+    gpid: str
+    definition: str
+    width: int
+    height: int
+
+
+@dataclass
+class ListSpec:
+    """A palette list (tab, side or formation): its PieceSlots and nested lists."""
+
+    name: str
+    slots: list[SlotSpec] = field(default_factory=list)
+    children: list[ListSpec] = field(default_factory=list)
+
+
+@dataclass
+class BoardSpec:
+    """One VASSAL Map with one Board (map name = board name = our map id)."""
+
+    map_id: str
+    button: str
+    image: str
+    width: int
+    height: int
+    hexgrid: dict[str, Any] | None = None  # HexGrid attributes
+    numbering: dict[str, Any] | None = None  # HexGridNumbering attributes
+    range_scale: float | None = None  # LOS thread: pixels per range unit (inches on a table)
+    range_unit: str = ""
+    launch: bool = False  # a separate window with a toolbar button (holding boxes)
+    zones: list[tuple[str, str]] = field(default_factory=list)  # (name, "x,y;x,y;…") named areas, no grid
+
+
+@dataclass
+class DiceSpec:
+    """One DiceButton."""
+
+    name: str
+    n_dice: int
+    n_sides: int
+    prompt: bool = False  # ask for the number of dice (FoW dice pools)
+    tooltip: str = ""
+
+
+@dataclass
+class ModuleSpec:
+    """Everything buildFile.xml says, already decided (images named, gpids allocated)."""
+
+    name: str
+    version: str
+    description: str
+    sides: list[str]
+    boards: list[BoardSpec]
+    prototypes: list[tuple[str, str]]  # (name, definition)
+    palette: list[ListSpec]  # one tab each
+    next_gpid: int
+    splash: str | None = None
+    rules_pdf: str | None = None
+    dice: list[DiceSpec] = field(default_factory=list)
+    turn_name: str = "Turn"
+    turn_levels: list[tuple[str, list[str]]] = field(default_factory=list)  # nested list levels under the counter
+    charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
+    setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
+
+
+def _el(parent: etree._Element | None, tag: str, attrs: dict[str, Any] | None = None,
+        text: str | None = None) -> etree._Element:
+    attrib = {k: _attr(v) for k, v in (attrs or {}).items()}
+    el = etree.Element(tag, attrib) if parent is None else etree.SubElement(parent, tag, attrib)
+    if text is not None:
+        el.text = text
+    return el
+
+
+def _attr(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return ""
+    return str(v)
+
+
+# --- the parts ---------------------------------------------------------------------------------------------------
+
+
+def _documentation(root: etree._Element, spec: ModuleSpec) -> None:
+    doc = _el(root, M + "Documentation")
+    if spec.splash:
+        _el(doc, M + "documentation.AboutScreen", {"fileName": spec.splash, "title": f"About {spec.name}"})
+    if spec.rules_pdf:
+        _el(doc, M + "documentation.BrowserPDFFile", {"title": "Rules", "pdfFile": spec.rules_pdf})
+
+
+def _global_options(root: etree._Element) -> None:
+    opts = _el(root, M + "GlobalOptions", {
+        "autoReport": "Always", "chatterHTMLSupport": "Never", "hotKeysOnClosedWindows": "Never",
+        "inventoryForAll": "Always", "nonOwnerUnmaskable": "Never", "playerIdFormat": DEFAULT_PLAYER_ID_FORMAT,
+        "promptString": "Opponents can unmask my pieces"})
+    for name, value in (("stepHotKey", "34,0"), ("stepIcon", "/images/StepForward16.gif"),
+                        ("undoIcon", "/images/Undo16.gif"), ("serverControlsIcon", "/images/connect.gif")):
+        _el(opts, "option", {"name": name}, value)
+
+
+def _map(root: etree._Element, b: BoardSpec) -> None:
+    m = _el(root, M + "Map", {
+        "allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": b.button, "changeFormat": "$message$",
+        "color": "0,0,0", "createFormat": "$pieceName$ created in $location$ *", "edgeHeight": 0, "edgeWidth": 0,
+        "hideKey": "", "hotkey": "", "icon": "/images/map.gif", "launch": b.launch, "mapName": b.map_id,
+        "markMoved": "Never", "markUnmovedHotkey": "", "markUnmovedIcon": "/images/unmoved.gif",
+        "markUnmovedText": "", "markUnmovedTooltip": "Mark all pieces on this map as not moved", "moveKey": "",
+        "moveToFormat": "$pieceName$ moves $previousLocation$ &rarr; $location$ *",
+        "moveWithinFormat": "$pieceName$ moves $previousLocation$ &rarr; $location$ *",
+        "onlyReportChangedLocation": False, "showKey": "", "thickness": 3})
+    picker = _el(m, MAP + "BoardPicker", {
+        "addColumnText": "Add column", "addRowText": "Add row", "boardPrompt": "Select board", "slotHeight": 125,
+        "slotScale": 0.2, "slotWidth": 350, "title": "Choose Boards"})
+    board = _el(picker, MAP + "boardPicker.Board", {
+        "image": b.image, "name": b.map_id, "reversible": False, "width": b.width, "height": b.height})
+    if b.hexgrid is not None:
+        grid = _el(board, MAP + "boardPicker.board.HexGrid", {k: v for k, v in b.hexgrid.items() if k != "snapscale"})
+        if b.numbering is not None:
+            _el(grid, MAP + "boardPicker.board.mapgrid.HexGridNumbering", b.numbering)
+    elif b.zones:
+        zoned = _el(board, MAP + "boardPicker.board.ZonedGrid")
+        for name, path in b.zones:
+            _el(zoned, MAP + "boardPicker.board.mapgrid.Zone", {"name": name, "locationFormat": "$name$",
+                                                               "path": path, "useParentGrid": False})
+    # A default board layout so a new game never asks which board to use.
+    setup = _el(picker, "setup")
+    setup.text = f"{b.map_id}BoardPicker\t{b.map_id}\t0\t0"
+    _el(m, MAP + "StackMetrics", {"bottom": "40,0", "disabled": False, "down": "37,0", "exSepX": 6, "exSepY": 18,
+                                  "top": "38,0", "unexSepX": 3, "unexSepY": 5, "up": "39,0"})
+    for tag in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
+                "StackExpander", "PieceMover", "KeyBufferer"):
+        _el(m, MAP + tag)
+    _el(m, MAP + "ImageSaver", {"buttonText": "", "hotkey": "", "icon": "/images/camera.gif",
+                                "tooltip": "Save map as PNG image"})
+    _el(m, MAP + "CounterDetailViewer", {
+        "borderWidth": 0, "centerText": False, "delay": 700, "display": "from top-most layer only",
+        "emptyHexReportForma": "$LocationName$", "fgColor": "0,0,0", "fontSize": 11, "graphicsZoom": 1.0,
+        "hotkey": "32,130", "minDisplayPieces": 1, "showgraph": True, "showgraphsingle": True, "showtext": True,
+        "showtextsingle": True, "summaryReportFormat": "$LocationName$", "counterReportFormat": "$PieceName$",
+        "version": 3, "zoomlevel": 1.0})
+    _el(m, M + "properties.GlobalProperties")
+    _el(m, MAP + "SelectionHighlighters")
+    _el(m, MAP + "HighlightLastMoved", {"color": "255,0,0", "enabled": True, "thickness": 2})
+    _el(m, MAP + "Zoomer", {"inButtonText": "", "inIconName": "/images/zoomIn.gif", "inTooltip": "Zoom in",
+                            "outButtonText": "", "outIconName": "/images/zoomOut.gif", "outTooltip": "Zoom out",
+                            "pickButtonText": "", "pickIconName": "/images/zoom.png", "pickTooltip": "Select Zoom",
+                            "zoomInKey": "61,130", "zoomOutKey": "45,130", "zoomPickKey": "61,195",
+                            "zoomLevels": "0.25,0.333,0.5,0.667,0.8,1.0,1.25,1.6", "zoomStart": 6})
+    if not b.launch:
+        los = {"threadName": "LOS", "hotkey": "", "tooltip": "Line of sight and range", "iconName": "/images/thread.gif",
+               "label": "", "snapLOS": b.hexgrid is not None, "report": "* LOS from $FromLocation$ to $ToLocation$"
+               + (" (range $Range$)" if b.range_scale else "") + " *", "persistence": "Ctrl-Click & Drag",
+               "persistentIconName": "/images/thread.gif", "global": "Always", "threadColor": "255,0,0",
+               "drawRange": True, "hideCounters": False, "hideOpacity": 0, "rangeBg": "255,255,255",
+               "rangeFg": "0,0,0", "round": "Up"}
+        if b.range_scale:
+            los["scale"] = b.range_scale
+        _el(m, MAP + "LOS_Thread", los)
+
+
+def _widget_list(parent: etree._Element, lst: ListSpec, top: bool) -> None:
+    el = _el(parent, P + "widget.ListWidget", {"divider": 150, "entryName": lst.name, "height": 0, "scale": 1.0,
+                                               "width": 0})
+    for slot in lst.slots:
+        _el(el, P + "widget.PieceSlot", {"entryName": slot.name, "gpid": slot.gpid, "height": slot.height,
+                                         "width": slot.width}, slot.definition)
+    for child in lst.children:
+        _widget_list(el, child, False)
+
+
+def _palette(root: etree._Element, spec: ModuleSpec) -> None:
+    window = _el(root, M + "PieceWindow", {"defaultWidth": 0, "hidden": False, "hotkey": "80,130", "scale": 1.0,
+                                           "text": "Pieces", "tooltip": "Show/Hide the Pieces window",
+                                           "icon": ""})
+    tabs = _el(window, P + "widget.TabWidget", {"entryName": "Pieces"})
+    for tab in spec.palette:
+        _widget_list(tabs, tab, True)
+
+
+def _dice(root: etree._Element, spec: ModuleSpec) -> None:
+    for d in spec.dice:
+        _el(root, M + "DiceButton", {
+            "name": d.name, "text": d.name, "tooltip": d.tooltip or f"Roll {d.name}", "icon": "", "hotkey": "",
+            "nDice": d.n_dice, "nSides": d.n_sides, "plus": 0, "addToTotal": 0, "reportTotal": False,
+            "sortDice": False, "keepDice": False, "keepOption": ">", "keepCount": 1, "prompt": d.prompt,
+            # docs/design.md "Dice report format"; DiceButton.formatResult prefixes one more '*'.
+            "reportFormat": "** $PlayerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"})
+
+
+def _turn_tracker(root: etree._Element, spec: ModuleSpec) -> None:
+    fmt = " ".join(f"$level{i}$" for i in range(1, len(spec.turn_levels) + 2))
+    tt = _el(root, M + "turn.TurnTracker", {
+        "name": spec.turn_name, "buttonText": "Turn", "hotkey": "84,195", "nexthotkey": "84,130",
+        "prevhotkey": "84,195", "icon": "", "lengthStyle": "Maximum", "length": -1, "turnFormat": fmt,
+        "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$ *", "tooltip": "Turn tracker"})
+    level = _el(tt, M + "turn.CounterTurnLevel", {"property": "mg_turn", "turnFormat": "Turn $value$", "start": 1,
+                                                  "incr": 1, "loop": False, "loopLimit": -1})
+    for name, values in spec.turn_levels:
+        level = _el(level, M + "turn.ListTurnLevel", {"property": "mg_" + name.lower(), "turnFormat": "$value$",
+                                                      "list": se.encode(values, ","),
+                                                      "configList": False, "configFirst": False, "prompt": ""})
+
+
+def _charts(root: etree._Element, spec: ModuleSpec) -> None:
+    if not spec.charts:
+        return
+    win = _el(root, M + "ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Game tables",
+                                        "hotkey": "", "icon": ""})
+    tabs = _el(win, P + "widget.TabWidget", {"entryName": "Charts"})
+    for name, image in spec.charts:
+        _el(tabs, P + "widget.Chart", {"chartName": name, "fileName": image})
+
+
+def build_tree(spec: ModuleSpec) -> etree._Element:
+    """The whole buildFile.xml element tree for ``spec``."""
+    root = _el(None, P + "GameModule", {
+        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION, "description": spec.description,
+        "name": spec.name, "nextPieceSlotId": spec.next_gpid, "version": spec.version})
+    _el(root, M + "BasicCommandEncoder")
+    _documentation(root, spec)
+    roster = _el(root, M + "PlayerRoster", {"buttonKeyStroke": "", "buttonText": "Retire",
+                                            "buttonToolTip": "Switch sides or become an observer"})
+    for side in spec.sides:
+        _el(roster, "entry", text=side)
+    _global_options(root)
+    for b in spec.boards:
+        _map(root, b)
+    protos = _el(root, M + "PrototypesContainer")
+    for name, definition in spec.prototypes:
+        _el(protos, M + "PrototypeDefinition", {"name": name, "description": ""}, definition)
+    _palette(root, spec)
+    _el(root, M + "properties.GlobalProperties")
+    _el(root, M + "Chatter")
+    _el(root, "VASSAL.i18n.Language")
+    _dice(root, spec)
+    _turn_tracker(root, spec)
+    _charts(root, spec)
+    for name, entry in spec.setups:
+        _el(root, M + "PredefinedSetup", {"name": name, "file": entry, "useFile": True, "isMenu": False,
+                                          "description": ""})
+    return root
+
+
+def buildfile_bytes(spec: ModuleSpec) -> bytes:
+    """buildFile.xml as UTF-8 bytes (VASSAL's own layout: XML declaration, standalone="no", indented)."""
+    root = build_tree(spec)
+    etree.indent(root, space="    ")
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
+
+
+def metadata_bytes(spec_name: str, version: str, description: str, *, with_name: bool = True,
+                   saved_ms: int | None = None) -> bytes:
+    """``moduledata`` (with ``name``) or ``savedata`` (without), as ``AbstractMetaData.save`` writes them."""
+    root = _el(None, "data", {"version": "1"})
+    _el(root, "version", text=version)
+    _el(root, "VassalVersion", text=VASSAL_VERSION)
+    _el(root, "dateSaved", text=str(saved_ms if saved_ms is not None else int(time.time() * 1000)))
+    _el(root, "description", text=description)
+    if with_name:
+        _el(root, "name", text=spec_name)
+    etree.indent(root, space="  ")
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)

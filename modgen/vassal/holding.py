@@ -1,0 +1,40 @@
+"""The holding area: a grid-less VASSAL board with one named zone (band) per off-map box.
+
+Off-map set-up units (``"off_map": "reinforcements"``) are placed in their box's band; VASSAL names any point in a
+band after the box (a ZonedGrid zone with ``locationFormat="$name$"``), so a log shows "moves reinforcements -> 1126".
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from modgen.vassal import buildfile as bf
+
+COLUMNS = 12  # counters per row in a band
+TITLE_PX = 24
+
+
+def board(map_id: str, boxes: list[str], counter_px: int) -> tuple[bf.BoardSpec, Image.Image,
+                                                                    dict[str, list[tuple[int, int]]]]:
+    """The board spec, its image, and for each box the slot centres (board pixels) to put units on.
+
+    Each band holds ``COLUMNS`` x 3 slots; more units than that share slots (they stack).
+    """
+    cell = int(counter_px * 1.25)
+    rows = 3
+    band_h = TITLE_PX + rows * cell
+    width = COLUMNS * cell
+    height = max(1, len(boxes)) * band_h
+    img = Image.new("RGB", (width, height), "#d9d4c7")
+    draw = ImageDraw.Draw(img)
+    zones: list[tuple[str, str]] = []
+    slots: dict[str, list[tuple[int, int]]] = {}
+    for i, box in enumerate(boxes):
+        top = i * band_h
+        draw.rectangle([0, top, width - 1, top + band_h - 1], outline="#555555", width=2)
+        draw.text((6, top + 5), box.replace("_", " ").title(), fill="#000000")
+        zones.append((box, f"0,{top};{width - 1},{top};{width - 1},{top + band_h - 1};0,{top + band_h - 1}"))
+        slots[box] = [(c * cell + cell // 2, top + TITLE_PX + r * cell + cell // 2)
+                      for r in range(rows) for c in range(COLUMNS)]
+    spec = bf.BoardSpec(map_id, "Holding", f"{map_id}.png", width, height, zones=zones, launch=True)
+    return spec, img, slots

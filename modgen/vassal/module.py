@@ -1,0 +1,354 @@
+"""Assemble a complete VASSAL module (.vmod) from a loaded game.
+
+``build_module(game, out_path)`` renders the maps and counter faces, decides every piece (prototypes per unit class,
+a Marker tying each piece to our data, a ``Face`` layer), writes buildFile.xml (:mod:`.buildfile`), one set-up
+.vsav per scenario (:mod:`.setups`), the images, a generated splash, chart images, and zips it all atomically.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from modgen import atomic
+from modgen.errors import DataError
+from modgen.vassal import buildfile as bf
+from modgen.vassal import charts, setups
+from modgen.vassal import traits as tr
+
+DEFAULT_HEX_PX = 100
+DEFAULT_PX_PER_INCH = 30
+HOLDING_MAP = "holding"
+
+RenderMap = Callable[[Any, str, float], Image.Image]
+RenderFace = Callable[[Any, dict[str, Any], str, int], Image.Image]
+
+#: Dice each system rolls (docs/design.md): (button name, number of dice, sides, prompt for the number).
+SYSTEM_DICE: dict[str, list[tuple[str, int, int, bool]]] = {
+    "efb": [("1d6", 1, 6, False)],
+    "tis": [("1d6", 1, 6, False)],
+    "coh": [("2d6", 2, 6, False)],
+    "fow": [("1d6", 1, 6, False), ("d6 pool", 1, 6, True)],
+}
+
+
+@dataclass
+class BuildStats:
+    """What a build wrote, and how long the parts took (seconds)."""
+
+    path: Path
+    maps: int = 0
+    slots: int = 0
+    images: int = 0
+    setups: int = 0
+    bytes: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class _Piece:
+    unit: dict[str, Any]
+    faces: list[str]
+    images: list[str]
+    types: list[str]
+    states: list[str]
+    gpid: str
+    width: int
+    height: int
+
+
+def safe_name(text: str) -> str:
+    """A file-name-safe version of an id (VASSAL image names are bare archive names)."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "x"
+
+
+def _png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any]], list[str]]]:
+    try:
+        from modgen import mapdraw
+    except ImportError as exc:  # the renderer ships with issue #3; say so rather than crash
+        raise DataError(f"cannot build a module: the map renderer is not available ({exc})") from None
+    from modgen import counters
+
+    return mapdraw.render_map, counters.render_face, counters.faces_of
+
+
+class _Builder:
+    def __init__(self, game: Any, hex_px: float | None, render_map: RenderMap, render_face: RenderFace,
+                 faces_of: Callable[[dict[str, Any]], list[str]]) -> None:
+        self.game = game
+        vassal_opts = game.manifest.get("vassal") or {}
+        self.hex_px = float(hex_px or vassal_opts.get("hex_px") or DEFAULT_HEX_PX)
+        if self.hex_px <= 0:
+            raise DataError(f"{game.path}: hex_px must be positive, got {self.hex_px:g}")
+        self.px_per_inch = float(vassal_opts.get("px_per_inch") or DEFAULT_PX_PER_INCH)
+        self.render_map, self.render_face, self.faces_of = render_map, render_face, faces_of
+        self.files: dict[str, bytes] = {}
+        self.grids: dict[str, Any] = {}
+        self.boards: list[bf.BoardSpec] = []
+        self.pieces: dict[str, _Piece] = {}
+        self.prototypes: dict[str, tuple[list[str], list[str]]] = {}
+        self.timings: dict[str, float] = {}
+        hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
+        self.counter_px = int(vassal_opts.get("counter_px") or (self.hex_px * 0.75 if hex_maps else
+                                                                 self.px_per_inch * 1.5))
+
+    # -- maps --------------------------------------------------------------------------------------------------
+    def maps(self) -> None:
+        from modgen.hexgrid import Grid
+
+        for m in self.game.maps:
+            map_id = m["id"]
+            image = f"map_{safe_name(map_id)}.png"
+            if m.get("kind", "hex") == "hex":
+                grid = Grid.from_map(m)
+                params = grid.vassal_params(self.hex_px)
+                img = self.render_map(self.game, map_id, self.hex_px)
+                w, h = params["board"]["width"], params["board"]["height"]
+                if img.size != (w, h):
+                    raise DataError(f"map {map_id!r}: rendered image is {img.size[0]}x{img.size[1]} px, the grid "
+                                    f"needs {w}x{h} px")
+                self.grids[map_id] = grid
+                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, h, hexgrid=params["HexGrid"],
+                                    numbering=params["HexGridNumbering"])
+            else:
+                img = self.render_map(self.game, map_id, self.px_per_inch)
+                w, h = img.size
+                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, h, range_scale=self.px_per_inch,
+                                    range_unit="in")
+            self.files["images/" + image] = _png(img)
+            self.boards.append(spec)
+
+    # -- pieces ------------------------------------------------------------------------------------------------
+    def _prototype(self, unit: dict[str, Any]) -> str:
+        name = f"mg {unit.get('class') or unit.get('kind', 'unit')}"
+        if name not in self.prototypes:
+            types = [tr.report_state([tr.FLIP_KEY], "* $location$: $oldPieceName$ flipped to face $Face_Level$ *",
+                                     "Report flips"),
+                     tr.delete(), tr.basic_piece("", "")]
+            self.prototypes[name] = (types, ["-1", "", tr.basic_piece_state()])
+        return name
+
+    def pieces_for_units(self) -> None:
+        gpid = 1
+        manifest_id = self.game.id
+        for unit in self.game.units:
+            faces = self.faces_of(unit)
+            images = []
+            for face in faces:
+                img = self.render_face(self.game, unit, face, self.counter_px)
+                name = f"{safe_name(unit['id'])}__{safe_name(face)}.png"
+                self.files["images/" + name] = _png(img)
+                images.append(name)
+            props = {"mg_unit": unit["id"], "mg_game": manifest_id, "mg_side": unit.get("side") or "",
+                     "mg_formation": unit.get("formation") or "", "mg_class": unit.get("class") or ""}
+            front = (unit.get("faces") or {}).get("front") or {}
+            for k, v in (front.get("values") or {}).items():
+                props[f"mg_v_{k}"] = "" if v is None else str(v)
+            try:
+                mark_t, mark_s = tr.marker(props)
+            except ValueError as exc:
+                raise DataError(f"{self.game.files.get('counters', self.game.path)}: unit {unit['id']!r}: {exc}") from None
+            types = [tr.use_prototype(self._prototype(unit)), mark_t]
+            states = ["", mark_s]
+            if len(images) > 1:
+                types.append(tr.layer(tr.FACE_LAYER, images))
+                states.append(tr.layer_state(1))
+            label = unit.get("designation") or unit["id"]
+            types.append(tr.basic_piece(images[0], label))
+            states.append(tr.basic_piece_state(gpid=str(gpid)))
+            w, h = Image.open(io.BytesIO(self.files["images/" + images[0]])).size
+            self.pieces[unit["id"]] = _Piece(unit, faces, images, types, states, str(gpid), w, h)
+            gpid += 1
+        self.next_gpid = gpid
+
+    def palette(self) -> list[bf.ListSpec]:
+        man = self.game.manifest
+        formations = {f["id"]: f for f in man.get("formations") or []}
+        tabs: list[bf.ListSpec] = []
+        for side in man.get("sides") or []:
+            tab = bf.ListSpec(side.get("name", side["id"]))
+            lists: dict[str, bf.ListSpec] = {}
+            for p in self.pieces.values():
+                if p.unit.get("side") != side["id"]:
+                    continue
+                fid = p.unit.get("formation") or ""
+                if fid not in lists:
+                    fname = formations.get(fid, {}).get("name") or fid or "Other"
+                    lists[fid] = bf.ListSpec(fname)
+                    tab.children.append(lists[fid])
+                lists[fid].slots.append(self._slot(p))
+            tabs.append(tab)
+        sides = {s["id"] for s in man.get("sides") or []}
+        rest = [p for p in self.pieces.values() if p.unit.get("side") not in sides]
+        if rest:
+            tabs.append(bf.ListSpec("Markers", slots=[self._slot(p) for p in rest]))
+        return tabs
+
+    @staticmethod
+    def _slot(p: _Piece) -> bf.SlotSpec:
+        name = p.unit.get("designation") or p.unit["id"]
+        return bf.SlotSpec(f"{name} ({p.unit['id']})", p.gpid, tr.piece_definition(p.types, p.states),
+                           p.width, p.height)
+
+    # -- scenarios ---------------------------------------------------------------------------------------------
+    def placements(self, scenario: dict[str, Any]) -> tuple[list[setups.Placement], dict[str, list[str]]]:
+        """Where each setup unit goes; also the off-map units by holding box."""
+        out: list[setups.Placement] = []
+        held: dict[str, list[str]] = {}
+        sid = scenario.get("id", "?")
+        for i, entry in enumerate(scenario.get("setup") or []):
+            uid = entry.get("unit")
+            if uid not in self.pieces:
+                raise DataError(f"scenario {sid!r}: setup[{i}] names unknown unit {uid!r}")
+            p = self.pieces[uid]
+            face = entry.get("face") or "front"
+            if face not in p.faces:
+                raise DataError(f"scenario {sid!r}: setup[{i}]: unit {uid!r} has no face {face!r}")
+            if entry.get("off_map"):
+                held.setdefault(entry["off_map"], []).append(uid)
+                continue
+            map_id = entry.get("map") or scenario.get("map") or self.game.maps[0]["id"]
+            if "hex" in entry:
+                grid = self.grids.get(map_id)
+                if grid is None or entry["hex"] not in grid:
+                    raise DataError(f"scenario {sid!r}: setup[{i}]: no hex {entry['hex']!r} on map {map_id!r}")
+                x, y = grid.center_px(entry["hex"], self.hex_px)
+            elif "pos" in entry:
+                x, y = (round(entry["pos"][0] * self.px_per_inch), round(entry["pos"][1] * self.px_per_inch))
+            else:
+                raise DataError(f"scenario {sid!r}: setup[{i}]: needs hex, pos or off_map")
+            out.append(self._placement(p, face, map_id, x, y))
+        return out, held
+
+    def _placement(self, p: _Piece, face: str, map_id: str, x: int, y: int) -> setups.Placement:
+        types, states = setups.expand_prototypes(p.types, p.states, self.prototypes)
+        states = list(states)
+        if len(p.faces) > 1:
+            idx = next(i for i, t in enumerate(types) if tr.trait_kind(t) == "emb2")
+            states[idx] = tr.layer_state(p.faces.index(face) + 1)
+        return setups.Placement(types, states, map_id, x, y, p.gpid)
+
+    def holding_board(self, boxes: list[str]) -> bf.BoardSpec:
+        """A grid-less board with one zone (band) per off-map box; returns its spec and writes its image."""
+        from modgen.vassal import holding
+
+        spec, img, self.holding_slots = holding.board(HOLDING_MAP, boxes, self.counter_px)
+        self.files["images/" + spec.image] = _png(img)
+        return spec
+
+    # -- whole module ------------------------------------------------------------------------------------------
+    def spec(self) -> bf.ModuleSpec:
+        man = self.game.manifest
+        system = self.game.system_id
+        scen_specs: list[tuple[str, str]] = []
+        all_held: dict[str, dict[str, list[str]]] = {}
+        scen_placements: dict[str, list[setups.Placement]] = {}
+        for sid, scen in self.game.scenarios.items():
+            placed, held = self.placements(scen)
+            scen_placements[sid] = placed
+            all_held[sid] = held
+        boxes = sorted({box for held in all_held.values() for box in held})
+        if boxes:
+            self.boards.append(self.holding_board(boxes))
+        name = man.get("title", self.game.id)
+        version = str(man.get("version", "0.1.0"))
+        md = bf.metadata_bytes(name, version, man.get("description", ""))
+        for sid, scen in self.game.scenarios.items():
+            placed = scen_placements[sid]
+            for box, uids in all_held[sid].items():
+                slots = self.holding_slots[box]
+                for k, uid in enumerate(uids):
+                    x, y = slots[k % len(slots)]
+                    entry = next(e for e in scen.get("setup") or [] if e.get("unit") == uid)
+                    placed.append(self._placement(self.pieces[uid], entry.get("face") or "front", HOLDING_MAP, x, y))
+            text = setups.saved_game_text(placed, [b.map_id for b in self.boards])
+            entry_name = f"{safe_name(sid)}.vsav"
+            sd = bf.metadata_bytes(name, version, scen.get("title", sid), with_name=False)
+            self.files[entry_name] = setups.vsav_bytes(text, sd, md)
+            scen_specs.append((scen.get("title", sid), entry_name))
+        sides = [s.get("name", s["id"]) for s in man.get("sides") or []]
+        splash = "mg_splash.png"
+        self.files["images/" + splash] = _png(charts.splash(name, man.get("description", ""), sides))
+        chart_specs = []
+        for title, img in charts.table_images(man):
+            fname = f"chart_{safe_name(title)}.png"
+            self.files["images/" + fname] = _png(img)
+            chart_specs.append((title, fname))
+        rules_pdf = None
+        pdf_ref = (man.get("files") or {}).get("rules_pdf")
+        if pdf_ref:
+            pdf_path = self.game.resolve(pdf_ref)
+            if not pdf_path.is_file():
+                raise DataError(f"{self.game.path}: rules_pdf {pdf_ref!r} not found")
+            rules_pdf = "help/rules.pdf"
+            self.files[rules_pdf] = pdf_path.read_bytes()
+        proto_defs = [(n, tr.piece_definition(t, s)) for n, (t, s) in self.prototypes.items()]
+        return bf.ModuleSpec(
+            name=name, version=version, description=man.get("description", ""), sides=sides, boards=self.boards,
+            prototypes=proto_defs, palette=self.palette(), next_gpid=self.next_gpid, splash=splash,
+            rules_pdf=rules_pdf, dice=[bf.DiceSpec(n, d, s, prompt=p) for n, d, s, p in SYSTEM_DICE.get(system, [])],
+            turn_levels=self.turn_levels(), charts=chart_specs, setups=scen_specs)
+
+    def turn_levels(self) -> list[tuple[str, list[str]]]:
+        try:
+            phases = self.game.rule_system().phases(self.game)
+        except DataError:
+            return []
+        sides = [s.get("name", s["id"]) for s in self.game.manifest.get("sides") or []]
+        names: list[str] = []
+        for ph in phases:
+            if ph.per_side and sides:
+                names += [f"{side} {ph.name}" for side in sides]
+            else:
+                names.append(ph.name)
+        return [("Phase", names)] if names else []
+
+
+def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *,
+                 render_map: RenderMap | None = None, render_face: RenderFace | None = None,
+                 faces_of: Callable[[dict[str, Any]], list[str]] | None = None) -> BuildStats:
+    """Write a complete .vmod for ``game`` to ``out_path`` (atomically) and say what was written.
+
+    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.mapdraw` and :mod:`modgen.counters`.
+    Raises DataError for data the module cannot be built from; ``out_path`` is then left untouched.
+    """
+    if render_map is None or render_face is None or faces_of is None:
+        d_map, d_face, d_faces = _default_renderers()
+        render_map, render_face, faces_of = render_map or d_map, render_face or d_face, faces_of or d_faces
+    b = _Builder(game, hex_px, render_map, render_face, faces_of)
+    t0 = time.perf_counter()
+    b.maps()
+    t1 = time.perf_counter()
+    b.pieces_for_units()
+    t2 = time.perf_counter()
+    spec = b.spec()
+    xml = bf.buildfile_bytes(spec)
+    md = bf.metadata_bytes(spec.name, spec.version, spec.description)
+    t3 = time.perf_counter()
+    out_path = Path(out_path)
+    with atomic.atomic_path(out_path) as tmp:
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("buildFile.xml", xml)
+            z.writestr("moduledata", md)
+            for name, data in b.files.items():
+                # PNGs are already compressed: store them
+                z.writestr(name, data, zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED)
+    t4 = time.perf_counter()
+    return BuildStats(path=out_path, maps=len(b.boards), slots=len(b.pieces),
+                      images=sum(1 for n in b.files if n.startswith("images/")), setups=len(spec.setups),
+                      bytes=out_path.stat().st_size,
+                      timings={"maps": t1 - t0, "counters": t2 - t1, "setups_xml": t3 - t2, "zip": t4 - t3})
