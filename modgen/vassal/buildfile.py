@@ -183,9 +183,10 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
                             "zoomInKey": "61,130", "zoomOutKey": "45,130", "zoomPickKey": "61,195",
                             "zoomLevels": "0.25,0.333,0.5,0.667,0.8,1.0,1.25,1.6", "zoomStart": 6})
     if not b.launch:
-        los = {"threadName": "LOS", "hotkey": "", "tooltip": "Line of sight and range", "iconName": "/images/thread.gif",
-               "label": "", "snapLOS": b.hexgrid is not None, "report": "* LOS from $FromLocation$ to $ToLocation$"
-               + (" (range $Range$)" if b.range_scale else "") + " *", "persistence": "Ctrl-Click & Drag",
+        report = "* LOS from $FromLocation$ to $ToLocation$ (range $Range$) *"
+        los = {"threadName": "LOS", "hotkey": "", "tooltip": "Line of sight and range",
+               "iconName": "/images/thread.gif", "label": "", "snapLOS": b.hexgrid is not None, "report": report,
+               "persistence": "Ctrl-Click & Drag",
                "persistentIconName": "/images/thread.gif", "global": "Always", "threadColor": "255,0,0",
                "drawRange": True, "hideCounters": False, "hideOpacity": 0, "rangeBg": "255,255,255",
                "rangeFg": "0,0,0", "round": "Up"}

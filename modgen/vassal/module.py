@@ -161,7 +161,8 @@ class _Builder:
             try:
                 mark_t, mark_s = tr.marker(props)
             except ValueError as exc:
-                raise DataError(f"{self.game.files.get('counters', self.game.path)}: unit {unit['id']!r}: {exc}") from None
+                where = self.game.files.get("counters", self.game.path)
+                raise DataError(f"{where}: unit {unit['id']!r}: {exc}") from None
             types = [tr.use_prototype(self._prototype(unit)), mark_t]
             states = ["", mark_s]
             if len(images) > 1:
