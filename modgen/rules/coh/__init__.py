@@ -44,6 +44,12 @@ class ConflictOfHeroes(RuleSystem):
             Phase("round_end", "Round end", per_side=False),
         ]
 
+    def checkers(self, ctx: Any) -> list[Any]:
+        """Round structure and length; see modgen.rules.coh.checks."""
+        from modgen.rules.coh.checks import make_checkers
+
+        return make_checkers(ctx)
+
     def default_layout(self, unit: dict[str, Any]) -> str:
         kind = unit.get("kind")
         if kind == "unit":

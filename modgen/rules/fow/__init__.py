@@ -53,6 +53,12 @@ class FlamesOfWar(RuleSystem):
             Phase("assault", "Assault Step"),
         ]
 
+    def checkers(self, ctx: Any) -> list[Any]:
+        """Step order (p.16) and deployment zones (p.97); see modgen.rules.fow.checks."""
+        from modgen.rules.fow.checks import make_checkers
+
+        return make_checkers(ctx)
+
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
 

@@ -67,7 +67,7 @@ class TaktykaIStrategia(RuleSystem):
         """Stage sequence and reinforcement schedule (modgen.rules.tis.checks); no combat or movement checks yet."""
         from modgen.rules.tis.checks import make_checkers
 
-        return make_checkers()
+        return make_checkers(ctx)
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":

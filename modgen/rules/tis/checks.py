@@ -9,62 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def expected_sequence(ctx: Any) -> list[tuple[str, str | None]]:
-    """One stage's (phase, phasing side): weather, then every phase of the initiative player, then the other's.
-
-    With policy ``phase_order = interleaved`` each phase is played by both players before the next one."""
-    first = ctx.scenario.get("first_player")
-    sides = list(ctx.sides)
-    if first in sides:
-        sides.remove(first)
-        sides.insert(0, first)
-    phases = ctx.plugin.phases(ctx.game)
-    fixed = [(p.id, None) for p in phases if not p.per_side]
-    own = [p.id for p in phases if p.per_side]
-    if ctx.policies.get("phase_order") == "interleaved":
-        return fixed + [(p, s) for p in own for s in sides]
-    return fixed + [(p, s) for s in sides for p in own]
-
-
-class Sequence:
-    """Phase order within a stage and the number of stages."""
-
-    def __init__(self) -> None:
-        self.seq: list[tuple[str, str | None]] | None = None
-        self.pos: int | None = None
-
-    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if self.seq is None:
-            self.seq = expected_sequence(ctx)
-        if ev["type"] == "turn":
-            turns = ctx.scenario.get("turns") or {}
-            count = turns.get("count")
-            if isinstance(count, int) and ev["turn"] > count:
-                last = (turns.get("labels") or [None] * count)[-1]
-                ctx.error(ctx.rule("3.1"), f"stage {ev['turn']} is played, but the scenario ends after stage {count}"
-                          + (f" ({last})" if last else ""))
-            if ctx.state.turn and ev["turn"] != ctx.state.turn + 1:
-                ctx.error(ctx.rule("3.1"), f"stage {ev['turn']} follows stage {ctx.state.turn}")
-            self.pos = -1
-        elif ev["type"] == "phase":
-            self._phase(ctx, ev)
-
-    def _phase(self, ctx: Any, ev: dict[str, Any]) -> None:
-        seq = self.seq or []
-        key = (ev["phase"], ev.get("side"))
-        if key[0] not in {p for p, _ in seq}:
-            known = ", ".join(dict.fromkeys(p for p, _ in seq))
-            ctx.error(ctx.rule("3.3"), f"unknown phase {key[0]!r} (phases: {known})")
-            return
-        if self.pos is None:
-            return  # the log starts mid-stage
-        nxt = [i for i in range(self.pos + 1, len(seq)) if seq[i][0] == key[0] and seq[i][1] in (None, key[1])]
-        if not nxt:
-            who = f"the {key[1]} " if key[1] else "the "
-            ctx.error(ctx.rule("3.3"), f"{who}{key[0]} phase is out of order in stage {ctx.state.turn}")
-            return
-        self.pos = nxt[0]  # phases where nothing happens may be missing from a log; going back is wrong
+from modgen.rules.seqcheck import Sequence
 
 
 def schedule(scenario: dict[str, Any], options: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -131,6 +76,7 @@ class Reinforcements:
                           units=[uid], hexes=[h])
 
 
-def make_checkers() -> list[Any]:
-    """The TiS checks, fresh for one replay."""
-    return [Sequence(), Reinforcements()]
+def make_checkers(ctx: Any) -> list[Any]:
+    """The TiS checks for one replay: [3.3] phase order (policy ``phase_order``), [3.1] stages, reinforcements."""
+    interleaved = ctx.policies.get("phase_order") == "interleaved"
+    return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements()]

@@ -1,0 +1,50 @@
+"""First Flames of War checks: the turn's steps in order (p.16) and deployment inside the mission's zones (p.97).
+
+Movement, shooting and assaults need team positions in ``move`` events, which the canonical log does not carry yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.seqcheck import Sequence
+
+
+def inside(polygon: list[list[float]], point: list[float]) -> bool:
+    """Point in polygon (even-odd rule); points on an edge count as inside."""
+    x, y = point
+    n, hit = len(polygon), False
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        if min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2) and \
+                abs((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)) < 1e-9:
+            return True  # on the edge
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+class Deployment:
+    """A team set up on the table must be inside one of its side's deployment zones (ids ``deploy…``)."""
+
+    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list):
+            return
+        uid = ev["unit"]
+        side = ctx.side_of(uid)
+        try:
+            table = ctx.game.map(ctx.scenario.get("map"))
+        except Exception:
+            return
+        zones = [z for z in table.get("zones") or [] if z.get("side") == side and z.get("id", "").startswith("deploy")]
+        if not zones:
+            ctx.could_not_check(ctx.rule("p.97"), f"the table has no deployment zone for {side}")
+            return
+        if not any(inside(z["polygon"], ev["pos"]) for z in zones):
+            names = ", ".join(z.get("name", z["id"]) for z in zones)
+            ctx.error(ctx.rule("p.97"), f"{ctx.name(uid)} is deployed at {ev['pos']}, outside {names}", units=[uid])
+
+
+def make_checkers(ctx: Any) -> list[Any]:
+    """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
+    return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment()]
