@@ -34,17 +34,24 @@ from __future__ import annotations
 
 import math
 import re
-import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from modgen.errors import DataError
+from modgen.hexnumbering import (  # noqa: F401  (re-exported: the numbering API is part of modgen.hexgrid)
+    ALPHABET,
+    ALPHABETIC_MATCH,
+    Numbering,
+    f32,
+    jround,
+    label_pattern,
+    name_of,
+    parse_name,
+)
 
 SQRT3_2 = math.sqrt(3) / 2.0
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-ALPHABETIC_MATCH = "-?(?:" + "|".join(f"{c}+" for c in ALPHABET) + ")"
 
 FLAT_DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 POINTY_DIRECTIONS = ("E", "SE", "SW", "W", "NW", "NE")
@@ -56,97 +63,6 @@ EDGES = ("north", "south", "east", "west")
 
 DEFAULT_MARGIN = 0.5  # hexes of margin around the grid on the board image
 _SLACK = 0.1  # hexes of slack so integer pixel rounding never makes the content outgrow the board
-
-
-# --- Java arithmetic helpers -------------------------------------------------------------------------------------
-
-def jround(v: float) -> int:
-    """Java ``Math.round``: floor(v + 0.5) (not Python's banker's rounding)."""
-    return math.floor(v + 0.5)
-
-
-def _f32(v: float) -> float:
-    """Round a double to IEEE single precision, as Java ``float`` arithmetic does after each operation."""
-    return struct.unpack("f", struct.pack("f", v))[0]
-
-
-# --- numbering (RegularGridNumbering) ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Numbering:
-    """VASSAL HexGridNumbering attributes (names in the map JSON are snake_case)."""
-
-    first: str = "H"
-    sep: str = ""
-    h_type: str = "N"
-    v_type: str = "N"
-    h_leading: int = 1
-    v_leading: int = 1
-    h_off: int = 0
-    v_off: int = 0
-    h_descend: bool = False
-    v_descend: bool = False
-    stagger: bool = False
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | None, where: str = "grid.numbering") -> Numbering:
-        """Build from the map JSON ``numbering`` object; unknown or mistyped fields raise DataError."""
-        d = dict(d or {})
-        kwargs: dict[str, Any] = {}
-        types = {"first": str, "sep": str, "h_type": str, "v_type": str, "h_leading": int, "v_leading": int,
-                 "h_off": int, "v_off": int, "h_descend": bool, "v_descend": bool, "stagger": bool}
-        for key, value in d.items():
-            if key not in types:
-                raise DataError(f"{where}: unknown field {key!r}")
-            want = types[key]
-            if want is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise DataError(f"{where}.{key}: expected an integer, got {value!r}")
-            if not isinstance(value, want):
-                raise DataError(f"{where}.{key}: expected {want.__name__}, got {value!r}")
-            kwargs[key] = value
-        n = cls(**kwargs)
-        if n.first not in ("H", "V"):
-            raise DataError(f"{where}.first: must be 'H' or 'V', got {n.first!r}")
-        for key in ("h_type", "v_type"):
-            if getattr(n, key) not in ("N", "A"):
-                raise DataError(f"{where}.{key}: must be 'N' or 'A', got {getattr(n, key)!r}")
-        for key in ("h_leading", "v_leading"):
-            if not 0 <= getattr(n, key) <= 9:
-                raise DataError(f"{where}.{key}: must be 0..9, got {getattr(n, key)}")
-        return n
-
-
-def name_of(value: int, typ: str, leading: int) -> str:
-    """``RegularGridNumbering.getName(int, char, int)``: 0→A … 25→Z, 26→AA, 27→BB; numbers padded with zeros."""
-    s = "-" if value < 0 else ""
-    value = abs(value)
-    if typ == "A":
-        while True:  # Java do/while
-            s += ALPHABET[value % 26]
-            value -= 26
-            if value < 0:
-                return s
-    while leading > 0 and value < 10.0 ** leading:
-        s += "0"
-        leading -= 1
-    return s + str(value)
-
-
-def parse_name(name: str, typ: str) -> int:
-    """``RegularGridNumbering.parseName``: inverse of :func:`name_of` for well-formed names."""
-    if typ == "A":
-        value, index, negative = 0, 0, False
-        if name.startswith("-"):
-            negative, index = True, 1
-        while index < len(name) and name[index].isupper():
-            value += 26 if index < len(name) - 1 else ALPHABET.index(name[index])
-            index += 1
-        return -value if negative else value
-    return int(name)
-
-
-def _pattern(typ: str, leading: int) -> str:
-    return ALPHABETIC_MATCH if typ == "A" else "-?[0-9]{" + str(leading + 1) + ",}"
 
 
 # --- the grid ------------------------------------------------------------------------------------------------------
@@ -274,12 +190,12 @@ class Grid:
     @staticmethod
     def _hex_shape(lay: Layout, cx: int, cy: int) -> list[tuple[int, int]]:
         """``HexGrid.getSingleHexShape`` vertices (rotated frame, float arithmetic then Math.round, +1 on the right)."""
-        x, y = _f32(cx), _f32(cy)
-        ddx, ddy = _f32(lay.dx), _f32(lay.dy)
-        r = _f32(_f32(2.0 * ddx) / 3.0)
-        hr, hy = _f32(0.5 * r), _f32(0.5 * ddy)
-        x1, x2, x3, x4 = _f32(x - r), _f32(x - hr), _f32(x + hr), _f32(x + r)
-        y2, y5 = _f32(y - hy), _f32(y + hy)
+        x, y = f32(cx), f32(cy)
+        ddx, ddy = f32(lay.dx), f32(lay.dy)
+        r = f32(f32(2.0 * ddx) / 3.0)
+        hr, hy = f32(0.5 * r), f32(0.5 * ddy)
+        x1, x2, x3, x4 = f32(x - r), f32(x - hr), f32(x + hr), f32(x + r)
+        y2, y5 = f32(y - hy), f32(y + hy)
         return [(jround(x1), jround(y)), (jround(x2), jround(y2)), (jround(x3) + 1, jround(y2)),
                 (jround(x4) + 1, jround(y)), (jround(x3) + 1, jround(y5) + 1), (jround(x2), jround(y5) + 1)]
 
@@ -371,7 +287,7 @@ class Grid:
     @cached_property
     def _label_re(self) -> re.Pattern[str]:
         n = self.numbering
-        hp, vp = _pattern(n.h_type, n.h_leading), _pattern(n.v_type, n.v_leading)
+        hp, vp = label_pattern(n.h_type, n.h_leading), label_pattern(n.v_type, n.v_leading)
         if n.first == "H":
             return re.compile(f"(?P<c>{hp}){re.escape(n.sep)}(?P<r>{vp})")
         return re.compile(f"(?P<r>{vp}){re.escape(n.sep)}(?P<c>{hp})")
@@ -413,6 +329,15 @@ class Grid:
 
     def label(self, col: int, row: int) -> str:
         """The printed label of offset (col, row) — VASSAL's location name of that hex's centre. Works off-map too."""
+        if 0 <= col < self.columns and 0 <= row < self.rows:
+            return self._label_grid[col][row]
+        return self._compute_label(col, row)
+
+    @cached_property
+    def _label_grid(self) -> list[list[str]]:
+        return [[self._compute_label(c, r) for r in range(self.rows)] for c in range(self.columns)]
+
+    def _compute_label(self, col: int, row: int) -> str:
         lay = self._ref
         a, b = self._rot(col, row)
         cx, cy = self._center_raw(lay, a, b)
