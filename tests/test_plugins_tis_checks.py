@@ -100,3 +100,21 @@ def test_landing_outside_the_zone_is_only_a_warning():
     found = _findings(*_stage(1, _phase("airborne", "allies"),
                               {"type": "reinforcement", "unit": "gb.1ab.1para.1", "hex": "0101"}))
     assert [(f["rule"], f["severity"]) for f in found] == [("TIS scenario", "warning")]
+
+
+def test_interleaved_phase_order_policy(tmp_path):
+    # Policy phase_order = interleaved: each phase is played by both players before the next phase.
+    for d in ("counters", "maps", "scenarios"):
+        (tmp_path / d).symlink_to(REPO / d)
+    (tmp_path / "games").mkdir()
+    manifest = json.loads(ARNHEM.read_text())
+    manifest["rules"]["policies"] = {"phase_order": "interleaved"}
+    path = tmp_path / "games" / "arnhem44.json"
+    path.write_text(json.dumps(manifest))
+    events = [{"type": "scenario_start", "game": "arnhem44", "scenario": "arnhem", "options": {}},
+              *_stage(1, _phase("air", "allies"), _phase("air", "germans"), _phase("airborne", "allies"))]
+    data = "\n".join(json.dumps(e) for e in events).encode()
+    found = check_bytes(data, "t.jsonl", path, "arnhem").to_dict()["findings"]
+    assert [f for f in found if f["severity"] == "error"] == []
+    # The same log breaks the default (player_blocks) order: the German air phase ends the Allied half.
+    assert [e["rule"] for e in _errors(*events[1:])] == ["TIS 3.3"]
