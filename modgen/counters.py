@@ -229,6 +229,16 @@ def _fit_size(measure, box: Box, preferred: float | None) -> int:
     return size
 
 
+def _block_metrics(lines: list[str], style: str, s: int) -> tuple[float, float, float]:
+    """(width, top, bottom) of lines stacked at a pitch of 1.12 × size, relative to the first baseline."""
+    f = font(style, s)
+    boxes = [_token_metrics(line, f) for line in lines]
+    pitch = s * 1.12
+    top = boxes[0][1]
+    bottom = boxes[-1][3] + pitch * (len(lines) - 1)
+    return max(b[2] - b[0] for b in boxes), top, bottom
+
+
 def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     text = str(el.get("text", "")).format_map(_Blank(ctx.fields()))
     if el.get("upper"):
@@ -239,24 +249,32 @@ def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     style = el.get("font", "bold")
     pref = el["size"] * ctx.px if el.get("size") else None
 
-    def measure(s: int) -> tuple[float, float]:
-        b = _token_metrics(text, font(style, s))
-        return b[2] - b[0], b[3] - b[1]
+    def fit(lines: list[str]) -> int:
+        def measure(s: int) -> tuple[float, float]:
+            w, top, bottom = _block_metrics(lines, style, s)
+            return w, bottom - top
+        return _fit_size(measure, area, pref)
 
-    size = _fit_size(measure, area, pref)
+    options = [[text]]
+    words = text.split()
+    if el.get("wrap") and len(words) > 1:  # also try every two-line break; keep whichever prints largest
+        options += [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    lines, size = max(((o, fit(o)) for o in options), key=lambda item: item[1])
     f = font(style, size)
-    b = _token_metrics(text, f)
-    w = b[2] - b[0]
+    _, top, bottom = _block_metrics(lines, style, size)
+    base0 = (area[1] + area[3]) / 2 - (top + bottom) / 2
     align = el.get("align", "center")
-    if align == "left":
-        x = area[0] - b[0]
-    elif align == "right":
-        x = area[2] - b[2]
-    else:
-        x = (area[0] + area[2]) / 2 - (b[0] + b[2]) / 2
-    y = (area[1] + area[3]) / 2 - (b[1] + b[3]) / 2
     color = ctx.color(el.get("color", "text")) or ctx.colors.text
-    plan.texts.append(TextItem(text, (x, y), style, size, color, (x + b[0], y + b[1], x + b[0] + w, y + b[3]), area))
+    for i, line in enumerate(lines):
+        b = _token_metrics(line, f)
+        if align == "left":
+            x = area[0] - b[0]
+        elif align == "right":
+            x = area[2] - b[2]
+        else:
+            x = (area[0] + area[2]) / 2 - (b[0] + b[2]) / 2
+        y = base0 + i * size * 1.12
+        plan.texts.append(TextItem(line, (x, y), style, size, color, (x + b[0], y + b[1], x + b[2], y + b[3]), area))
 
 
 class _Blank(dict):
@@ -481,12 +499,18 @@ def _draw_topdown(d: ImageDraw.ImageDraw, box: Box, kind: str, color: str) -> No
     w, h = x1 - x0, y1 - y0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if kind == "tank":
-        hw, hh = min(w * 0.22, h * 0.2), h * 0.36
-        d.rounded_rectangle((cx - hw, cy - hh + h * 0.08, cx + hw, cy + hh + h * 0.08), radius=hw * 0.2, fill=color)
-        r = hw * 0.75
-        d.ellipse((cx - r, cy - r + h * 0.05, cx + r, cy + r + h * 0.05), fill="#ffffff")
-        d.ellipse((cx - r * 0.8, cy - r * 0.8 + h * 0.05, cx + r * 0.8, cy + r * 0.8 + h * 0.05), fill=color)
-        d.line([(cx, cy + h * 0.05), (cx, y0 + h * 0.04)], fill=color, width=max(1, round(hw * 0.25)))
+        # Seen from above, front up: two tracks, the hull between them, a turret and its gun.
+        hw, hh = min(w * 0.24, h * 0.22), h * 0.36
+        top, bot = cy - hh + h * 0.1, cy + hh + h * 0.1
+        tw = hw * 0.32
+        for sx in (cx - hw, cx + hw - tw):
+            d.rectangle((sx, top, sx + tw, bot), fill=color)
+        lw = max(1, round(hw * 0.1))
+        d.rectangle((cx - hw + tw, top + h * 0.03, cx + hw - tw, bot - h * 0.03), outline=color, width=lw)
+        r = hw * 0.48
+        tcy = cy + h * 0.06
+        d.ellipse((cx - r, tcy - r, cx + r, tcy + r), fill=color)
+        d.line([(cx, tcy), (cx, y0 + h * 0.02)], fill=color, width=max(1, round(hw * 0.16)))
     elif kind == "gun":
         lw = max(1, round(w * 0.04))
         d.line([(cx, cy + h * 0.05), (cx, y0 + h * 0.08)], fill=color, width=lw)
