@@ -20,7 +20,7 @@ POLICIES: tuple[Policy, ...] = (
            "EFB 7.7, 16.5"),
     Policy("advance_minor_river", "engineer", ("engineer", "allowed"),
            "Advance after combat across a minor river without a bridge: engineer = only if an engineer took part "
-           "(22.2); allowed = only major rivers block advances (13.6).", "EFB 13.6, 22.2"),
+           "(22.2); allowed = only major rivers block advances (MK 13.7, GT 13.6).", "EFB 13.7, 22.2"),
     Policy("recovery_command", "radius", ("radius", "always_ooc"),
            "Command of a suppressed unit at the start of recovery: radius = by HQ radius as if not suppressed, so "
            "in-command units recover automatically (15.4); always_ooc = suppressed units are OOC (15.3) and must roll.",
