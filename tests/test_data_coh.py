@@ -136,3 +136,10 @@ def test_no_value_the_fragment_lacks_is_marked_rulebook(sos):
 
 def test_modgen_validate_accepts_it():
     assert modgen_validate(REPO / "games" / "stormsofsteel.json") == []
+
+
+def test_rulebook_tables_hold_no_invented_numbers(sos):
+    # Tables marked rulebook may only hold numbers the fragment prints; the missing rally cost stays null.
+    costs = sos.manifest["rules"]["tables"]["action_costs"]
+    assert costs["source"]["values"] == "rulebook"
+    assert costs["rally"]["ap"] is None
