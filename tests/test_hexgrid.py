@@ -255,3 +255,18 @@ def test_position_errors() -> None:
     with pytest.raises(KeyError):
         g.position("Minsk")
     assert g.position("5131") == (50, 30)  # off-map labels still parse, as VASSAL would
+
+
+def test_area_hexes() -> None:
+    from modgen.hexgrid import area_hexes
+
+    g = minsk_grid()
+    north_east = {"id": "ne", "edge": "north", "exclude": [f"{c:02d}01" for c in range(1, 28)]}
+    assert area_hexes(g, north_east) == [f"{c:02d}01" for c in range(28, 51)]
+    assert area_hexes(g, {"id": "m", "hexes": ["1126", "1125", "1126"]}) == ["1126", "1125"]
+    both = area_hexes(g, {"id": "w", "edge": "west", "hexes": ["1126"], "exclude": ["0101"]})
+    assert both[0] == "0102" and both[-1] == "1126" and len(both) == 30
+    with pytest.raises(DataError, match="area 'x'"):
+        area_hexes(g, {"id": "x", "hexes": ["0000"]})
+    with pytest.raises(DataError, match="area 'y'"):
+        area_hexes(g, {"id": "y", "edge": "up"})
