@@ -100,6 +100,8 @@ def coh_counters() -> list[dict[str, Any]]:
          "faces": {"front": {"kind": "values", "values": {"fire_cost": "+1", "fp_red": "-3", "fp_blue": "-5",
                                                           "rally": 8}},
                    "back": {"kind": "text", "text": "HIT"}}, "count": 5, "source": SRC},
+        {"id": "vhit.gun", "kind": "hit", "side": None, "class": "hit", "designation": "Gun Damaged (red)",
+         "faces": {"front": {"kind": "text", "text": "Gun Damaged (red)"}}, "count": 1, "source": SRC},
     ]
 
 

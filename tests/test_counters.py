@@ -189,3 +189,13 @@ def test_gallery_covers_every_builtin_layout_and_symbol() -> None:
     expected = len(nato.DRAWERS) - 1 + len(gallery.COMBINED) + len(nato.SIZE_MARKERS)
     rows = -(-expected // 10)
     assert sym.height > rows * 40 * 2 / 3
+
+
+def test_long_marker_text_wraps_onto_two_lines_that_do_not_overlap() -> None:
+    game = make_game("coh")
+    plan = plan_face(game, game.unit("vhit.gun"), "front", 150)
+    big = [t for t in plan.texts if t.area == plan.texts[0].area]
+    assert [t.text for t in big] == ["Gun Damaged", "(red)"]
+    assert big[0].bbox[3] < big[1].bbox[1]  # first line entirely above the second
+    single = font("bold", big[0].size).getbbox("Gun Damaged (red)")
+    assert single[2] - single[0] > big[0].area[2] - big[0].area[0]  # on one line at this size it would not fit
