@@ -324,3 +324,11 @@ def test_each_unit_enters_each_scenario_at_most_once_and_market_garden_uses_all(
         assert len(used) == len(set(used)), sid
     sc = arn.scenario("market_garden")
     assert units == {s["unit"] for s in sc["setup"]} | {u for r in sc["reinforcements"] for u in r["units"]}
+
+
+def test_map_locations_are_not_claimed_as_rulebook(arn):
+    # The text gives no hex numbers, so every hex-bearing map record must be illustrative.
+    m = arn.map("main")
+    assert m["source"]["values"] == "illustrative"
+    for rec in [*m["objectives"], *m["areas"], *m["places"]]:
+        assert (rec.get("source") or {}).get("values") != "rulebook", rec.get("name")
