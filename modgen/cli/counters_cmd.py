@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -32,7 +33,7 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], j
         faces = [(u, f) for u, f in faces if u in unit_ids]
     if not faces:
         raise DataError(f"{manifest}: the game has no counters to render")
-    with click.progressbar(length=len(faces), label="Rendering counters", file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr) as bar:
         for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces):
             bar.update(1)
     click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")

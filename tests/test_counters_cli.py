@@ -1,0 +1,76 @@
+"""`modgen counters` end to end, the worker pool, and every bundled game's counters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import bundled_games
+from fixtures_counters import make_game, write_game
+from PIL import Image, ImageChops
+
+from modgen.cli import main
+from modgen.counter_export import INLINE_LIMIT, all_faces, export_pngs, png_name, render_images
+from modgen.counters import faces_of, plan_face, render_face
+from modgen.model import load_game
+
+
+def test_counters_cli_writes_one_png_per_face(tmp_path: Path, capsys) -> None:
+    manifest = write_game(tmp_path, "efb")
+    out = tmp_path / "png"
+    assert main(["counters", str(manifest), "-o", str(out), "--px", "90"]) == 0
+    game = load_game(manifest)
+    expected = {f"{u['id']}.{f}.png" for u in game.units for f in faces_of(u)}
+    assert {p.name for p in out.iterdir()} == expected
+    img = Image.open(out / "de.31.I.back.png")
+    assert img.size == (90, 90)
+    ref = render_face(game, game.unit("de.31.I"), "back", 90)
+    assert ImageChops.difference(img.convert("RGB"), ref).getbbox() is None  # PNG is lossless
+    assert "wrote 15 PNGs" in capsys.readouterr().out
+
+
+def test_counters_cli_unit_filter_and_errors(tmp_path: Path, capsys) -> None:
+    manifest = write_game(tmp_path, "coh")
+    out = tmp_path / "png"
+    assert main(["counters", str(manifest), "-o", str(out), "--unit", "ger.tiger"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["ger.tiger.front.png", "ger.tiger.spent.png"]
+    assert main(["counters", str(manifest), "-o", str(out), "--unit", "nobody"]) == 1
+    assert "no counter 'nobody'" in capsys.readouterr().err
+    assert main(["counters", str(manifest), "-o", str(out), "--px", "4"]) == 2  # usage error from click
+
+
+def test_pool_gives_the_same_images_as_rendering_in_process(tmp_path: Path) -> None:
+    units = []
+    base = make_game("efb").units
+    for i in range(INLINE_LIMIT + 6):  # enough faces that a process pool is used
+        u = dict(base[i % len(base)], id=f"u{i}")
+        units.append(u)
+    game = make_game("efb", units)
+    faces = all_faces(game)
+    assert len(faces) > INLINE_LIMIT
+    pooled = list(render_images(game, faces, 60, workers=2))
+    assert [(u, f) for u, f, _ in pooled] == faces  # order kept
+    for uid, face, img in pooled[:: max(1, len(pooled) // 8)]:
+        ref = render_face(game, game.unit(uid), face, 60)
+        assert ImageChops.difference(img, ref).getbbox() is None
+    paths = list(export_pngs(game, tmp_path, 60, workers=2))
+    assert len(paths) == len(faces) and all(p.exists() for p in paths)
+    assert not list(tmp_path.glob(".*.part"))  # no temporary files left behind
+
+
+def test_png_names_are_safe() -> None:
+    assert png_name("de.5pz/31 I", "front") == "de.5pz_31_I.front.png"
+    assert png_name("../x", "back") == ".._x.back.png"
+
+
+@pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.stem)
+def test_every_bundled_counter_renders_with_its_text_inside(manifest: Path) -> None:
+    game = load_game(manifest)
+    assert game.units
+    for unit in game.units:
+        for face in faces_of(unit):
+            plan = plan_face(game, unit, face, 100)
+            for t in plan.texts:
+                x0, y0, x1, y1 = t.bbox
+                assert 0 <= x0 and 0 <= y0 and x1 <= 100 and y1 <= 100, (unit["id"], face, t.text)
+                assert t.size >= 5, (unit["id"], face, t.text, "text shrunk to unreadable")
