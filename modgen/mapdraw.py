@@ -153,7 +153,9 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     if o["compass"]:
         _compass(d, img.width - c.hex_px * 0.3, c.hex_px * 0.25, c.hex_px * 0.17)
     if o["legend"]:
-        img = _with_legend(img, _legend_items(c), c.hex_px)
+        edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
+                      for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
+        img = _with_legend(img, _legend_items(c), c.hex_px, edge_areas)
     return img
 
 
@@ -411,15 +413,20 @@ def _legend_items(c: _Ctx) -> list[tuple[str, Mapping[str, Any], str]]:
     return [(tid, t, _style(tid, t)) for tid, t in c.terrain.items() if tid in used]
 
 
-def _with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float) -> Image.Image:
-    """The image with a legend strip appended below (swatches in columns)."""
-    row_h, col_w = unit * 0.45, unit * 3.2
+def _with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
+                 areas: list[tuple[str, Color]] | None = None) -> Image.Image:
+    """The image with a legend strip appended below: terrain swatches, then edge entry areas, in columns."""
+    areas = areas or []
+    f = font(unit * 0.2)
+    names = [str(t.get("name", tid)) for tid, t, _ in items] + [f"Entry: {name}" for name, _ in areas]
+    widest = max((f.getlength(n) for n in names), default=0.0)  # columns as wide as the longest name
+    row_h, col_w = unit * 0.45, max(unit * 3.2, unit * 1.1 + widest)
     per_col = max(1, int((img.width - unit) // col_w))
-    nrows = math.ceil(len(items) / per_col) if items else 1
+    total = len(items) + len(areas)
+    nrows = math.ceil(total / per_col) if total else 1
     out = Image.new("RGB", (img.width, img.height + round(row_h * (nrows + 1.5))), BACKGROUND)
     out.paste(img, (0, 0))
     d = ImageDraw.Draw(out)
-    f = font(unit * 0.2)
     d.text((unit * 0.5, img.height + row_h * 0.3), "Terrain", fill=TEXT_COLOR, font=font(unit * 0.22, bold=True))
     for i, (tid, t, style) in enumerate(items):
         x = unit * 0.5 + (i % per_col) * col_w
@@ -436,15 +443,38 @@ def _with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str
             out.paste(sq.convert("RGB"), (round(x), round(y)))
             d.rectangle(box, outline=GRID_COLOR)
         else:
-            mid = y + row_h * 0.4
-            w = max(1.0, float(t.get("width", 0.05)) * unit)
-            if style in ("trail", "dashed"):
-                dashed(d, [(x, mid), (x + sw, mid)], color, round(w), unit * 0.1, unit * 0.05)
-            else:
-                round_line(d, [(x, mid), (x + sw, mid)], color, w)
+            _line_swatch(d, style, color, max(1.0, float(t.get("width", 0.05)) * unit), x, y + row_h * 0.4, sw,
+                         unit)
         d.text((x + sw + unit * 0.12, y + row_h * 0.4), str(t.get("name", tid)), fill=TEXT_COLOR, font=f,
                anchor="lm")
+    for j, (name, color) in enumerate(areas):
+        i = len(items) + j
+        x = unit * 0.5 + (i % per_col) * col_w
+        y = img.height + row_h * (1.3 + i // per_col)
+        d.line([(x, y + row_h * 0.4), (x + unit * 0.5, y + row_h * 0.4)], fill=color, width=max(2, round(unit * 0.07)))
+        d.text((x + unit * 0.62, y + row_h * 0.4), f"Entry: {name}", fill=TEXT_COLOR, font=f, anchor="lm")
     return out
+
+
+def _line_swatch(d: ImageDraw.ImageDraw, style: str, color: Color, w: float, x: float, mid: float, sw: float,
+                 unit: float) -> None:
+    """A short horizontal sample of a hexside/line style for the legend."""
+    if style in ("trail", "dashed"):
+        dashed(d, [(x, mid), (x + sw, mid)], color, round(w), unit * 0.1, unit * 0.05)
+    elif style == "rail":
+        round_line(d, [(x, mid), (x + sw, mid)], color, w)
+        for (px, py), (nx, ny) in offset_polyline([(x, mid), (x + sw, mid)], max(4.0, unit * 0.1)):
+            d.line([(px - nx * w * 2, py - ny * w * 2), (px + nx * w * 2, py + ny * w * 2)], fill=color,
+                   width=max(1, round(w * 0.6)))
+    elif style == "embankment":
+        d.line([(x, mid), (x + sw, mid)], fill=color, width=max(1, round(w * 0.5)))
+        for (px, py), _ in offset_polyline([(x, mid), (x + sw, mid)], max(3.0, unit * 0.08)):
+            d.line([(px, py), (px, py + w * 1.5)], fill=color, width=max(1, round(w * 0.5)))
+    elif style == "bridge":
+        d.rectangle([x + sw * 0.25, mid - w, x + sw * 0.75, mid + w], fill=(235, 225, 200), outline=color,
+                    width=max(1, round(unit * 0.025)))
+    else:
+        round_line(d, [(x, mid), (x + sw, mid)], color, w)
 
 
 # --- tables (Flames of War) ---------------------------------------------------------------------------------------
