@@ -160,9 +160,9 @@ def check_maps(ck: Checker) -> None:
                 ck.maps[map_id] = (doc, "?", dict(m, _areas={}))
 
 
-def _side(ck: Checker, doc: Doc, ptr: str, side: Any, allowed: set[str] | None = None) -> None:
+def _side(ck: Checker, doc: Doc, ptr: str, side: Any, allowed: set[str] | None = None, at_key: bool = False) -> None:
     if isinstance(side, str) and side not in ck.sides:
-        ck.add(doc, ptr, f"{side!r} is not a side (sides: {_names(ck.sides)})")
+        ck.add(doc, ptr, f"{side!r} is not a side (sides: {_names(ck.sides)})", at_key=at_key)
     elif isinstance(side, str) and allowed is not None and side not in allowed:
         ck.add(doc, ptr, f"side {side!r} does not take part in this scenario (sides: {_names(allowed)})")
 
@@ -231,12 +231,12 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
         for uid in strength:
             _unit(ck, doc, pointer("strength", uid), uid, at_key=True)
     arriving: dict[str, str] = {}
+    groups: set[str] = set()
     for i, r in _items(s.get("reinforcements")):
         _turn(ck, doc, pointer("reinforcements", i, "turn"), r.get("turn"), count)
         _option(ck, doc, pointer("reinforcements", i, "option"), r.get("option"), options)
-        for j, alt in _items(r.get("alternative_turns")):
-            _turn(ck, doc, pointer("reinforcements", i, "alternative_turns", j, "turn"), alt.get("turn"), count)
-            _option(ck, doc, pointer("reinforcements", i, "alternative_turns", j, "option"), alt.get("option"), options)
+        if isinstance(r.get("group"), str):
+            groups.add(r["group"])
         side = r.get("side")
         _side(ck, doc, pointer("reinforcements", i, "side"), side, allowed)
         for j, uid in enumerate(r.get("units") if isinstance(r.get("units"), list) else []):
@@ -250,12 +250,36 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             if unit is not None and isinstance(side, str) and isinstance(unit.get("side"), str) \
                     and unit["side"] != side:
                 ck.add(doc, ptr, f"unit {uid!r} belongs to side {unit['side']!r}, not {side!r}")
-        area = _str(r.get("area"))
-        if area is not None and kind == "hex" and area not in mdict.get("_areas", {}):
-            ck.add(doc, pointer("reinforcements", i, "area"),
-                   f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))})")
+        for key in ("area", "alternate_area"):
+            _area(ck, doc, pointer("reinforcements", i, key), r.get(key), kind, mdict, map_id)
         for j, h in enumerate(r.get("hexes") if isinstance(r.get("hexes"), list) else []):
             _hex_in(ck, doc, pointer("reinforcements", i, "hexes", j), h, grid, map_id)
+    for i, opt in _items(s.get("options")):
+        for j, move in _items(opt.get("reschedule")):
+            at = ("options", i, "reschedule", j)
+            group = _str(move.get("group"))
+            if group is not None and group not in groups:
+                ck.add(doc, pointer(*at, "group"),
+                       f"no reinforcement entry has group {group!r} (groups: {_names(groups)})")
+            _turn(ck, doc, pointer(*at, "turn"), move.get("turn"), count)
+            for k, pick in _items(move.get("by_roll")):
+                _turn(ck, doc, pointer(*at, "by_roll", k, "turn"), pick.get("turn"), count)
+    edges = s.get("friendly_edges")
+    if isinstance(edges, dict):
+        for side, areas in edges.items():
+            if side == "source":
+                continue
+            _side(ck, doc, pointer("friendly_edges", side), side, None, at_key=True)
+            for j, area in enumerate(areas if isinstance(areas, list) else []):
+                _area(ck, doc, pointer("friendly_edges", side, j), area, kind, mdict, map_id)
+    known = set(ck.formations) | set(ck.units)
+    if ck.ws.counters is not None:
+        for i, cmd in _items(s.get("command")):
+            for ptr, ref in [(pointer("command", i, "hq"), cmd.get("hq"))] + [
+                    (pointer("command", i, "commands", j), x)
+                    for j, x in enumerate(cmd.get("commands") if isinstance(cmd.get("commands"), list) else [])]:
+                if isinstance(ref, str) and ref not in known:
+                    ck.add(doc, ptr, f"{ref!r} is neither a formation nor a unit")
     for key in ("special_rules", "options"):
         seen: set[str] = set()
         for i, rec in _items(s.get(key)):
@@ -273,6 +297,12 @@ def _turn(ck: Checker, doc: Doc, ptr: str, turn: Any, count: int | None) -> None
 def _option(ck: Checker, doc: Doc, ptr: str, option: Any, options: set[str]) -> None:
     if isinstance(option, str) and option not in options:
         ck.add(doc, ptr, f"unknown option {option!r} (the scenario's options: {_names(options)})")
+
+
+def _area(ck: Checker, doc: Doc, ptr: str, area: Any, kind: str | None, mdict: dict[str, Any],
+          map_id: str | None) -> None:
+    if isinstance(area, str) and kind == "hex" and area not in mdict.get("_areas", {}):
+        ck.add(doc, ptr, f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))})")
 
 
 def _hex_in(ck: Checker, doc: Doc, ptr: str, label: Any, grid: Any, map_id: str | None) -> None:

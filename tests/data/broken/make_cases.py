@@ -246,10 +246,23 @@ case("strength_unknown_unit", "a scenario strength track for a unit that is not 
 case("reinforcement_unknown_option", "a reinforcement that depends on an option the scenario does not offer",
      {S: edit(S, 9, '"area": "west"}', '"area": "west", "option": "historical"}')},
      (S, 9, '"historical"', "/reinforcements/0/option", "unknown option 'historical' (the scenario's options: none)"))
-case("alternative_turn_after_last_turn", "an alternative arrival after the last turn",
-     {S: edit(S, 9, '"area": "west"}', '"area": "west", "alternative_turns": [{"option": "late", "turn": 5}]}')
-         .replace(' ]\n}', ' ],\n "options": [{"id": "late", "name": "Late arrival"}]\n}')},
-     (S, 9, "5}", "/reinforcements/0/alternative_turns/0/turn", "turn 5 is beyond the scenario's 3 turns"))
+case("reschedule_after_last_turn", "an option moving a reinforcement group past the last turn",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "group": "hq"}')
+         .replace(' ]\n}', ' ],\n "options": [{"id": "late", "name": "Late", '
+                  '"reschedule": [{"group": "hq", "turn": 5}]}]\n}')},
+     (S, 11, "5}", "/options/0/reschedule/0/turn", "turn 5 is beyond the scenario's 3 turns"))
+case("reschedule_unknown_group", "an option moving a reinforcement group that does not exist",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "group": "hq"}')
+         .replace(' ]\n}', ' ],\n "options": [{"id": "late", "name": "Late", '
+                  '"reschedule": [{"group": "qh", "turn": 3}]}]\n}')},
+     (S, 11, '"qh"', "/options/0/reschedule/0/group", "no reinforcement entry has group 'qh' (groups: hq)"))
+case("command_unknown", "a command list naming a formation that does not exist",
+     {S: edit(S, 2, '"turns": {"count": 3},',
+              '"turns": {"count": 3}, "command": [{"hq": "r.hq", "commands": ["r1", "r7"]}],')},
+     (S, 2, '"r7"', "/command/0/commands/1", "'r7' is neither a formation nor a unit"))
+case("friendly_edge_unknown_area", "a friendly edge that is not a map area",
+     {S: edit(S, 2, '"turns": {"count": 3},', '"turns": {"count": 3}, "friendly_edges": {"red": ["west", "south"]},')},
+     (S, 2, '"south"', "/friendly_edges/red/1", "unknown area 'south' on map 'm' (areas: east, west)"))
 case("first_player_not_a_side", "a first player that is not a side",
      {S: edit(S, 2, '"red"', '"green"')},
      (S, 2, '"green"', "/first_player", "'green' is not a side (sides: blue, red)"))
