@@ -25,15 +25,23 @@ def _game(game: Any) -> Any:
     return game
 
 
-def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None) -> tuple[list[dict], list[str]]:
-    """Canonical events and reader warnings from the bytes of a log: a zip (VASSAL) or JSON Lines text."""
+def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None,
+             max_decompressed: int | None = None) -> tuple[list[dict], list[str]]:
+    """Canonical events and reader warnings from the bytes of a log: a zip (VASSAL) or JSON Lines text.
+    ``max_decompressed`` caps what a VASSAL zip may inflate to (bytes)."""
     if data[:2] == b"PK" or filename.lower().endswith(VASSAL_SUFFIXES):
         try:
-            from modgen.vassal.adapter import adapt
+            from modgen.vassal import reader
+            from modgen.vassal.adapter import Adapter, locator_for
+            from modgen.vassal.archive import Limits
         except ImportError:
             raise LogFormatError(f"{filename}: reading VASSAL saves/logs needs modgen.vassal.adapter, which this "
                                  "installation does not have; convert the log to canonical .jsonl first") from None
-        result = adapt(data, game, scenario=scenario, name=filename)
+        limits = Limits() if max_decompressed is None else Limits(
+            max_entry_size=max_decompressed, max_total_size=max_decompressed)
+        adapter = Adapter(game, scenario, filename)
+        reader.read(data, adapter, locator=locator_for(game), name=filename, limits=limits)
+        result = adapter.result()
         events, warnings = [], list(result.warnings)
         for n, ev in enumerate(result.events):
             problems = eventlog.event_problems(ev)
@@ -45,10 +53,12 @@ def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None)
     return eventlog.parse_bytes(data, filename), []
 
 
-def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = None) -> Report:
-    """Check the log in ``data`` (named ``filename`` in messages) for ``game`` (a Game or a manifest path)."""
+def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = None, *,
+                max_decompressed: int | None = None) -> Report:
+    """Check the log in ``data`` (named ``filename`` in messages) for ``game`` (a Game or a manifest path).
+    ``max_decompressed`` caps the inflated size of a VASSAL zip (the sidecar sets it)."""
     game = _game(game)
-    events, warnings = read_log(data, filename, game, scenario)
+    events, warnings = read_log(data, filename, game, scenario, max_decompressed)
     report = engine.run(game, events, scenario)
     report.findings[:0] = [Finding(rule="LOG", severity="warning", message=w) for w in warnings]
     return report
