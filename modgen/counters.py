@@ -9,6 +9,7 @@ output size, where FreeType anti-aliases it itself and glyphs stay sharp.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -67,14 +68,18 @@ class Colors:
     side: str
 
 
-def unit_colors(game: Any, unit: dict[str, Any]) -> Colors:
-    """Colours from the unit's formation (``background``/``symbol_color``/``text_color``), else its side's."""
+def unit_colors(game: Any, unit: dict[str, Any], printed_on: str | None = None) -> Colors:
+    """Colours from the unit's formation (``background``/``symbol_color``/``text_color``), else its side's.
+
+    Where neither names a text colour, text is black or white, whichever contrasts with the background the face
+    is actually ``printed_on`` (a layout's or a face's own colour may replace the formation's).
+    """
     manifest = game.manifest
     side = next((s for s in manifest.get("sides", []) if s.get("id") == unit.get("side")), {})
     form = next((f for f in manifest.get("formations", []) or [] if f.get("id") == unit.get("formation")), {})
     side_color = side.get("color") or DEFAULT_BACKGROUND
     bg = form.get("background") or side.get("color") or DEFAULT_BACKGROUND
-    auto_text = "#000000" if _luma(bg) > 140 else "#ffffff"
+    auto_text = "#000000" if _luma(printed_on or bg) > 140 else "#ffffff"
     text = form.get("text_color") or side.get("text_color") or auto_text
     symbol = form.get("symbol_color") or text
     return Colors(background=bg, symbol=symbol, text=text, side=side_color)
@@ -472,14 +477,44 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     ctx = _Ctx(game, unit, face_name, face, layout, colors, px)
     spec = _face_spec(layout, face.get("kind", "values"), game)
     bg = face.get("color") or ctx.color(spec.get("background") or layout.get("background", "background"))
+    if bg and bg != colors.background:
+        ctx.colors = unit_colors(game, unit, printed_on=bg)
     border = layout.get("border") or {}
     plan = FacePlan(width=px, height=px, background=bg or colors.background, shape=layout.get("shape", "square"),
                     radius=layout.get("corner_radius", 0.0) * px, border_color=ctx.color(border.get("color", "none")),
                     border_width=border.get("width", 0.0) * px)
+    art = face.get("image") or (unit.get("image") if face_name == "front" else None)
+    if art:  # the designer's artwork is the whole face; the layout adds only its border
+        plan.shapes.append(ShapeItem("image", (0, 0, px, px), data={"path": str(_art_path(game, unit, art))}))
+        return plan
     for el in spec.get("elements", []):
         if _applies(el, ctx):
             _PLANNERS[el["type"]](ctx, el, plan)
     return plan
+
+
+def _art_path(game: Any, unit: dict[str, Any], rel: str) -> Path:
+    """Artwork paths are relative to the counters file (``files.counters``)."""
+    base = Path(game.files["counters"]).parent if "counters" in getattr(game, "files", {}) else game.path.parent
+    path = (base / rel).resolve()
+    if not path.is_file():
+        raise DataError(f"counter {unit.get('id')!r}: artwork {rel!r} not found (looked for {path})")
+    return path
+
+
+@lru_cache(maxsize=64)
+def _load_art(path: str, mtime: float, size: int) -> Image.Image:
+    try:
+        with Image.open(path) as im:
+            im = im.convert("RGBA")
+            # cover the square: scale the short side to size, crop the long side centred
+            scale = size / min(im.size)
+            w, h = max(size, round(im.width * scale)), max(size, round(im.height * scale))
+            im = im.resize((w, h), Image.Resampling.LANCZOS)
+            left, top = (w - size) // 2, (h - size) // 2
+            return im.crop((left, top, left + size, top + size))
+    except (OSError, ValueError) as exc:
+        raise DataError(f"artwork {path}: cannot read it as an image ({exc})") from None
 
 
 def _star_points(box: Box) -> list[tuple[float, float]]:
@@ -563,6 +598,10 @@ def render_plan(plan: FacePlan) -> Image.Image:
             nato.draw_size(d, b, s.data["size"], s.outline)
         elif s.op == "topdown":
             _draw_topdown(d, b, s.data["kind"], s.outline)
+        elif s.op == "image":
+            side = round(b[2] - b[0])
+            art = _load_art(s.data["path"], os.path.getmtime(s.data["path"]), side)
+            big.paste(art, (round(b[0]), round(b[1])), art)
     if plan.shape != "square":  # panels and stripes must not show outside rounded corners or the circle
         mask = Image.new("L", big.size, 0)
         md = ImageDraw.Draw(mask)

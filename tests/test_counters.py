@@ -199,3 +199,38 @@ def test_long_marker_text_wraps_onto_two_lines_that_do_not_overlap() -> None:
     assert big[0].bbox[3] < big[1].bbox[1]  # first line entirely above the second
     single = font("bold", big[0].size).getbbox("Gun Damaged (red)")
     assert single[2] - single[0] > big[0].area[2] - big[0].area[0]  # on one line at this size it would not fit
+
+
+def test_text_without_an_explicit_colour_contrasts_with_the_face_it_is_printed_on() -> None:
+    dark = {"dark": {"extends": "generic-marker", "background": "#101010"}}
+    game = make_game("efb", counter_layouts=dark)
+    marker = dict(game.unit("marker.supp"), layout="dark")
+    assert {t.color for t in plan_face(game, marker, "front", 100).texts} == {"#ffffff"}
+    yellow = make_game("efb").unit("marker.ooc")  # a yellow face: black text
+    assert {t.color for t in plan_face(make_game("efb"), yellow, "front", 100).texts} == {"#000000"}
+    # a formation's own text colour is the designer's choice and stays
+    hq = plan_face(game, game.unit("su.hq"), "front", 100)
+    assert {t.color for t in hq.texts} == {"#ffffff"}
+
+
+def test_face_artwork_fills_the_face_and_missing_art_is_a_data_error(tmp_path) -> None:
+    from pathlib import Path
+
+    from modgen.model import Game
+
+    art = Image.new("RGB", (300, 150), "#0000ff")
+    art.paste((255, 0, 0), (0, 0, 150, 150))  # the centred square crop (x 75-225) is half red, half blue
+    (tmp_path / "art").mkdir()
+    art.save(tmp_path / "art" / "tiger.png")
+    unit = {"id": "t", "kind": "unit", "side": "german", "class": "x", "layout": "generic",
+            "faces": {"front": {"kind": "values", "values": {"attack": 1}, "image": "art/tiger.png"},
+                      "back": {"kind": "blank"}}}
+    game = make_game("xyz", [unit])
+    game = Game(path=game.path, manifest=game.manifest, counters_doc=game.counters_doc,
+                files={"counters": Path(tmp_path / "counters.json")})
+    img = render_face(game, unit, "front", 80)
+    assert img.getpixel((12, 40)) == (255, 0, 0) and img.getpixel((60, 40)) == (0, 0, 255)
+    assert [t.text for t in plan_face(game, unit, "front", 80).texts] == []  # art replaces the layout
+    unit["faces"]["front"]["image"] = "art/missing.png"
+    with pytest.raises(DataError, match="missing.png"):
+        plan_face(game, unit, "front", 80)
