@@ -1,4 +1,4 @@
-"""Map rendering (Pillow): hex maps for VASSAL boards and print, and free-form tables (Flames of War).
+"""Map rendering (Pillow): hex maps for VASSAL boards and print; free-form tables are :mod:`modgen.maptable`'s.
 
 ``render_map(game, map_id=None, hex_px=100, **options) -> PIL.Image`` is a function of data plus options.
 
@@ -23,39 +23,28 @@ from PIL import Image, ImageDraw
 from modgen.errors import DataError
 from modgen.hexgrid import Grid, area_hexes
 from modgen.mapstyle import (
+    AREA_COLORS,
+    BACKGROUND,
+    GRID_COLOR,
+    TEXT_COLOR,
     Color,
     Point,
+    check_options,
     dashed,
     masked_tile,
     offset_polyline,
+    outline,
     parse_color,
     round_line,
     shade,
     star,
+    with_legend,
 )
+from modgen.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
 from modgen.printing import font, paper_size, parse_length, save_pdf, tile_pages
 
-BACKGROUND = (246, 243, 232)
-GRID_COLOR = (60, 60, 60)
-TEXT_COLOR = (30, 30, 30)
-AREA_COLORS: tuple[Color, ...] = ((200, 40, 40), (40, 90, 200), (30, 140, 60), (190, 120, 20), (140, 50, 160))
-
 HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "title": True, "legend": False,
-               "areas": True, "objectives": True, "places": True}
-TABLE_OPTIONS = {"px_per_inch": 20.0, "inch_grid": True, "zones": True, "objectives": True, "legend": False,
-                 "title": True}
-
-
-def _outline(d: ImageDraw.ImageDraw, pts: list[Point], color: tuple[int, ...], width: int) -> None:
-    """A closed outline. (Pillow's polygon(width>1) builds a mask as large as the whole image: too slow here.)"""
-    d.line([*pts, pts[0], pts[1]], fill=color, width=width, joint="curve")
-
-
-def _opts(defaults: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
-    unknown = set(given) - set(defaults)
-    if unknown:
-        raise TypeError(f"unknown map option(s): {', '.join(sorted(unknown))} (known: {', '.join(defaults)})")
-    return {**defaults, **given}
+               "areas": True, "objectives": True, "places": True, "antialias": 1}
 
 
 def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None, **options: Any) -> Image.Image:
@@ -66,7 +55,7 @@ def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None
 
     Hex-map options (default): numbers (True), grid (True), border (True), compass (True), title (True),
     legend (False), areas (True: edge areas as margin bands; "all": also other areas as outlines; False),
-    objectives (True), places (True).
+    objectives (True), places (True), antialias (1: draw k = 2..4 times larger and downsample; k² memory).
     Table-map options: px_per_inch (20), inch_grid (True), zones (True), objectives (True), legend (False), title.
     """
     m = game.map(map_id)
@@ -121,7 +110,15 @@ class _Ctx:
 def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float = 100,
                    **options: Any) -> Image.Image:
     """Render a hex map dict with the manifest ``terrain`` table (see :func:`render_map` for options)."""
-    o = _opts(HEX_OPTIONS, options)
+    o = check_options(HEX_OPTIONS, options)
+    k = o["antialias"]
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 4:
+        raise DataError(f"antialias must be an integer from 1 to 4, got {k!r}")
+    if k > 1:  # draw k times larger, then shrink to exactly the board size (centres stay within a pixel)
+        big = render_hex_map(m, terrain, hex_px * k, **{**options, "antialias": 1})
+        lay = Grid.from_map(m).layout(hex_px)
+        height = round(big.height * lay.width / big.width) if o["legend"] else lay.height
+        return big.resize((lay.width, height), Image.Resampling.LANCZOS)
     c = _Ctx(m, terrain, hex_px)
     img = Image.new("RGB", (c.lay.width, c.lay.height), BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -155,7 +152,7 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     if o["legend"]:
         edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
                       for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
-        img = _with_legend(img, _legend_items(c), c.hex_px, edge_areas)
+        img = with_legend(img, _legend_items(c), c.hex_px, edge_areas)
     return img
 
 
@@ -233,7 +230,7 @@ def _areas(c: _Ctx, d: ImageDraw.ImageDraw, every: bool) -> None:
             for lab in labels:
                 cx, cy = c.center(lab, f"areas[{k}]")
                 pts = [(cx + (x - cx) * inset, cy + (y - cy) * inset) for x, y in g.corners(*g.position(lab), px)]
-                _outline(d, pts, color, max(2, round(px * 0.04)))
+                outline(d, pts, color, max(2, round(px * 0.04)))
 
 
 def _side_points(c: _Ctx, a: str, b: str, where: str) -> tuple[Point, Point, Point, Point]:
@@ -311,7 +308,7 @@ def _bridge(c: _Ctx, d: ImageDraw.ImageDraw, side: tuple[Point, Point, Point, Po
             (mx - ux * half_len - nx * half_w, my - uy * half_len - ny * half_w)]
     color = c.color(tid, t, (90, 70, 50))
     d.polygon(deck, fill=(235, 225, 200))
-    _outline(d, deck, color, max(1, round(c.hex_px * 0.025)))
+    outline(d, deck, color, max(1, round(c.hex_px * 0.025)))
 
 
 def _lines(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
@@ -411,173 +408,6 @@ def _legend_items(c: _Ctx) -> list[tuple[str, Mapping[str, Any], str]]:
     used.update(h.get("type") for h in c.m.get("hexsides") or [] if isinstance(h, Mapping))
     used.update(ln.get("type") for ln in c.m.get("lines") or [] if isinstance(ln, Mapping))
     return [(tid, t, _style(tid, t)) for tid, t in c.terrain.items() if tid in used]
-
-
-def _with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
-                 areas: list[tuple[str, Color]] | None = None) -> Image.Image:
-    """The image with a legend strip appended below: terrain swatches, then edge entry areas, in columns."""
-    areas = areas or []
-    f = font(unit * 0.2)
-    names = [str(t.get("name", tid)) for tid, t, _ in items] + [f"Entry: {name}" for name, _ in areas]
-    widest = max((f.getlength(n) for n in names), default=0.0)  # columns as wide as the longest name
-    row_h, col_w = unit * 0.45, max(unit * 3.2, unit * 1.1 + widest)
-    per_col = max(1, int((img.width - unit) // col_w))
-    total = len(items) + len(areas)
-    nrows = math.ceil(total / per_col) if total else 1
-    out = Image.new("RGB", (img.width, img.height + round(row_h * (nrows + 1.5))), BACKGROUND)
-    out.paste(img, (0, 0))
-    d = ImageDraw.Draw(out)
-    d.text((unit * 0.5, img.height + row_h * 0.3), "Terrain", fill=TEXT_COLOR, font=font(unit * 0.22, bold=True))
-    for i, (tid, t, style) in enumerate(items):
-        x = unit * 0.5 + (i % per_col) * col_w
-        y = img.height + row_h * (1.3 + i // per_col)
-        color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (200, 200, 200)
-        sw = unit * 0.5
-        box = (x, y, x + sw, y + row_h * 0.8)
-        if t.get("kind") in ("hex", "area"):
-            sq = Image.new("RGBA", (round(sw), round(row_h * 0.8)), (*color, 255))
-            tile = masked_tile(sq.size, [(0, 0), (sq.width, 0), (sq.width, sq.height), (0, sq.height)],
-                               t.get("pattern"), t.get("symbol"), unit * 0.6, color)
-            if tile is not None:
-                sq.alpha_composite(tile)
-            out.paste(sq.convert("RGB"), (round(x), round(y)))
-            d.rectangle(box, outline=GRID_COLOR)
-        else:
-            _line_swatch(d, style, color, max(1.0, float(t.get("width", 0.05)) * unit), x, y + row_h * 0.4, sw,
-                         unit)
-        d.text((x + sw + unit * 0.12, y + row_h * 0.4), str(t.get("name", tid)), fill=TEXT_COLOR, font=f,
-               anchor="lm")
-    for j, (name, color) in enumerate(areas):
-        i = len(items) + j
-        x = unit * 0.5 + (i % per_col) * col_w
-        y = img.height + row_h * (1.3 + i // per_col)
-        d.line([(x, y + row_h * 0.4), (x + unit * 0.5, y + row_h * 0.4)], fill=color, width=max(2, round(unit * 0.07)))
-        d.text((x + unit * 0.62, y + row_h * 0.4), f"Entry: {name}", fill=TEXT_COLOR, font=f, anchor="lm")
-    return out
-
-
-def _line_swatch(d: ImageDraw.ImageDraw, style: str, color: Color, w: float, x: float, mid: float, sw: float,
-                 unit: float) -> None:
-    """A short horizontal sample of a hexside/line style for the legend."""
-    if style in ("trail", "dashed"):
-        dashed(d, [(x, mid), (x + sw, mid)], color, round(w), unit * 0.1, unit * 0.05)
-    elif style == "rail":
-        round_line(d, [(x, mid), (x + sw, mid)], color, w)
-        for (px, py), (nx, ny) in offset_polyline([(x, mid), (x + sw, mid)], max(4.0, unit * 0.1)):
-            d.line([(px - nx * w * 2, py - ny * w * 2), (px + nx * w * 2, py + ny * w * 2)], fill=color,
-                   width=max(1, round(w * 0.6)))
-    elif style == "embankment":
-        d.line([(x, mid), (x + sw, mid)], fill=color, width=max(1, round(w * 0.5)))
-        for (px, py), _ in offset_polyline([(x, mid), (x + sw, mid)], max(3.0, unit * 0.08)):
-            d.line([(px, py), (px, py + w * 1.5)], fill=color, width=max(1, round(w * 0.5)))
-    elif style == "bridge":
-        d.rectangle([x + sw * 0.25, mid - w, x + sw * 0.75, mid + w], fill=(235, 225, 200), outline=color,
-                    width=max(1, round(unit * 0.025)))
-    else:
-        round_line(d, [(x, mid), (x + sw, mid)], color, w)
-
-
-# --- tables (Flames of War) ---------------------------------------------------------------------------------------
-
-def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: Any) -> Image.Image:
-    """Render a free-form table map (inches, origin top-left, y down) at ``px_per_inch``."""
-    o = _opts(TABLE_OPTIONS, options)
-    mid = m.get("id", "?")
-    ppi = float(o["px_per_inch"])
-    try:
-        w_in, h_in = float(m["width_in"]), float(m["height_in"])
-    except (KeyError, TypeError, ValueError):
-        raise DataError(f"map {mid!r}: a table needs numeric width_in and height_in") from None
-    if not (0 < w_in <= 400 and 0 < h_in <= 400) or not 1 <= ppi <= 400:
-        raise DataError(f"map {mid!r}: table size {w_in}x{h_in} in at {ppi} px/in is out of range")
-    img = Image.new("RGB", (round(w_in * ppi), round(h_in * ppi)), (196, 200, 150))
-    d = ImageDraw.Draw(img)
-
-    def poly(p: Any, where: str) -> list[Point]:
-        try:
-            pts = [(float(x) * ppi, float(y) * ppi) for x, y in p]
-        except (TypeError, ValueError):
-            raise DataError(f"map {mid!r}: {where}: expected [[x, y], …] in inches") from None
-        if len(pts) < 3:
-            raise DataError(f"map {mid!r}: {where}: a polygon needs at least 3 points")
-        return pts
-
-    for k, piece in enumerate(m.get("terrain") or []):
-        where = f"terrain[{k}]"
-        tid = piece.get("type")
-        t = terrain.get(tid) if isinstance(tid, str) else None
-        if t is None:
-            raise DataError(f"map {mid!r}: {where}: terrain {tid!r} is not declared in the manifest")
-        pts = poly(piece.get("polygon"), where)
-        color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (150, 150, 150)
-        d.polygon(pts, fill=color)
-        _outline(d, pts, shade(color, 0.5), max(1, round(ppi / 8)))
-        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
-        x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
-        size = (max(1, math.ceil(x1 - x0)), max(1, math.ceil(y1 - y0)))
-        tile = masked_tile(size, [(x - x0, y - y0) for x, y in pts], t.get("pattern"), None, ppi * 2.5, color)
-        if tile is not None:
-            img.paste(tile, (round(x0), round(y0)), tile)
-        if piece.get("name"):
-            d.text(((x0 + x1) / 2, (y0 + y1) / 2), str(piece["name"]), fill=TEXT_COLOR, font=font(ppi * 0.9),
-                   anchor="mm", stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
-    if o["inch_grid"]:
-        _inch_grid(d, img.size, ppi)
-    if o["zones"]:
-        img = _zones(img, m, poly, ppi)
-        d = ImageDraw.Draw(img)
-    if o["objectives"]:
-        for k, ob in enumerate(m.get("objectives") or []):
-            try:
-                x, y = (float(v) * ppi for v in ob["pos"])
-            except (KeyError, TypeError, ValueError):
-                raise DataError(f"map {mid!r}: objectives[{k}]: expected 'pos': [x, y] in inches") from None
-            r = ppi * 1.0
-            d.ellipse([x - r, y - r, x + r, y + r], fill=(240, 220, 60), outline=(60, 40, 0),
-                      width=max(1, round(ppi / 8)))
-            star(d, x, y, r * 0.7, (200, 30, 30))
-            if ob.get("name"):
-                d.text((x, y + r * 1.2), str(ob["name"]), fill=TEXT_COLOR, font=font(ppi * 0.8), anchor="mt",
-                       stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
-    if o["title"] and m.get("name"):
-        d.text((ppi * 0.5, ppi * 0.5), str(m["name"]), fill=TEXT_COLOR, font=font(ppi * 1.2, bold=True))
-    if o["legend"]:
-        used = {p.get("type") for p in m.get("terrain") or []}
-        img = _with_legend(img, [(tid, t, "solid") for tid, t in terrain.items() if tid in used], ppi * 4)
-    return img
-
-
-def _inch_grid(d: ImageDraw.ImageDraw, size: tuple[int, int], ppi: float) -> None:
-    """Light lines every inch, darker every 6 inches, with the inch count along the top and left edges."""
-    f = font(ppi * 0.7)
-    for axis, length in ((0, size[0]), (1, size[1])):
-        n = 0
-        while n * ppi <= length:
-            v = n * ppi
-            major = n % 6 == 0
-            col = (90, 90, 70) if major else (170, 172, 140)
-            line = [(v, 0), (v, size[1])] if axis == 0 else [(0, v), (size[0], v)]
-            d.line(line, fill=col, width=max(1, round(ppi / 15)) if major else 1)
-            if major and n:
-                pos = (v + 2, 2) if axis == 0 else (2, v + 2)
-                d.text(pos, f'{n}"', fill=(60, 60, 40), font=f)
-            n += 1
-
-
-def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float) -> Image.Image:
-    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    od = ImageDraw.Draw(overlay)
-    base = img.convert("RGBA")
-    for k, z in enumerate(m.get("zones") or []):
-        pts = poly(z.get("polygon"), f"zones[{k}]")
-        color = AREA_COLORS[k % len(AREA_COLORS)]
-        od.polygon(pts, fill=(*color, 60))
-        _outline(od, pts, (*color, 255), max(2, round(ppi / 5)))
-        if z.get("name"):
-            cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-            od.text((cx, cy), str(z["name"]), fill=(*shade(color, 0.6), 255), font=font(ppi * 1.0, bold=True),
-                    anchor="mm")
-    return Image.alpha_composite(base, overlay).convert("RGB")
 
 
 # --- print -----------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Drawing primitives for maps: colours, fill patterns (trees, marsh, town…), symbols and styled lines (Pillow).
+"""Drawing primitives shared by hex maps (:mod:`modgen.mapdraw`) and tables (:mod:`modgen.maptable`): colours, fill
+patterns (trees, marsh, town…), symbols, styled lines, outlines and the terrain legend strip (Pillow).
 
 Patterns are drawn once per terrain type into a transparent tile the size of one hex (or any box), so a 2,000-hex map
 pastes tiles instead of redrawing every tree. Everything here is deterministic (no randomness), so renders are
@@ -8,14 +9,21 @@ reproducible byte for byte.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from modgen.errors import DataError
+from modgen.printing import font
 
 Color = tuple[int, int, int]
 Point = tuple[float, float]
+
+BACKGROUND = (246, 243, 232)
+GRID_COLOR = (60, 60, 60)
+TEXT_COLOR = (30, 30, 30)
+AREA_COLORS: tuple[Color, ...] = ((200, 40, 40), (40, 90, 200), (30, 140, 60), (190, 120, 20), (140, 50, 160))
 
 PATTERNS = ("trees", "marsh", "town", "city", "dots", "hatch", "hill", "rough")
 SYMBOLS = ("town", "city", "airfield", "fort", "star")
@@ -210,3 +218,81 @@ def round_line(d: ImageDraw.ImageDraw, pts: Sequence[Point], color: Color, width
     if w >= 3:
         for x, y in (pts[0], pts[-1]):
             d.ellipse([x - r + 0.5, y - r + 0.5, x + r - 0.5, y + r - 0.5], fill=color)
+
+
+def outline(d: ImageDraw.ImageDraw, pts: list[Point], color: tuple[int, ...], width: int) -> None:
+    """A closed outline. (Pillow's polygon(width>1) builds a mask as large as the whole image: too slow here.)"""
+    d.line([*pts, pts[0], pts[1]], fill=color, width=width, joint="curve")
+
+
+def check_options(defaults: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    unknown = set(given) - set(defaults)
+    if unknown:
+        raise TypeError(f"unknown map option(s): {', '.join(sorted(unknown))} (known: {', '.join(defaults)})")
+    return {**defaults, **given}
+
+
+# --- legend -----------------------------------------------------------------------------------------------------------
+
+def with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
+                 areas: list[tuple[str, Color]] | None = None) -> Image.Image:
+    """The image with a legend strip appended below: terrain swatches, then edge entry areas, in columns."""
+    areas = areas or []
+    f = font(unit * 0.2)
+    names = [str(t.get("name", tid)) for tid, t, _ in items] + [f"Entry: {name}" for name, _ in areas]
+    widest = max((f.getlength(n) for n in names), default=0.0)  # columns as wide as the longest name
+    row_h, col_w = unit * 0.45, max(unit * 3.2, unit * 1.1 + widest)
+    per_col = max(1, int((img.width - unit) // col_w))
+    total = len(items) + len(areas)
+    nrows = math.ceil(total / per_col) if total else 1
+    out = Image.new("RGB", (img.width, img.height + round(row_h * (nrows + 1.5))), BACKGROUND)
+    out.paste(img, (0, 0))
+    d = ImageDraw.Draw(out)
+    d.text((unit * 0.5, img.height + row_h * 0.3), "Terrain", fill=TEXT_COLOR, font=font(unit * 0.22, bold=True))
+    for i, (tid, t, style) in enumerate(items):
+        x = unit * 0.5 + (i % per_col) * col_w
+        y = img.height + row_h * (1.3 + i // per_col)
+        color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (200, 200, 200)
+        sw = unit * 0.5
+        box = (x, y, x + sw, y + row_h * 0.8)
+        if t.get("kind") in ("hex", "area"):
+            sq = Image.new("RGBA", (round(sw), round(row_h * 0.8)), (*color, 255))
+            tile = masked_tile(sq.size, [(0, 0), (sq.width, 0), (sq.width, sq.height), (0, sq.height)],
+                               t.get("pattern"), t.get("symbol"), unit * 0.6, color)
+            if tile is not None:
+                sq.alpha_composite(tile)
+            out.paste(sq.convert("RGB"), (round(x), round(y)))
+            d.rectangle(box, outline=GRID_COLOR)
+        else:
+            line_swatch(d, style, color, max(1.0, float(t.get("width", 0.05)) * unit), x, y + row_h * 0.4, sw,
+                         unit)
+        d.text((x + sw + unit * 0.12, y + row_h * 0.4), str(t.get("name", tid)), fill=TEXT_COLOR, font=f,
+               anchor="lm")
+    for j, (name, color) in enumerate(areas):
+        i = len(items) + j
+        x = unit * 0.5 + (i % per_col) * col_w
+        y = img.height + row_h * (1.3 + i // per_col)
+        d.line([(x, y + row_h * 0.4), (x + unit * 0.5, y + row_h * 0.4)], fill=color, width=max(2, round(unit * 0.07)))
+        d.text((x + unit * 0.62, y + row_h * 0.4), f"Entry: {name}", fill=TEXT_COLOR, font=f, anchor="lm")
+    return out
+
+
+def line_swatch(d: ImageDraw.ImageDraw, style: str, color: Color, w: float, x: float, mid: float, sw: float,
+                 unit: float) -> None:
+    """A short horizontal sample of a hexside/line style for the legend."""
+    if style in ("trail", "dashed"):
+        dashed(d, [(x, mid), (x + sw, mid)], color, round(w), unit * 0.1, unit * 0.05)
+    elif style == "rail":
+        round_line(d, [(x, mid), (x + sw, mid)], color, w)
+        for (px, py), (nx, ny) in offset_polyline([(x, mid), (x + sw, mid)], max(4.0, unit * 0.1)):
+            d.line([(px - nx * w * 2, py - ny * w * 2), (px + nx * w * 2, py + ny * w * 2)], fill=color,
+                   width=max(1, round(w * 0.6)))
+    elif style == "embankment":
+        d.line([(x, mid), (x + sw, mid)], fill=color, width=max(1, round(w * 0.5)))
+        for (px, py), _ in offset_polyline([(x, mid), (x + sw, mid)], max(3.0, unit * 0.08)):
+            d.line([(px, py), (px, py + w * 1.5)], fill=color, width=max(1, round(w * 0.5)))
+    elif style == "bridge":
+        d.rectangle([x + sw * 0.25, mid - w, x + sw * 0.75, mid + w], fill=(235, 225, 200), outline=color,
+                    width=max(1, round(unit * 0.025)))
+    else:
+        round_line(d, [(x, mid), (x + sw, mid)], color, w)

@@ -142,6 +142,18 @@ def test_legend_appends_below_without_moving_the_board(game) -> None:
     assert b.crop((0, 0, a.width, a.height)).tobytes() == a.tobytes()
 
 
+def test_antialias_keeps_board_size_and_colours(game) -> None:
+    g = Grid.from_map(HEX_MAP)
+    img = render_map(game, "main", 60, antialias=2, numbers=False)
+    assert img.size == (g.layout(60).width, g.layout(60).height)
+    x, y = g.center_px("0202", 60)
+    assert near(img.getpixel((x + 8, y + 8)), (255, 0, 0), 12)
+    x, y = g.center_px("0206", 60)
+    assert near(img.getpixel((x - 8, y + 8)), (0, 0, 255), 12)
+    with pytest.raises(DataError, match="antialias"):
+        render_map(game, "main", 60, antialias=9)
+
+
 def test_deterministic(game) -> None:
     assert render_map(game, "main", 50).tobytes() == render_map(game, "main", 50).tobytes()
 

@@ -33,9 +33,11 @@ from modgen.model import load_game
 @click.option("--legend/--no-legend", default=None,
               help="Append a terrain legend below the map (default: on for PDF, off for PNG, whose size VASSAL uses).")
 @click.option("--numbers/--no-numbers", default=True, show_default=True, help="Print hex numbers.")
+@click.option("--antialias", type=click.IntRange(1, 4), default=1, show_default=True,
+              help="PNG of a hex map: draw N times larger and shrink, for smoother lines (N² memory).")
 def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
-            margin: str | None, overlap: str, legend: bool | None, numbers: bool) -> None:
+            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
     game = load_game(manifest)
     m = game.map(map_id)
@@ -57,7 +59,7 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
         px = hex_px or float((game.manifest.get("vassal") or {}).get("hex_px", 100))
         if not 8 <= px <= 1000:
             raise DataError(f"{manifest}: vassal.hex_px {px} is out of range (8..1000)")
-        img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers)
+        img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers, antialias=antialias)
     with atomic_path(out) as tmp:
         img.save(tmp, "PNG", optimize=False)
     click.echo(f"wrote {out} ({img.width}×{img.height} px)")

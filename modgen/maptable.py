@@ -1,0 +1,131 @@
+"""Free-form table maps (Flames of War): terrain polygons, inch grid, deployment zones, objectives (Pillow).
+
+Tables are measured in inches from the top-left corner, y down; ``px_per_inch`` sets the scale.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from modgen.errors import DataError
+from modgen.mapstyle import (
+    AREA_COLORS,
+    TEXT_COLOR,
+    Point,
+    check_options,
+    masked_tile,
+    outline,
+    parse_color,
+    shade,
+    star,
+    with_legend,
+)
+from modgen.printing import font
+
+TABLE_OPTIONS = {"px_per_inch": 20.0, "inch_grid": True, "zones": True, "objectives": True, "legend": False,
+                 "title": True}
+
+
+def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: Any) -> Image.Image:
+    """Render a free-form table map (inches, origin top-left, y down) at ``px_per_inch``."""
+    o = check_options(TABLE_OPTIONS, options)
+    mid = m.get("id", "?")
+    ppi = float(o["px_per_inch"])
+    try:
+        w_in, h_in = float(m["width_in"]), float(m["height_in"])
+    except (KeyError, TypeError, ValueError):
+        raise DataError(f"map {mid!r}: a table needs numeric width_in and height_in") from None
+    if not (0 < w_in <= 400 and 0 < h_in <= 400) or not 1 <= ppi <= 400:
+        raise DataError(f"map {mid!r}: table size {w_in}x{h_in} in at {ppi} px/in is out of range")
+    img = Image.new("RGB", (round(w_in * ppi), round(h_in * ppi)), (196, 200, 150))
+    d = ImageDraw.Draw(img)
+
+    def poly(p: Any, where: str) -> list[Point]:
+        try:
+            pts = [(float(x) * ppi, float(y) * ppi) for x, y in p]
+        except (TypeError, ValueError):
+            raise DataError(f"map {mid!r}: {where}: expected [[x, y], …] in inches") from None
+        if len(pts) < 3:
+            raise DataError(f"map {mid!r}: {where}: a polygon needs at least 3 points")
+        return pts
+
+    for k, piece in enumerate(m.get("terrain") or []):
+        where = f"terrain[{k}]"
+        tid = piece.get("type")
+        t = terrain.get(tid) if isinstance(tid, str) else None
+        if t is None:
+            raise DataError(f"map {mid!r}: {where}: terrain {tid!r} is not declared in the manifest")
+        pts = poly(piece.get("polygon"), where)
+        color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (150, 150, 150)
+        d.polygon(pts, fill=color)
+        outline(d, pts, shade(color, 0.5), max(1, round(ppi / 8)))
+        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+        x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
+        size = (max(1, math.ceil(x1 - x0)), max(1, math.ceil(y1 - y0)))
+        tile = masked_tile(size, [(x - x0, y - y0) for x, y in pts], t.get("pattern"), None, ppi * 2.5, color)
+        if tile is not None:
+            img.paste(tile, (round(x0), round(y0)), tile)
+        if piece.get("name"):
+            d.text(((x0 + x1) / 2, (y0 + y1) / 2), str(piece["name"]), fill=TEXT_COLOR, font=font(ppi * 0.9),
+                   anchor="mm", stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
+    if o["inch_grid"]:
+        _inch_grid(d, img.size, ppi)
+    if o["zones"]:
+        img = _zones(img, m, poly, ppi)
+        d = ImageDraw.Draw(img)
+    if o["objectives"]:
+        for k, ob in enumerate(m.get("objectives") or []):
+            try:
+                x, y = (float(v) * ppi for v in ob["pos"])
+            except (KeyError, TypeError, ValueError):
+                raise DataError(f"map {mid!r}: objectives[{k}]: expected 'pos': [x, y] in inches") from None
+            r = ppi * 1.0
+            d.ellipse([x - r, y - r, x + r, y + r], fill=(240, 220, 60), outline=(60, 40, 0),
+                      width=max(1, round(ppi / 8)))
+            star(d, x, y, r * 0.7, (200, 30, 30))
+            if ob.get("name"):
+                d.text((x, y + r * 1.2), str(ob["name"]), fill=TEXT_COLOR, font=font(ppi * 0.8), anchor="mt",
+                       stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
+    if o["title"] and m.get("name"):
+        d.text((ppi * 0.5, ppi * 0.5), str(m["name"]), fill=TEXT_COLOR, font=font(ppi * 1.2, bold=True))
+    if o["legend"]:
+        used = {p.get("type") for p in m.get("terrain") or []}
+        img = with_legend(img, [(tid, t, "solid") for tid, t in terrain.items() if tid in used], ppi * 4)
+    return img
+
+
+def _inch_grid(d: ImageDraw.ImageDraw, size: tuple[int, int], ppi: float) -> None:
+    """Light lines every inch, darker every 6 inches, with the inch count along the top and left edges."""
+    f = font(ppi * 0.7)
+    for axis, length in ((0, size[0]), (1, size[1])):
+        n = 0
+        while n * ppi <= length:
+            v = n * ppi
+            major = n % 6 == 0
+            col = (90, 90, 70) if major else (170, 172, 140)
+            line = [(v, 0), (v, size[1])] if axis == 0 else [(0, v), (size[0], v)]
+            d.line(line, fill=col, width=max(1, round(ppi / 15)) if major else 1)
+            if major and n:
+                pos = (v + 2, 2) if axis == 0 else (2, v + 2)
+                d.text(pos, f'{n}"', fill=(60, 60, 40), font=f)
+            n += 1
+
+
+def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float) -> Image.Image:
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    base = img.convert("RGBA")
+    for k, z in enumerate(m.get("zones") or []):
+        pts = poly(z.get("polygon"), f"zones[{k}]")
+        color = AREA_COLORS[k % len(AREA_COLORS)]
+        od.polygon(pts, fill=(*color, 60))
+        outline(od, pts, (*color, 255), max(2, round(ppi / 5)))
+        if z.get("name"):
+            cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+            od.text((cx, cy), str(z["name"]), fill=(*shade(color, 0.6), 255), font=font(ppi * 1.0, bold=True),
+                    anchor="mm")
+    return Image.alpha_composite(base, overlay).convert("RGB")
