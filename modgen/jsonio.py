@@ -130,7 +130,7 @@ class _Parser:
             end = m.end()
             if end < len(text) and (text[end].isalnum() or text[end] in "._"):
                 raise self.fail(end, f"invalid number {text[i:end + 1]!r}")
-            return (float(s) if any(ch in s for ch in ".eE") else int(s)), end
+            return (int(s) if s.isdigit() or (s[0] == "-" and s[1:].isdigit()) else float(s)), end
         for word, val in _LITERALS.items():
             if text.startswith(word, i):
                 return val, i + len(word)
@@ -148,8 +148,11 @@ class _Parser:
     def string(self, i: int) -> tuple[str, int]:
         m = _STRING.match(self.text, i)
         if m:
+            raw = m.group()
+            if "\\" not in raw:  # no escapes: the text between the quotes is the value (the common case, fast)
+                return raw[1:-1], m.end()
             try:
-                return json.loads(m.group()), m.end()
+                return json.loads(raw), m.end()
             except ValueError:  # a lone surrogate escape json refuses; cannot happen with strict=True, kept safe
                 raise self.fail(i, "invalid string") from None
         # find the fault for a precise position
@@ -193,7 +196,7 @@ class _Parser:
                 raise self.fail(i, f"expected a key in double quotes, got {self.describe(i)}")
             key_at = i
             key, i = self.string(i)
-            member = ptr + "/" + escape_token(key)
+            member = ptr + "/" + (escape_token(key) if "~" in key or "/" in key else key)
             if key in result:
                 self.duplicates.append((member, key_at))
                 # the later value wins (as in json.loads); forget the positions inside the earlier one
