@@ -215,3 +215,15 @@ def test_sheet_cli_writes_pdf_and_fails_cleanly_without_partial_output(tmp_path:
     err = capsys.readouterr().err
     assert "laser" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not out2.exists() and not list(out2.parent.glob(".bad.pdf*"))
+
+
+def test_options_come_from_the_manifest_print_section_then_the_command_line() -> None:
+    manifest = {"print": {"counter_size": "16mm", "paper": "a4", "dpi": 600, "margin": "10mm", "bleed": "0.5mm"}}
+    opts = SheetOptions.from_manifest(manifest, size=None, dpi=None, marks="crop")
+    assert (opts.size, opts.paper, opts.dpi, opts.margin, opts.bleed, opts.marks) == \
+        ("16mm", "a4", 600, "10mm", "0.5mm", "crop")
+    assert SheetOptions.from_manifest(manifest, size="1in").size == "1in"
+    assert SheetOptions.from_manifest({}) == SheetOptions()
+    lay = plan_sheets(probe_game(1), opts)
+    assert lay.counter_px == round(16 / 25.4 * 600) and lay.bleed_px == round(0.5 / 25.4 * 600)
+    assert abs(lay.pitch_px - 17 / 25.4 * 600) < 1e-6  # 16 mm counter + 2 x 0.5 mm bleed
