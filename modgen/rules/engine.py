@@ -214,7 +214,10 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
     ctx.by_index = {e.get("i", n): e for n, e in enumerate(events)}
     checkers = list(plugin.checkers(ctx))
     phase_open = False
+    aliases: dict[str, str] = dict(getattr(plugin, "phase_aliases", None) or {})
     for n, event in enumerate(events):
+        if event["type"] == "phase" and event.get("phase") in aliases:
+            event = {**event, "phase": aliases[event["phase"]]}  # e.g. a chat "!phase combat" -> "combat1"
         ctx.index, ctx.event = event.get("i", n), event
         if event["type"] in ("phase", "game_end") and phase_open:
             _call(checkers, "phase_end", ctx)

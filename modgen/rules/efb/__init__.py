@@ -25,6 +25,13 @@ PHASES: tuple[Phase, ...] = (
     Phase("interphase", "Game Turn Interphase", per_side=False),
 )
 
+PHASE_ALIASES = {
+    "event": "events", "reinforcements": "reinforcement", "move": "movement", "final_protective_fire": "fpf",
+    "combat": "combat1", "first_wave": "combat1", "1st_wave": "combat1", "combat_1": "combat1",
+    "second_wave": "combat2", "2nd_wave": "combat2", "combat_2": "combat2", "recover": "recovery",
+    "game_turn_interphase": "interphase",
+}
+
 _REQUIRED = {
     "maneuver": ["attack", "defense", "movement"],
     "artillery": ["barrage", "fpf", "range", "defense", "movement"],
@@ -50,6 +57,8 @@ class EFBSystem(RuleSystem):
     name: str = "East Front Battles"
     rule_prefix: str = "EFB"
     policies: tuple[Policy, ...] = field(default_factory=lambda: POLICIES)
+    # other names players (and chat declarations) use for the phases
+    phase_aliases: dict[str, str] = field(default_factory=lambda: dict(PHASE_ALIASES))
 
     def rules_schema(self) -> dict[str, Any]:
         """Schema for the manifest ``rules``: TEC, CRTs, stacking, fire control, air limits, policies."""

@@ -13,8 +13,21 @@ RANGED_KINDS = ("bombardment", "close_support", "fpf", "lr_at")
 
 
 def kind_of(ev: dict[str, Any]) -> str:
-    """The attack's kind; without one, a Ranged-CRT attack is a bombardment and anything else adjacent."""
-    return ev.get("kind") or ("bombardment" if ev.get("table") == "ranged" else "adjacent")
+    """The attack's kind; without one, a Ranged-CRT attack is a bombardment and anything else adjacent.
+    A CRT name given as the kind (``"kind": "mobile"``, as chat declarations say it) means an adjacent attack."""
+    kind = ev.get("kind")
+    if kind in ("mobile", "assault"):
+        return "adjacent"
+    if kind == "ranged":
+        return "bombardment"
+    return kind or ("bombardment" if table_of(ev) == "ranged" else "adjacent")
+
+
+def table_of(ev: dict[str, Any]) -> str | None:
+    """The CRT an attack uses: ``table``, else a CRT name given as ``kind``."""
+    if ev.get("table"):
+        return ev["table"]
+    return ev.get("kind") if ev.get("kind") in ("mobile", "assault", "ranged") else None
 
 
 def is_untried(ctx: Any, uid: str) -> bool:
@@ -111,7 +124,7 @@ class Combat:
             self._stand_fast_allowed(ctx, attackers, defenders)
 
     def _crt_choice(self, ctx: Any, ev: dict[str, Any], attackers: list[str], defenders: list[str]) -> None:
-        table = ev.get("table")
+        table = table_of(ev)
         if table is None:
             return
         if table not in ("mobile", "assault"):
@@ -187,7 +200,7 @@ class Combat:
             ctx.state.notes.setdefault("must_die", {})[uid] = (ctx.index, "21.4", "was revealed with defense 0")
 
     def _result(self, ctx: Any, att: Any, ev: dict[str, Any]) -> None:
-        table = att.event.get("table")
+        table = table_of(att.event)
         if table not in ("mobile", "assault") or not att.rolls:
             return
         die = att.rolls[-1][0]

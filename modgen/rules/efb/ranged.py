@@ -7,7 +7,7 @@ from typing import Any
 
 from modgen.rules.efb import common as c
 from modgen.rules.efb import crt
-from modgen.rules.efb.combat import RANGED_KINDS, kind_of
+from modgen.rules.efb.combat import RANGED_KINDS, kind_of, table_of
 
 
 def _fire_control_rulebook(nat: str, year: int | None) -> tuple[int, int] | None:
@@ -192,7 +192,7 @@ class Ranged:
         firers = self._firers(ctx, att.event, kind_of(att.event))
         air = [u for u in list(att.event.get("air") or []) + att.attackers if c.klass(ctx, u) == "air"]
         calc = crt.ranged_calc(ctx, firers, air, target, bool(att.event.get("supply")))
-        found = crt.lookup(ctx, att.event.get("table") or "ranged", calc, att.rolls[n][0])
+        found = crt.lookup(ctx, table_of(att.event) or "ranged", calc, att.rolls[n][0])
         if found is None:
             return
         expected, label = found
