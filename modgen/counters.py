@@ -393,7 +393,7 @@ def _plan_symbol(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     if not types:
         return
     nato.elements(types)  # unknown types fail here, naming the type
-    size = sym.get("size") or sym.get("hq_level")
+    size = nato.normalize_size(sym.get("size") or sym.get("hq_level"))  # bad sizes fail here, naming the size
     x0, y0, x1, y1 = ctx.box(el["box"])
     aw, ah = x1 - x0, y1 - y0
     with_strip = el.get("size_marker", True)

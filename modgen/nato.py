@@ -318,13 +318,25 @@ def elements(types: Iterable[str]) -> list[str]:
     return out
 
 
+#: Echelon words (as ``symbol.hq_level`` or rulebook digests spell them) and the marker each one prints.
+ECHELONS: dict[str, str] = {
+    "squad": "•", "team": "•", "section": "••", "platoon": "•••", "company": "I", "troop": "I", "battery": "I",
+    "battalion": "II", "squadron": "II", "regiment": "III", "group": "III", "brigade": "X", "division": "XX",
+    "corps": "XXX", "army": "XXXX", "front": "XXXX", "army_group": "XXXX",
+}
+
+
 def normalize_size(size: str | None) -> str | None:
-    """The canonical size marker for ``size`` (``"●●"`` and ``"bg"`` accepted), or None; DataError if unknown."""
+    """The canonical size marker for ``size`` (``"●●"``, ``"bg"``, echelon words such as ``"division"`` accepted),
+    or None; DataError if unknown."""
     if size is None or size == "":
         return None
     s = str(size).strip().replace("●", "•").replace("·", "•")
-    if s.lower() in ("battlegroup", "bg", "task_force", "kampfgruppe", "kg"):
+    word = s.lower().replace(" ", "_").replace("-", "_")
+    if word in ("battlegroup", "bg", "task_force", "kampfgruppe", "kg"):
         return "battlegroup"
+    if word in ECHELONS:
+        return ECHELONS[word]
     s = s.upper()
     if s in SIZE_MARKERS:
         return s

@@ -234,3 +234,29 @@ def test_face_artwork_fills_the_face_and_missing_art_is_a_data_error(tmp_path) -
     unit["faces"]["front"]["image"] = "art/missing.png"
     with pytest.raises(DataError, match="missing.png"):
         plan_face(game, unit, "front", 80)
+
+
+def test_star_and_underline_marks_draw_next_to_and_under_their_value() -> None:
+    unit = copy.deepcopy(make_game("efb").unit("de.14pzg"))
+    unit["faces"]["front"]["marks"] = {"attack": ["star", "red"], "movement": ["underlined"]}
+    game = make_game("efb", [unit])
+    plan = plan_face(game, unit, "front", 150)
+    attack = next(t for t in plan.texts if t.text == "5")
+    move = next(t for t in plan.texts if t.text == "7")
+    star = next(s for s in plan.shapes if s.op == "star")
+    line = next(s for s in plan.shapes if s.op == "line")
+    assert attack.color == counters.MARK_COLORS["red"] and star.fill == attack.color
+    assert star.box[0] >= attack.bbox[2] and star.box[1] < attack.bbox[3]  # after the value, beside it
+    dash = [t for t in plan.texts if t.text == "-"]
+    assert star.box[2] <= dash[0].bbox[0]  # and before the separator
+    assert line.box[1] > move.bbox[3] - 1 and line.box[0] <= move.bbox[0] + 1 and line.box[2] >= move.bbox[2] - 1
+
+
+def test_hq_level_word_prints_the_size_marker() -> None:
+    unit = copy.deepcopy(make_game("efb").unit("su.hq"))
+    unit["symbol"] = {"types": ["hq"], "hq_level": "corps"}
+    plan = plan_face(make_game("efb", [unit]), unit, "front", 150)
+    assert next(s for s in plan.shapes if s.op == "size").data["size"] == "XXX"
+    unit["symbol"] = {"types": ["hq"], "size": "IIII"}
+    with pytest.raises(DataError, match="IIII"):
+        plan_face(make_game("efb", [unit]), unit, "front", 150)

@@ -83,6 +83,10 @@ def test_unknown_type_and_size_are_data_errors_naming_them() -> None:
     assert nato.normalize_size("●●●") == "•••"
     assert nato.normalize_size("bg") == "battlegroup"
     assert nato.normalize_size(None) is None
+    # hq_level words as the counters schema allows them ("division, corps, army…"), EFB 2.7's echelons
+    assert [nato.normalize_size(w) for w in ("company", "Battalion", "regiment", "brigade", "division", "corps",
+                                             "army", "task force")] == ["I", "II", "III", "X", "XX", "XXX", "XXXX",
+                                                                        "battlegroup"]
 
 
 def test_combined_symbol_contains_both_elements() -> None:
