@@ -137,8 +137,6 @@ def test_usage_errors_exit_2(args: list[str], capsys) -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda p: p.mkdir(), "is a directory, not a JSON file"),
-        (lambda p: None, "file not found"),
         (lambda p: p.write_text('"just a string"'), "expected a JSON object at the top level, got a string"),
         (lambda p: p.write_bytes(b"\xff\xfe{}"), "invalid JSON: not UTF-8 text (byte 0xff)"),
         (lambda p: p.write_text('{"$schema": "../schema/game.schema.json"}'),
@@ -152,6 +150,18 @@ def test_bad_manifests_give_one_line_and_exit_1(tmp_path: Path, make, message: s
     out, err = capsys.readouterr()
     assert out.startswith(f"{path}:1:1: ") and message in out and len(out.splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_directory_or_missing_manifest_is_a_usage_error(ws: Path, capsys) -> None:
+    assert main(["validate", "."]) == 2
+    assert "Error: Invalid value for MANIFEST: . is a directory; did you mean games/base.json?" in capsys.readouterr().err
+    assert main(["validate", "games/nope.json"]) == 2
+    assert "Error: Invalid value for MANIFEST: games/nope.json does not exist" in capsys.readouterr().err
+
+
+def test_library_reports_a_directory_or_missing_manifest_as_an_issue(tmp_path: Path) -> None:
+    assert [i.message for i in validate_game(tmp_path)] == ["is a directory, not a JSON file"]
+    assert [i.message for i in validate_game(tmp_path / "x.json")] == ["file not found"]
 
 
 def test_manifest_validated_even_if_referenced_files_are_broken(ws: Path, capsys) -> None:

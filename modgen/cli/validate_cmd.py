@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -22,8 +23,16 @@ def command(manifest: str, as_json: bool, quiet: bool) -> None:
 
     Every issue is printed as FILE:LINE:COLUMN: /json/pointer: message, followed by a summary line.
 
-    Exit status: 0 valid, 1 invalid, 2 usage error.
+    Exit status: 0 valid, 1 invalid, 2 usage error (including a MANIFEST that does not exist or is a
+    directory).
     """
+    path = Path(manifest)
+    if path.is_dir():
+        found = sorted(path.glob("games/*.json")) or sorted(path.glob("*.json"))
+        hint = f"; did you mean {found[0]}?" if found else "; give the game's manifest, games/<game>.json"
+        raise click.BadParameter(f"{manifest} is a directory{hint}", param_hint="MANIFEST")
+    if not path.exists():
+        raise click.BadParameter(f"{manifest} does not exist", param_hint="MANIFEST")
     issues = validate_game(manifest)
     if as_json:
         click.echo(json.dumps([i.to_dict() for i in issues], indent=2, ensure_ascii=False))
