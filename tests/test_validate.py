@@ -154,7 +154,8 @@ def test_bad_manifests_give_one_line_and_exit_1(tmp_path: Path, make, message: s
 
 def test_directory_or_missing_manifest_is_a_usage_error(ws: Path, capsys) -> None:
     assert main(["validate", "."]) == 2
-    assert "Error: Invalid value for MANIFEST: . is a directory; did you mean games/base.json?" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Error: Invalid value for MANIFEST: . is a directory; did you mean games/base.json?" in err
     assert main(["validate", "games/nope.json"]) == 2
     assert "Error: Invalid value for MANIFEST: games/nope.json does not exist" in capsys.readouterr().err
 
