@@ -27,8 +27,10 @@ MARKER_PREFIX = "mg_"
 
 
 def display_text(text: str) -> str:
-    """``text`` made safe as a VASSAL token: a trailing backslash would escape the next delimiter (VASSAL's own
-    SequenceEncoder quirk, see :mod:`modgen.vassal.sequence`), so one gets a space after it."""
+    """``text`` made safe as a VASSAL name: a trailing backslash would escape the next delimiter (VASSAL's own
+    SequenceEncoder quirk, see :mod:`modgen.vassal.sequence`), so one gets a space after it; TABs and newlines
+    (which would split the piece's trait nesting) become spaces."""
+    text = text.replace("\t", " ").replace("\n", " ").replace("\r", " ")
     return text + " " if text.endswith("\\") else text
 
 
