@@ -566,9 +566,13 @@ def supersample_factor(px: int) -> int:
     return max(2, min(8, math.ceil(480 / px)))
 
 
-def render_plan(plan: FacePlan) -> Image.Image:
-    """Draw a :class:`FacePlan` into an RGB image (shapes supersampled, text at output size)."""
+def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
+    """Draw a :class:`FacePlan` into an RGB image (shapes supersampled, text at output size).
+
+    With ``alpha`` the image is RGBA and whatever lies outside a rounded or round counter is transparent.
+    """
     ss = supersample_factor(plan.width)
+    mask = None
     big = Image.new("RGB", (plan.width * ss, plan.height * ss), "#ffffff")
     d = ImageDraw.Draw(big)
 
@@ -621,9 +625,17 @@ def render_plan(plan: FacePlan) -> Image.Image:
     td = ImageDraw.Draw(img)
     for t in plan.texts:
         td.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")
+    if alpha:
+        img = img.convert("RGBA")
+        if mask is not None:
+            img.putalpha(mask.reduce(ss) if ss > 1 else mask)
     return img
 
 
-def render_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int = 150) -> Image.Image:
-    """One face of a counter as an RGB image ``px`` × ``px``, a pure function of the game data and ``px``."""
-    return render_plan(plan_face(game, unit, face_name, px))
+def render_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int = 150, *,
+                alpha: bool = False) -> Image.Image:
+    """One face of a counter as an RGB image ``px`` × ``px``, a pure function of the game data and ``px``.
+
+    ``alpha=True`` gives RGBA with transparent corners for rounded and round counters (e.g. VASSAL piece images).
+    """
+    return render_plan(plan_face(game, unit, face_name, px), alpha=alpha)

@@ -260,3 +260,16 @@ def test_hq_level_word_prints_the_size_marker() -> None:
     unit["symbol"] = {"types": ["hq"], "size": "IIII"}
     with pytest.raises(DataError, match="IIII"):
         plan_face(make_game("efb", [unit]), unit, "front", 150)
+
+
+def test_alpha_rendering_makes_rounded_corners_transparent() -> None:
+    game = make_game("coh")
+    img = render_face(game, game.unit("ger.marder"), "front", 150, alpha=True)
+    assert img.mode == "RGBA"
+    assert img.getpixel((0, 0))[3] == 0 and img.getpixel((149, 149))[3] == 0
+    assert img.getpixel((75, 75))[3] == 255 and img.getpixel((75, 0))[3] == 255
+    square = render_face(make_game("efb"), make_game("efb").unit("de.31.I"), "front", 150, alpha=True)
+    assert square.getchannel("A").getextrema() == (255, 255)  # square counters are fully opaque
+    rgb = render_face(game, game.unit("ger.marder"), "front", 150)
+    assert ImageChops.difference(img.convert("RGB").crop((20, 20, 130, 130)), rgb.crop((20, 20, 130, 130))).getbbox() \
+        is None
