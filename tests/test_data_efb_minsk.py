@@ -112,6 +112,23 @@ def test_eleventh_guards_army_is_brown(manifest: dict) -> None:
     assert 15 <= h <= 40 and s > 0.4 and v < 0.6, f["background"]  # brown = dark orange
 
 
+def test_formations_wear_their_group_colour(manifest: dict) -> None:
+    # 24.2 colours are per group: every formation of a group shares the group's background.
+    forms = {f["id"]: f for f in manifest["formations"]}
+
+    def group(fid: str) -> str:
+        while forms[fid]["parent"] not in (None, "fd", "vonsaucken"):
+            fid = forms[fid]["parent"]
+        return fid
+
+    for fid in ("3gtc", "29tc"):
+        assert group(fid) == "5gta" and forms[fid]["background"] == forms["5gta"]["background"]
+    for fid in ("2gtc", "8gc", "16gc", "36gc"):
+        assert group(fid) == "11ga" and forms[fid]["background"] == forms["11ga"]["background"]
+    assert len({forms[f]["background"] for f in ("5gta", "11ga", "3gmc", "vvs")}) == 4
+    assert forms["luftwaffe"]["background"] != forms["vonsaucken"]["background"]
+
+
 def test_symbol_colours(manifest: dict) -> None:
     # 24.2: German groups have black types/icons, Soviet groups white.
     for f in manifest["formations"]:
