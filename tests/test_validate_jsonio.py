@@ -131,3 +131,33 @@ def test_load_reports_files_not_json(tmp_path: Path) -> None:
         load(bad)
     assert (info.value.line, info.value.column) == (2, 7)
     assert "not UTF-8" in info.value.reason
+
+
+def _stdlib_strict(text: str):
+    def reject(name: str):
+        raise ValueError(name)
+
+    return json.loads(text, parse_constant=reject)
+
+
+json_ish = st.text(alphabet='{}[]:,"\\ \n\t0123456789.-+eEtrufalsn\'abx~/\u00e9', max_size=30)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(json_ish, st.text(max_size=20), json_values.map(json.dumps).map(lambda t: t[: len(t) // 2])))
+def test_accepts_exactly_what_strict_json_accepts(text: str) -> None:
+    """Any text: jsonio either returns the stdlib's value or raises JSONSyntaxError (never another exception),
+    and it accepts exactly the texts the stdlib accepts without NaN/Infinity."""
+    try:
+        expected = _stdlib_strict(text)
+    except (ValueError, RecursionError):
+        expected = SyntaxError
+    try:
+        got = loads(text).value
+    except JSONSyntaxError as exc:
+        assert exc.line >= 1 and exc.column >= 1
+        got = SyntaxError
+    if expected is SyntaxError or got is SyntaxError:
+        assert got is expected, text
+    else:
+        assert got == expected or (got != got and expected != expected)
