@@ -28,7 +28,7 @@ def test_bombardment_result_lookup():
              {"type": "marker", "unit": "s.inf1", "marker": "suppressed", "on": True})
     assert rules(ok) == []
     bad = run({"g.arty": "0602", "s.inf1": "0605"}, bombard(["g.arty"], ["s.inf1"], "0605"),
-              {"type": "roll", "dice": [6]}, {"type": "result", "result": "DE"})
+              {"type": "roll", "dice": [6]}, {"type": "result", "result": "DE"}, {"type": "loss", "unit": "s.inf1"})
     assert rules(bad) == ["EFB 12.8"]
     assert "gives D1" in bad.findings[0].message
 
@@ -96,3 +96,32 @@ def test_supply_used_once():
             bombard(["g.arty"], ["s.inf1"], "0605", supply="g.supply"),
             bombard(["g.arty2"], ["s.inf2"], "0705", supply="g.supply"))
     assert rules(r) == ["EFB 20.1"]
+
+
+def test_ranged_results_applied():
+    # g.arty 4 vs s.inf1 2: "+1,2" = - - - DS DS D1
+    def run(die, code, *after, markers=None):
+        return check(log({**HQ, "g.arty": "0602", "s.inf1": "0605"}, bombard(["g.arty"], ["s.inf1"], "0605"),
+                         {"type": "roll", "dice": [die]}, {"type": "result", "result": code}, *after,
+                         {"type": "phase", "phase": "combat2", "side": "german"}, phase="combat1",
+                         markers=markers))
+    supp = {"type": "marker", "unit": "s.inf1", "marker": "suppressed", "on": True}
+    assert rules(run(4, "DS")) == ["EFB 13.2"]  # not suppressed
+    assert rules(run(4, "DS", supp)) == []
+    assert rules(run(4, "DS", markers={"s.inf1": ["suppressed"]})) == []  # already suppressed: no change
+    assert rules(run(6, "D1")) == ["EFB 13.2"]  # did not retreat
+    assert rules(run(6, "D1", {"type": "retreat", "unit": "s.inf1", "path": ["0605", "0606"]})) == []
+    assert rules(run(1, "-")) == []
+
+
+def test_dt_eliminates_an_already_suppressed_target():
+    tables = dict(TABLES)
+    tables["crt"] = dict(TABLES["crt"], ranged={"columns": [
+        {"label": "all", "min": None, "max": None, "results": ["DT"] * 6}]})
+    game = make_game(tables=tables)
+    ev = log({**HQ, "g.arty": "0602", "s.inf1": "0605"}, bombard(["g.arty"], ["s.inf1"], "0605"),
+             {"type": "roll", "dice": [3]}, {"type": "result", "result": "DT"},
+             {"type": "phase", "phase": "combat2", "side": "german"}, phase="combat1",
+             markers={"s.inf1": ["suppressed"]})
+    bad = check(ev, game)
+    assert rules(bad) == ["EFB 13.2"] and "eliminated" in bad.findings[0].message

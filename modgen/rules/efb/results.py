@@ -45,6 +45,7 @@ class Results:
 
     def __init__(self) -> None:
         self.pending: Pending | None = None
+        self.ranged: list[tuple[str, str, int | None, bool, str | None]] = []
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
@@ -208,10 +209,38 @@ class Results:
                           "without an engineer in the attack", units=[uid], hexes=[a, b], path=path)
 
     def _ranged_result(self, ctx: Any, att: Any, ev: dict[str, Any]) -> None:
-        """Remember ranged results so suppression/elimination can be compared (13.2)."""
-        ctx.state.notes.setdefault("ranged_results", []).append((att, ev, ctx.index))
+        """Remember a ranged result (13.2) with the target's state, to compare with what was applied."""
+        n = len(att.results)
+        target = ev.get("unit") or (att.defenders[n] if n < len(att.defenders) else None)
+        if target is None:
+            return
+        st = ctx.state
+        self.ranged.append((target, ev["result"], ctx.index, c.suppressed(ctx, target), st.position.get(target)))
+
+    def _close_ranged(self, ctx: Any) -> None:
+        """13.2: DS suppresses, DT suppresses or (already suppressed) eliminates, DE eliminates, D1 retreats one hex
+        (a 0-MF target gets DS instead, 13.6)."""
+        pending, self.ranged = self.ranged, []
+        st = ctx.state
+        for target, code, idx, was_supp, start in pending:
+            nm = ctx.name(target)
+            gone = st.position.get(target) is None
+            supp = c.suppressed(ctx, target)
+            zero_mf = ctx.values(target).get("movement") == 0
+            want = None
+            if code == "DE" or (code == "DT" and was_supp):
+                want = None if gone else "eliminated"
+            elif code == "DS" or (code == "DT" and not was_supp) or (code == "D1" and zero_mf):
+                want = None if (supp or gone) else "suppressed"
+            elif code == "D1":
+                moved = st.position.get(target) not in (None, start)
+                want = None if (gone or moved) else "retreated one hex"
+            if want:
+                ctx.error(ctx.rule("13.2"), f"ranged result {code} against {nm}: it should have been {want}",
+                          units=[target], event_index=idx)
 
     def _close(self, ctx: Any) -> None:
+        self._close_ranged(ctx)
         p, self.pending = self.pending, None
         for u, (a, b, idx) in ctx.state.notes.pop("river_roll_due", {}).items():
             if ctx.state.position.get(u) is not None:
