@@ -1,0 +1,203 @@
+// Makes the real VASSAL engine write a game log of a modgen module, so the reader can be checked against what
+// VASSAL itself encodes. Loads MODULE.vmod, runs the predefined setup SETUP (its .vsav entry name), then logs three
+// steps as VASSAL's BasicLogger does (LogCommand per step, appended to the saved state): the unit whose Marker
+// mg_unit = UNIT is dropped at board point (X, Y), its Face layer is set to level 2 (when it has one), and a chat
+// line CHAT is sent. Writes the encoded savedGame text (plain, which VASSAL also reads) to OUT and prints JSON:
+// VASSAL's location names of the start and drop points, and any engine errors.
+//
+// Usage: java -cp CLASSPATH modgen.logs.LogHarness MODULE.vmod SETUP.vsav UNIT X Y CHAT OUT
+package modgen.logs;
+
+import java.awt.Dimension;
+import java.awt.Point;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import javax.swing.SwingUtilities;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.BasicLogger;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.command.ChangeTracker;
+import VASSAL.command.Command;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.Stack;
+import VASSAL.tools.DataArchive;
+
+public final class LogHarness {
+  private static final List<String> ERRORS = Collections.synchronizedList(new ArrayList<>());
+
+  private LogHarness() {
+  }
+
+  static String q(Object o) {
+    if (o == null) {
+      return "null";
+    }
+    String s = o.toString();
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c < 0x20) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  static void closeDialogs() {
+    Thread t = new Thread(() -> {
+      while (true) {
+        for (java.awt.Window w : java.awt.Window.getWindows()) {
+          if (w instanceof java.awt.Dialog && w.isVisible()) {
+            ERRORS.add("dialog: " + ((java.awt.Dialog) w).getTitle());
+            SwingUtilities.invokeLater(w::dispose);
+          }
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "dialog-closer");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  static GamePiece findUnit(String unit) {
+    for (Map m : Map.getMapList()) {
+      for (GamePiece top : m.getAllPieces()) {
+        List<GamePiece> pieces = top instanceof Stack ? ((Stack) top).asList() : Collections.singletonList(top);
+        for (GamePiece p : pieces) {
+          if (unit.equals(p.getProperty("mg_unit"))) {
+            return p;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  static Embellishment faceLayer(GamePiece p) {
+    GamePiece cur = p;
+    while (cur instanceof Decorator) {
+      if (cur instanceof Embellishment && "Face".equals(((Embellishment) cur).getLayerName())) {
+        return (Embellishment) cur;
+      }
+      cur = ((Decorator) cur).getInner();
+    }
+    return null;
+  }
+
+  static void run(String[] a, PrintStream out) throws Exception {
+    GameModule.init(new GameModule(new DataArchive(a[0])));
+    GameModule gm = GameModule.getGameModule();
+    for (Map m : Map.getMapList()) {  // one board per map, at the map's edge buffer (as ModgenHarness does)
+      List<Board> boards = new ArrayList<>();
+      for (String name : m.getBoardPicker().getAllowableBoardNames()) {
+        Board b = m.getBoardPicker().getBoard(name);
+        Dimension edge = m.getEdgeBuffer();
+        b.setLocation(edge.width, edge.height);
+        boards.add(b);
+        break;
+      }
+      m.setBoards(boards);
+    }
+    PredefinedSetup setup = null;
+    for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+      if (a[1].equals(s.getFileName())) {
+        setup = s;
+      }
+    }
+    if (setup == null) {
+      throw new IllegalArgumentException("no predefined setup " + a[1]);
+    }
+    try (InputStream in = setup.getSavedGameContents()) {
+      gm.getGameState().decodeSavedGame(in).execute();
+    }
+    GamePiece p = findUnit(a[2]);
+    if (p == null) {
+      throw new IllegalArgumentException("no piece with mg_unit " + a[2]);
+    }
+    Map map = p.getMap();
+    String fromLabel = map.locationName(p.getPosition());
+    Command state = gm.getGameState().getRestoreCommand();
+
+    Dimension edge = map.getEdgeBuffer();
+    Point drop = new Point(Integer.parseInt(a[3]) + edge.width, Integer.parseInt(a[4]) + edge.height);
+    // What PieceMover does for a drop on an empty spot: Map.placeOrMerge gives the MovePiece + the new Stack.
+    Command move = map.placeOrMerge(p, drop);
+    String toLabel = map.locationName(p.getPosition());
+
+    Command flip = null;
+    Embellishment face = faceLayer(p);
+    if (face != null) {
+      GamePiece outer = Decorator.getOutermost(p);
+      ChangeTracker ct = new ChangeTracker(outer);
+      face.setValue(2);
+      flip = ct.getChangeCommand();
+    }
+    Command chat = new Chatter.DisplayText(gm.getChatter(), a[5]);
+
+    List<Command> input = new ArrayList<>();
+    state.append(new BasicLogger.LogCommand(move, input, null));
+    if (flip != null) {
+      state.append(new BasicLogger.LogCommand(flip, input, null));
+    }
+    state.append(new BasicLogger.LogCommand(chat, input, null));
+    Files.write(Paths.get(a[6]), gm.encode(state).getBytes(StandardCharsets.UTF_8));
+    out.print("{\"from_label\":" + q(fromLabel) + ",\"to_label\":" + q(toLabel) + ",\"flipped\":" + (flip != null));
+  }
+
+  public static void main(String[] args) throws Exception {
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, "UTF-8");
+    System.setOut(System.err);
+    closeDialogs();
+    VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
+    Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
+    Constructor<?> ctor = mm.getDeclaredConstructor();
+    ctor.setAccessible(true);
+    ctor.newInstance();
+    final java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    final PrintStream body = new PrintStream(buf, true, "UTF-8");
+    final Exception[] failure = new Exception[1];
+    SwingUtilities.invokeAndWait(() -> {
+      try {
+        run(args, body);
+      } catch (Exception e) {
+        failure[0] = e;
+        e.printStackTrace();
+      }
+    });
+    SwingUtilities.invokeAndWait(() -> { });
+    if (failure[0] != null) {
+      out.print("{\"fatal\":" + q(failure[0].toString()));
+    } else {
+      out.print(buf.toString("UTF-8"));
+    }
+    List<String> quoted = new ArrayList<>();
+    synchronized (ERRORS) {
+      for (String e : ERRORS) {
+        quoted.add(q(e));
+      }
+    }
+    out.print(",\"errors\":[" + String.join(",", quoted) + "]}\n");
+    out.flush();
+    System.exit(0);
+  }
+}

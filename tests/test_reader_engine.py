@@ -1,0 +1,76 @@
+"""The real VASSAL engine writes a log of a modgen module; the reader/adapter must decode what it wrote.
+
+tests/engine_logs/LogHarness.java loads the built Minsk '44 module in VASSAL (the engine .ci/vassal-engine.sh
+installs), runs the historical setup, drops a unit on a neighbouring hex, flips it and sends a chat declaration,
+and writes the log exactly as VASSAL's BasicLogger encodes it. Expected values: the scenario JSON (setup), VASSAL's
+own location names for the start and drop points (printed by the harness), the unit's second face, the chat text.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from modgen.hexgrid import Grid
+from modgen.model import load_game
+from modgen.vassal.adapter import adapt
+
+REPO = Path(__file__).resolve().parent.parent
+CLASSPATH = REPO / ".ci" / "cache" / "vassal" / "classpath"
+UNIT = "de.fp.garrison"
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.fixture(scope="module")
+def engine_log(tmp_path_factory):
+    if not CLASSPATH.is_file() or not shutil.which("javac") or not shutil.which("xvfb-run"):
+        pytest.skip("the VASSAL engine is not installed here (run .ci/vassal-engine.sh)")
+    from modgen.vassal.module import build_module
+
+    tmp = tmp_path_factory.mktemp("engine_log")
+    cp = CLASSPATH.read_text().strip()
+    sources = [str(p) for p in (REPO / "tests" / "engine" / "stubs").rglob("*.java")]
+    sources.append(str(REPO / "tests" / "engine_logs" / "LogHarness.java"))
+    subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(tmp), "-cp", cp, *sources], check=True)
+    game = load_game(REPO / "games" / "minsk44.json")
+    build_module(game, tmp / "minsk44.vmod")
+    setup = next(e for e in game.scenarios["historical"]["setup"] if e["unit"] == UNIT)
+    grid = Grid.from_map(game.map(game.scenarios["historical"].get("map")))
+    dest = next(h for h in grid.neighbours(setup["hex"]) if h)
+    hex_px = (game.manifest.get("vassal") or {}).get("hex_px") or 100
+    x, y = grid.center_px(dest, hex_px)
+    out = tmp / "engine.vlog.txt"
+    proc = subprocess.run(["xvfb-run", "-a", "java", "-cp", f"{tmp}:{cp}", "modgen.logs.LogHarness",
+                           str(tmp / "minsk44.vmod"), "historical.vsav", UNIT, str(x), str(y),
+                           "<Alice> - !phase movement german", str(out)],
+                          capture_output=True, text=True, timeout=600)
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert "fatal" not in report, report
+    return game, setup, dest, report, out.read_bytes()
+
+
+def test_engine_written_log_decodes(engine_log):
+    game, setup, dest, report, data = engine_log
+    # The 3.6.0 test engine may warn that the module was saved by a newer VASSAL; nothing else is acceptable.
+    assert [e for e in report["errors"] if "Version Mismatch" not in e] == []
+    assert report["from_label"] == setup["hex"] and report["to_label"] == dest
+    res = adapt(data, game, scenario="historical", name="engine.vlog")
+    assert res.warnings == []
+    setups = sorted((e["unit"], e.get("hex"), e.get("off_map"), e.get("face")) for e in res.events
+                    if e["type"] == "setup")
+    want = sorted((e["unit"], e.get("hex"), e.get("off_map"), e.get("face") or "front")
+                  for e in game.scenarios["historical"]["setup"])
+    assert setups == want
+    played = [{k: v for k, v in e.items() if k not in ("i", "source")} for e in res.events
+              if e.get("source", {}).get("step")]
+    second_face = list(game.unit(UNIT)["faces"])[1]
+    assert played == [
+        {"type": "move", "unit": UNIT, "from": report["from_label"], "to": report["to_label"], "side": "german"},
+        {"type": "flip", "unit": UNIT, "face": second_face},
+        {"type": "phase", "phase": "movement", "side": "german"},
+    ]
