@@ -169,3 +169,24 @@ def test_fog_reduces_command_radius_and_forbids_air():
     air = check(log({**HQ, "g.inf1": "0605"}, {"type": "weather", "weather": "fog"},
                     {"type": "airstrike", "units": ["s.ga1"], "hex": "0605"}, phase="combat1", side="soviet"))
     assert "EFB 18.2" in rules(air)
+
+
+def test_exit_needs_the_mp_of_an_imaginary_hex():
+    # 0104 is a west-edge road hex; exiting along the road costs 1/3 (policy road_exit_cost) after the move.
+    # g.inf1 (MA 3): 0404 -> 0304 (woods, 1 for non-armoured) -> 0204 -> 0104 = 3 MP, then 1/3 more: too much
+    bad = check(log({**HQ, "g.inf1": "0404"}, mv("g.inf1", "0404", "0304", "0204", "0104"),
+                    {"type": "exit", "unit": "g.inf1", "hex": "0104"}))
+    assert rules(bad) == ["EFB 8.11"]
+    ok = check(log({**HQ, "g.inf1": "0304"}, mv("g.inf1", "0304", "0204", "0104"),
+                   {"type": "exit", "unit": "g.inf1", "hex": "0104"}))
+    assert rules(ok) == []  # 2 + 1/3 <= 3
+
+
+def test_supply_radius_in_mp():
+    # g.supply radius 4 MP; g.arty at 0602. From 0501: 2 clear hexes. From 0101: 5 or more.
+    shot = {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": "0605", "table": "ranged",
+            "kind": "bombardment", "supply": "g.supply"}
+    ok = check(log({**HQ, "g.arty": "0602", "s.inf1": "0605", "g.supply": "0501"}, dict(shot), phase="combat1"))
+    assert rules(ok) == []
+    far = check(log({**HQ, "g.arty": "0602", "s.inf1": "0605", "g.supply": "0101"}, dict(shot), phase="combat1"))
+    assert rules(far) == ["EFB 20.3"]

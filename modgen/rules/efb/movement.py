@@ -47,6 +47,8 @@ class Movement:
             }
         elif event["type"] == "turn":
             st.notes["rail_moves"] = set()
+        if event["type"] == "phase":
+            st.notes["mp_spent"] = {}
 
     def before(self, ctx: Any, event: dict[str, Any]) -> None:
         if event["type"] == "move":
@@ -162,6 +164,7 @@ class Movement:
                 best = found
         if best is not None and best[0] <= limit:
             st.notes.setdefault("assumed_paths", {})[ctx.index] = best[1]
+            st.notes.setdefault("mp_spent", {})[uid] = best[0]
             return
         if costs.unknown:
             self._no_cost(ctx, costs)
@@ -249,6 +252,7 @@ class Movement:
                           units=[uid], hexes=[bad[1]], path=path)
             return
         total, legs, m = min(ok, key=lambda r: r[0])
+        ctx.state.notes.setdefault("mp_spent", {})[uid] = total
         if m in LINE_MODES:
             self._overstack_on_road(ctx, uid, path, m)
         if total <= limit:
@@ -320,3 +324,29 @@ class Movement:
             if h not in edges:
                 ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map from {h}, which is not a map-edge hex",
                           units=[uid], hexes=[h])
+            else:
+                self._exit_cost(ctx, uid, h)
+
+    def _exit_cost(self, ctx: Any, uid: str, h: str) -> None:
+        """8.11: leaving costs entering an imaginary hex of the exit hex's terrain (along a road: the road rate,
+        1/3 or 1/2 by the road_exit_cost policy); a unit that has not moved may always exit (8.4)."""
+        spent = ctx.state.notes.get("mp_spent", {}).get(uid)
+        if not spent:
+            return
+        costs = c.Costs(ctx, uid)
+        eff = (costs.tec or {}).get(ctx.board.terrain(h)) or {}
+        options = []
+        if "mp" in eff:
+            terrain_cost = c.mp_for(ctx, uid, eff["mp"])
+            if terrain_cost is not None:
+                options.append(terrain_cost)
+        if any(costs.line_kind(t) == "road" and ctx.board.on_line(h, t) for t in ctx.board.line_hexes):
+            options.append(Fraction(ctx.policies.get("road_exit_cost", "1/3")))
+        if not options:
+            return
+        ooc = not ctx.state.notes.get("cmd_move", {}).get(uid, True)
+        limit, reasons = allowance(ctx, uid, ooc, False)
+        if limit is not None and spent + min(options) > limit:
+            ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} spent {c.fmt_mp(spent)} MP and needs {c.fmt_mp(min(options))}"
+                      f" more to exit from {h}, over its {c.fmt_mp(limit)} MP movement allowance", units=[uid],
+                      hexes=[h])

@@ -182,6 +182,37 @@ class Ranged:
         used[s] = ctx.index
         if c.klass(ctx, s) != "supply":
             ctx.error(ctx.rule("20.1"), f"{ctx.name(s)} is not a supply unit", units=[s])
+            return
+        self._supply_radius(ctx, ev, s)
+
+    def _supply_radius(self, ctx: Any, ev: dict[str, Any], s: str) -> None:
+        """20.3: the radius is traced in MP from the supply unit to each artillery unit it doubles, not through enemy
+        units, and not out of an enemy ZOC once entered."""
+        from fractions import Fraction
+
+        from modgen.rules.pathfinding import cheapest_path
+
+        st = ctx.state
+        sh = st.position.get(s)
+        radius = ctx.values(s).get("supply_radius")
+        if ctx.board is None or sh is None or not isinstance(radius, int | float):
+            return
+        side = ctx.side_of(s)
+        occupied, zoc = c.enemy_map(ctx, side)
+        costs = c.Costs(ctx, s)
+        board = ctx.board
+        firers = [u for u in list(ev.get("support") or []) + list(ev.get("attackers") or [])
+                  if c.klass(ctx, u) == "artillery"]
+        for f in firers:
+            fh = st.position.get(f)
+            if fh is None:
+                continue
+            found = cheapest_path(sh, fh, board.neighbours,
+                                  lambda a, b: None if b in occupied else costs.step(a, b, "normal"),
+                                  lambda h: h not in zoc, Fraction(radius).limit_denominator(100))
+            if found is None and not costs.unknown:
+                ctx.error(ctx.rule("20.3"), f"{ctx.name(f)} at {fh} is not within the {radius} MP supply radius of "
+                          f"{ctx.name(s)} at {sh}", units=[f, s], hexes=[fh, sh])
 
     def _result(self, ctx: Any, att: Any, ev: dict[str, Any]) -> None:
         """12.9: each target unit is resolved separately: the n-th result goes with the n-th roll and defender."""
