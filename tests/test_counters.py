@@ -273,3 +273,10 @@ def test_alpha_rendering_makes_rounded_corners_transparent() -> None:
     rgb = render_face(game, game.unit("ger.marder"), "front", 150)
     assert ImageChops.difference(img.convert("RGB").crop((20, 20, 130, 130)), rgb.crop((20, 20, 130, 130))).getbbox() \
         is None
+
+
+def test_star_count_must_be_a_whole_number() -> None:
+    unit = copy.deepcopy(make_game("tis").unit("de.ss.pz"))
+    unit["faces"]["front"]["values"]["black_stars"] = "two"
+    with pytest.raises(DataError, match="black_stars must be a whole number"):
+        plan_face(make_game("tis", [unit]), unit, "front", 100)
