@@ -180,7 +180,8 @@ class Checker:
             self.add(doc, ptr, f"terrain {tid!r} is not declared in the manifest's \"terrain\" "
                                f"({self.manifest.path})")
         elif self.terrain[tid] not in (kind, "?"):
-            self.add(doc, ptr, f"terrain {tid!r} is a {self.terrain[tid]} terrain, but is used here as {kind}")
+            article = "an" if self.terrain[tid] == "area" else "a"
+            self.add(doc, ptr, f"terrain {tid!r} is {article} {self.terrain[tid]} terrain, but is used here as {kind}")
 
     def _game(self, doc: Doc) -> None:
         game = _str(doc.value.get("game"))

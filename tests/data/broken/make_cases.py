@@ -270,6 +270,57 @@ case("unknown_map", "a scenario on a map that does not exist",
      {S: edit(S, 1, '"map": "m"', '"map": "big"')},
      (S, 1, '"big"', "/map", "unknown map 'big' (maps: m)"))
 
+# --- more cross-file cases ---------------------------------------------------------------------------------
+case("missing_counters_file", "a manifest naming a counters file that does not exist (no cascade of unknown units)",
+     {G: edit(G, 20, '"../counters/base.json"', '"../counters/gone.json"')},
+     (G, 20, '"../counters/gone.json"', "/files/counters", "file not found: counters/gone.json"))
+case("missing_rules_pdf", "a rules PDF that is not there",
+     {G: edit(G, 20, '"scenarios": [', '"rules_pdf": "../rules.pdf", "scenarios": [')},
+     (G, 20, '"../rules.pdf"', "/files/rules_pdf", "file not found: rules.pdf"))
+case("duplicate_map_across_files", "a second map file reusing the first file's map id",
+     {G: edit(G, 20, '["../maps/base.json"]', '["../maps/base.json", "../maps/more.json"]'),
+      "maps/more.json": '{"$schema": "../schema/map.schema.json", "game": "base", "maps": [\n'
+                        '  {"id": "m", "kind": "table", "width_in": 48, "height_in": 32}\n'
+                        ']}\n'},
+     ("maps/more.json", 2, '"m"', "/maps/0/id", "duplicate map id 'm' (also in maps/base.json)"))
+case("duplicate_scenario", "two scenario files with the same id",
+     {G: edit(G, 20, '["../scenarios/base/s1.json"]', '["../scenarios/base/s1.json", "../scenarios/base/s2.json"]'),
+      "scenarios/base/s2.json": (BASE / S).read_text()},
+     ("scenarios/base/s2.json", 1, '"s1"', "/id", "duplicate scenario id 's1' (also in scenarios/base/s1.json)"))
+case("hex_on_a_table", "a set-up hex on a free-form table",
+     {M: '{"$schema": "../schema/map.schema.json", "game": "base", "maps": [\n'
+         '  {"id": "m", "kind": "table", "width_in": 48, "height_in": 32}\n'
+         ']}\n',
+      S: edit(S, 5, '"hex": "0504", "face": "back"', '"pos": [1, 1]')},
+     (S, 4, '"0202"', "/setup/0/hex", "map 'm' is a table: give \"pos\" in inches, not a hex"))
+case("table_polygon_outside", "a table terrain polygon reaching beyond the table edge",
+     {G: edit(G, 17, '"road": {"name": "Road", "kind": "line"}',
+              '"road": {"name": "Road", "kind": "line"}, "wood": {"name": "Wood", "kind": "area"}'),
+      M: '{"$schema": "../schema/map.schema.json", "game": "base", "maps": [\n'
+         '  {"id": "t", "kind": "table", "width_in": 48, "height_in": 32,\n'
+         '   "terrain": [{"type": "wood", "polygon": [[1, 1], [5, 1], [5, 40]]}]},\n'
+         '  {"id": "m", "kind": "hex", "grid": {"orientation": "flat", "columns": 6, "rows": 5, '
+         '"numbering": {"h_off": 1, "v_off": 1}},\n'
+         '   "areas": [{"id": "west", "edge": "west"}]}\n'
+         ']}\n'},
+     (M, 3, "[5, 40]", "/maps/0/terrain/0/polygon/2", "point [5, 40] is outside the 48x32 in table"))
+case("area_terrain_on_hex_map", "a table (area) terrain filling a hex",
+     {G: edit(G, 17, '"road": {"name": "Road", "kind": "line"}',
+              '"road": {"name": "Road", "kind": "line"}, "wood": {"name": "Wood", "kind": "area"}'),
+      M: edit(M, 5, '"woods"', '"wood"')},
+     (M, 5, '"wood"', "/maps/0/hexes/0202", "terrain 'wood' is an area terrain, but is used here as hex"))
+case("turn_labels_count", "three turns with two labels",
+     {S: edit(S, 2, '{"count": 3}', '{"count": 3, "labels": ["1 Jul", "2 Jul"]}')},
+     (S, 2, '["1 Jul"', "/turns/labels", "2 turn labels for 3 turns"))
+case("side_not_in_scenario", "a scenario for red only that sets up a blue unit",
+     {S: edit(S, 2, '"first_player": "red",', '"first_player": "red", "sides": ["red"],')},
+     (S, 5, '"b.inf"', "/setup/1/unit",
+      "unit 'b.inf' belongs to side 'blue', which does not take part in this scenario"))
+case("hq_without_command_radius", "an EFB HQ that does not print its command radius",
+     {C: edit(C, 5, ', "command_radius": 3}', "}")},
+     (C, 5, '{"movement": 6}', "/counters/1/faces/front/values",
+      "missing value command_radius: system 'efb' requires movement, command_radius on face 'front' for class 'hq'"))
+
 
 def main() -> None:
     for old in HERE.iterdir():
