@@ -171,6 +171,13 @@ def test_tables_marked_illustrative(manifest: dict) -> None:
     for name in ("mobile", "assault", "ranged"):
         assert tables["crt"][name]["source"]["values"] == "illustrative"  # MK prints no CRT
     assert tables["tec"]["woods"]["source"]["values"] == "illustrative"  # nor a TEC
+    # The few TEC facts the prose gives: clear 1 MP (8.6), woods 2 MP for armour (8.11), road 1/3 (8.7),
+    # rail and trail 1 (8.8, 8.9), bridges cost nothing (8.10), swamp gives the attacker +1 column (MK 11.2).
+    tec = tables["tec"]
+    assert tec["clear"]["mp"] == 1 and tec["woods"]["mp"]["armored"] == 2 and tec["road"]["mp"] == "1/3"
+    assert tec["rail"]["mp"] == tec["trail"]["mp"] == 1 and tec["bridge"]["mp"] == 0 and tec["bridge"]["bridge"]
+    assert tec["swamp"]["shift"] == 1
+    assert tec["city"]["mobile_forbidden"] and tec["city"]["stand_fast"]  # 11.11, 13.1
     # Printed prose that is data: 1944 Soviet stacking 2 (9.4), fire control 2/3 (22.4), 4 airstrikes per hex (17.9).
     def soviet_1944(table: str) -> list[dict]:
         return [r for r in tables[table] if r["nationality"] == "soviet" and r["years"][0] <= 1944 <= r["years"][1]]
