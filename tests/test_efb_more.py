@@ -190,3 +190,38 @@ def test_supply_radius_in_mp():
     assert rules(ok) == []
     far = check(log({**HQ, "g.arty": "0602", "s.inf1": "0605", "g.supply": "0101"}, dict(shot), phase="combat1"))
     assert rules(far) == ["EFB 20.3"]
+
+
+def test_air_draw_matches_the_scenario_roll():
+    game = make_game(scenario={"special_rules": [
+        {"id": "german_air", "params": {"roll": {"die": "1d6", "on": [5, 6]}, "draw": 1}},
+        {"id": "soviet_air", "params": {"roll": {"die": "1d6"}, "draw": "roll"}}]})
+    ok = check(log(HQ, {"type": "air_draw", "side": "soviet", "units": ["s.ga1", "s.ga2"], "dice": [2]},
+                   phase="reinforcement", side="soviet"), game)
+    assert rules(ok) == []
+    bad = check(log(HQ, {"type": "air_draw", "side": "soviet", "units": ["s.ga1", "s.ga2", "s.ga3"], "dice": [2]},
+                    phase="reinforcement", side="soviet"), game)
+    assert rules(bad) == ["EFB 6.6"]
+    none = check(log(HQ, {"type": "air_draw", "side": "german", "units": ["g.ga"], "dice": [3]},
+                     phase="reinforcement"), game)
+    assert rules(none) == ["EFB 6.6"]  # 1-4: no air
+    hazy = check(log(HQ, {"type": "weather", "weather": "hazy"},
+                     {"type": "air_draw", "side": "soviet", "units": ["s.ga1"], "dice": [3]},
+                     phase="reinforcement", side="soviet"), game)
+    assert rules(hazy) == []  # 3 halved, rounded down = 1
+
+
+def test_blowing_bridges():
+    game = make_game(scenario={"special_rules": [{"id": "blowing_bridges",
+                                                  "params": {"roll": {"die": "1d6", "on": [1, 2, 3, 4]}}}]})
+    blow = [{"type": "roll", "dice": [2], "purpose": "bridge"},
+            {"type": "bridge", "hexes": ["0201", "0202"], "action": "blow", "side": "german"}]
+    ok = check(log({**HQ, "s.inf1": "0202"}, *blow, phase="movement", side="soviet"), game)
+    assert rules(ok) == []
+    early = check(log(HQ, *blow, phase="movement", side="soviet"), game)
+    assert rules(early) == ["MK 24.6 SR2"]
+    twice = check(log({**HQ, "s.inf1": "0202"}, *blow, *blow, phase="movement", side="soviet"), game)
+    assert rules(twice) == ["MK 24.6 SR2"]
+    lucky = check(log({**HQ, "s.inf1": "0202"}, {"type": "roll", "dice": [5], "purpose": "bridge"}, blow[1],
+                      phase="movement", side="soviet"), game)
+    assert rules(lucky) == ["MK 24.6 SR2"]

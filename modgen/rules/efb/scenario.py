@@ -50,6 +50,12 @@ class Scenario:
             self._rally(ctx, ev["unit"], None)
         elif t == "roll" and ev.get("purpose") == "recovery" and ev.get("unit"):
             ctx.state.notes.setdefault("recovery_rolls", {})[ev["unit"]] = ev["dice"][0]
+        elif t == "roll" and ev.get("purpose") == "bridge":
+            ctx.state.notes["bridge_roll"] = ev["dice"][0]
+        elif t == "air_draw":
+            self._air_draw(ctx, ev)
+        elif t == "bridge" and ev["action"] in ("attempt", "blow", "destroy"):
+            self._bridge(ctx, ev)
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
@@ -152,3 +158,54 @@ class Scenario:
         elif roll <= 3:
             ctx.error(ctx.rule("15.4"), f"{nm} is out of command and rolled {roll}; it stays suppressed on 1-3",
                       units=[uid])
+
+    def _special(self, ctx: Any, rule_id: str) -> dict[str, Any] | None:
+        return next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == rule_id), None)
+
+    def _air_draw(self, ctx: Any, ev: dict[str, Any]) -> None:
+        """6.6 and the scenario's air rule (``special_rules`` id ``<side>_air``, ``params``: ``roll`` {die, on},
+        ``draw`` = a number or "roll"): the number of air units drawn must match the dice; hazy weather and light
+        precipitation halve it, rounding down (MK 24.10)."""
+        side = ev.get("side") or ctx.state.side
+        rule = self._special(ctx, f"{side}_air")
+        dice = ev.get("dice") or []
+        if rule is None or not dice:
+            return
+        params = rule.get("params") or {}
+        draw, on = params.get("draw"), (params.get("roll") or {}).get("on")
+        if draw == "roll":
+            expected = sum(dice)
+        elif isinstance(draw, int):
+            expected = draw if (on is None or dice[0] in on) else 0
+        else:
+            return
+        if ctx.state.weather in ("hazy", "light_precipitation"):
+            expected //= 2
+        if len(ev["units"]) != expected:
+            ctx.error(ctx.rule("6.6"), f"{side} draws {len(ev['units'])} air unit(s) with a roll of "
+                      f"{'+'.join(map(str, dice))}; the scenario gives {expected}", units=list(ev["units"]))
+
+    def _bridge(self, ctx: Any, ev: dict[str, Any]) -> None:
+        """MK 24.6 SR2: the roll comes only once a Soviet unit has moved adjacent to the bridge, one attempt per
+        bridge per game, and the bridge is destroyed only on the rule's numbers."""
+        rule = self._special(ctx, "blowing_bridges")
+        if rule is None:
+            return
+        a, b = ev["hexes"]
+        key = tuple(sorted((a, b)))
+        tried = ctx.state.notes.setdefault("bridge_attempts", set())
+        if key in tried:
+            ctx.error("MK 24.6 SR2", f"a second attempt to blow the bridge {a}|{b}; one attempt per bridge per game",
+                      hexes=[a, b])
+            return
+        tried.add(key)
+        blower = ev.get("side") or "german"
+        near = [u for h in (a, b) for u in ctx.state.units_in(h) if ctx.side_of(u) not in (None, blower)]
+        if not near:
+            ctx.error("MK 24.6 SR2", f"the bridge {a}|{b} is blown before any enemy unit moved adjacent to it",
+                      hexes=[a, b])
+        on = ((rule.get("params") or {}).get("roll") or {}).get("on") or [1, 2, 3, 4]
+        roll = ctx.state.notes.pop("bridge_roll", None)
+        if roll is not None and ev["action"] in ("blow", "destroy") and roll not in on:
+            ctx.error("MK 24.6 SR2", f"the bridge {a}|{b} is destroyed on a roll of {roll}; it falls only on "
+                      f"{', '.join(map(str, on))}", hexes=[a, b])
