@@ -44,11 +44,16 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
     grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
     px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or 100)
 
+    cache: dict[tuple[str | None, int, int], str | None] = {}
+
     def locate(map_id: str | None, x: int, y: int) -> str | None:
+        key = (map_id, x, y)
+        if key in cache:  # pieces sit on hex centres: the same few points come back again and again
+            return cache[key]
         g = grids.get(map_id or "")
-        if g is None or x < 0 or y < 0:
-            return None
-        return g.hex_at_px(x, y, px)
+        label = None if g is None or x < 0 or y < 0 else g.hex_at_px(x, y, px)
+        cache[key] = label
+        return label
 
     return locate
 
