@@ -1,0 +1,200 @@
+"""Module assembly (.vmod): archive contents, buildFile.xml structure, set-ups, atomic writing and `modgen build`.
+
+Uses the fixture game (tests/vassal_fixture.py) with stand-in renderers; the real engine checks the same modules
+in tests/test_engine_vassal.py. Pixel positions asserted here were confirmed by VASSAL 3.6.0 itself (the engine
+named (124, 224) hex 0203 and (235, 96) hex 0401 for this fixture's grid at hex_px 64).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+import vassal_fixture as vf
+from lxml import etree
+
+from modgen.cli import main
+from modgen.errors import DataError
+from modgen.hexgrid import Grid
+from modgen.model import load_game
+from modgen.vassal import buildfile as bf
+from modgen.vassal import commands, obfuscation
+from modgen.vassal import module as vmod
+from modgen.vassal import sequence as se
+from modgen.vassal import traits as tr
+
+M = "VASSAL.build.module."
+
+
+@pytest.fixture()
+def built(tmp_path: Path) -> tuple[object, Path, zipfile.ZipFile, etree._Element]:
+    game = load_game(vf.write_workspace(tmp_path / "ws"))
+    out = tmp_path / "out" / "tiny.vmod"
+    stats = vmod.build_module(game, out, **vf.STUBS)
+    assert stats.path == out and stats.slots == 4 and stats.setups == 1 and stats.maps == 2
+    z = zipfile.ZipFile(out)
+    root = etree.fromstring(z.read("buildFile.xml"))
+    return game, out, z, root
+
+
+def test_archive_has_buildfile_moduledata_images_and_setup(built) -> None:
+    _, _, z, root = built
+    names = set(z.namelist())
+    assert {"buildFile.xml", "moduledata", "s1.vsav", "images/map_main.png", "images/holding.png"} <= names
+    md = etree.fromstring(z.read("moduledata"))
+    assert [c.tag for c in md] == ["version", "VassalVersion", "dateSaved", "description", "name"]
+    assert md.findtext("VassalVersion") == bf.VASSAL_VERSION
+    # every image a piece or board names is in the archive
+    for slot in root.iter("VASSAL.build.widget.PieceSlot"):
+        for t in tr.parse_definition(slot.text).traits():
+            for img in [t.extra.get("image"), *(t.extra.get("images") or [])]:
+                if img:
+                    assert f"images/{img}" in names
+    for board in root.iter(M + "map.boardPicker.Board"):
+        assert f"images/{board.get('image')}" in names
+
+
+def test_version_gate(built) -> None:
+    _, _, _, root = built
+    # >= 3.5 so VASSAL reads buildFile.xml; <= 3.6.0 so neither 3.6 nor 3.7 calls the module "too new"
+    major, minor, _ = (int(x) for x in root.get("VassalVersion").split("."))
+    assert (3, 5) <= (major, minor) <= (3, 6)
+
+
+def test_gpids_unique_and_below_next_slot_id(built) -> None:
+    _, _, _, root = built
+    gpids = [int(s.get("gpid")) for s in root.iter("VASSAL.build.widget.PieceSlot")]
+    assert len(gpids) == len(set(gpids)) == 4
+    assert int(root.get("nextPieceSlotId")) > max(gpids)
+
+
+def test_maps_have_interaction_components_and_grid(built) -> None:
+    game, _, _, root = built
+    maps = root.findall(M + "Map")
+    assert [m.get("mapName") for m in maps] == ["main", "holding"]
+    for m in maps:
+        tags = {c.tag.rsplit(".", 1)[-1] for c in m}
+        assert {"PieceMover", "MenuDisplayer", "KeyBufferer", "StackMetrics", "CounterDetailViewer", "Zoomer",
+                "BoardPicker", "ForwardToKeyBuffer", "StackExpander"} <= tags
+    grid = maps[0].find(f"{M}map.BoardPicker/{M}map.boardPicker.Board/{M}map.boardPicker.board.HexGrid")
+    params = Grid.from_map(game.map("main")).vassal_params(64)
+    assert grid.get("dx") == str(params["HexGrid"]["dx"]) and grid.get("x0") == str(params["HexGrid"]["x0"])
+    numbering = grid.find(M + "map.boardPicker.board.mapgrid.HexGridNumbering")
+    assert numbering.get("stagger") == "false" and numbering.get("hLeading") == "1"
+    assert maps[0].find(M + "map.LOS_Thread") is not None
+    zones = maps[1].findall(f".//{M}map.boardPicker.board.mapgrid.Zone")
+    assert [z.get("name") for z in zones] == ["reinforcements"]
+
+
+def test_palette_tabs_per_side_and_lists_per_formation(built) -> None:
+    _, _, _, root = built
+    tabs = root.find(f"{M}PieceWindow/VASSAL.build.widget.TabWidget")
+    assert [t.get("entryName") for t in tabs] == ["Red", "Blue", "Markers"]
+    red = tabs[0]
+    assert [lst.get("entryName") for lst in red] == ["1st Red; Brigade"]
+    assert [s.get("entryName") for s in red[0]] == ["1/A (r.1/a;b)"]
+
+
+def test_dice_turn_tracker_roster_charts(built) -> None:
+    _, _, z, root = built
+    (dice,) = root.findall(M + "DiceButton")
+    assert (dice.get("nDice"), dice.get("nSides")) == ("1", "6")  # EFB rolls one die
+    assert dice.get("reportFormat") == "** $PlayerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"
+    assert [e.text for e in root.find(M + "PlayerRoster")] == ["Red", "Blue"]
+    phases = root.find(f"{M}turn.TurnTracker/{M}turn.CounterTurnLevel/{M}turn.ListTurnLevel")
+    assert phases is not None and "Red" in phases.get("list")
+    chart = root.find(".//VASSAL.build.widget.Chart")
+    assert chart.get("chartName") == "Crt" and f"images/{chart.get('fileName')}" in z.namelist()
+    setup = root.find(M + "PredefinedSetup")
+    assert setup.get("file") == "s1.vsav" and setup.get("name") == "First/Last"
+
+
+def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
+    _, _, z, _ = built
+    vsav = zipfile.ZipFile(io.BytesIO(z.read("s1.vsav")))
+    assert set(vsav.namelist()) == {"savedGame", "savedata", "moduledata"}
+    raw = vsav.read("savedGame")
+    assert raw.startswith(b"!VCSK")
+    tree = commands.decode(obfuscation.deobfuscate(raw))
+    leaves = list(tree.walk())
+    assert leaves[0].leaf() == "begin_save" and leaves[-1].leaf() == "end_save"
+    pieces = {}
+    stacks = []
+    for c in leaves:
+        if isinstance(c, commands.AddPiece):
+            if c.is_stack:
+                stacks.append(c.state)
+                continue
+            types, states = se.split_traits(c.type), se.split_traits(c.state)
+            props = tr.modgen_properties(types, states)
+            basic = tr.parse_trait(types[-1], states[-1])
+            pieces[props["mg_unit"]] = (basic.extra["map"], basic.extra["x"], basic.extra["y"],
+                                        tr.face_level(types, states), [tr.trait_kind(t) for t in types])
+    # positions VASSAL itself confirmed (module docstring); faces: back = level 2, spent = level 3
+    assert pieces["r.1/a;b"][:4] == ("main", 124, 224, 2)
+    assert pieces["b.hq"][:4] == ("main", 235, 96, 3)
+    assert pieces["b.inf"][:4] == ("main", 235, 96, None)
+    assert pieces["marker.supp"][0] == "holding"
+    # prototypes are expanded as PieceCloner does: no prototype trait left, no placeholder BasicPiece
+    assert pieces["r.1/a;b"][4] == ["report", "delete", "mark", "emb2", "piece"]
+    # HQ and infantry share one stack on 0401
+    assert any(s.startswith("main;235;96;") and s.count(";") == 5 for s in stacks)
+    boards = [c.leaf() for c in leaves if isinstance(c, commands.BoardPicker)]
+    assert boards == ["mainBoardPicker\tmain\t0\t0", "holdingBoardPicker\tholding\t0\t0"]
+
+
+def test_failed_build_leaves_no_file_and_keeps_old_one(tmp_path: Path) -> None:
+    bad = dict(vf.SCENARIO, setup=[{"unit": "r.1/a;b", "hex": "9999"}])
+    game = load_game(vf.write_workspace(tmp_path / "ws", scen=bad))
+    out = tmp_path / "tiny.vmod"
+    out.write_bytes(b"old")
+    with pytest.raises(DataError, match="9999"):
+        vmod.build_module(game, out, **vf.STUBS)
+    assert out.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+def test_unknown_unit_and_face_are_data_errors(tmp_path: Path) -> None:
+    for setup, msg in (([{"unit": "nope", "hex": "0101"}], "unknown unit 'nope'"),
+                       ([{"unit": "b.inf", "hex": "0101", "face": "back"}], "no face 'back'")):
+        game = load_game(vf.write_workspace(tmp_path / msg[:5], scen=dict(vf.SCENARIO, setup=setup)))
+        with pytest.raises(DataError, match=msg):
+            vmod.build_module(game, tmp_path / "x.vmod", **vf.STUBS)
+        assert not (tmp_path / "x.vmod").exists()
+
+
+def test_unit_id_with_trailing_backslash_is_refused(tmp_path: Path) -> None:
+    counters = {"game": "tiny", "counters": [dict(vf.COUNTERS["counters"][2], id="bad\\")]}
+    game = load_game(vf.write_workspace(tmp_path / "ws", counters=counters, scen=dict(vf.SCENARIO, setup=[])))
+    with pytest.raises(DataError, match="backslash"):
+        vmod.build_module(game, tmp_path / "x.vmod", **vf.STUBS)
+
+
+def test_cli_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(vmod, "_default_renderers", lambda: (vf.stub_render_map, vf.stub_render_face,
+                                                               vf.stub_faces_of))
+    manifest = vf.write_workspace(tmp_path / "ws")
+    out = tmp_path / "dist" / "tiny.vmod"
+    assert main(["build", str(manifest), "-o", str(out), "--no-validate"]) == 0
+    assert zipfile.is_zipfile(out)
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_cli_bad_inputs_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", str(tmp_path / "missing.json"), "-o", str(tmp_path / "x.vmod"), "--no-validate"]) == 1
+    err = capsys.readouterr().err
+    assert "missing.json" in err and "Traceback" not in err and err.count("\n") == 1
+    manifest = vf.write_workspace(tmp_path / "ws")
+    assert main(["build", str(manifest), "-o", str(tmp_path / "x.zip")]) == 2
+    assert ".vmod" in capsys.readouterr().err
+    assert not (tmp_path / "x.vmod").exists()
+
+
+def test_cli_refuses_invalid_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    manifest = vf.write_workspace(tmp_path / "ws", manifest=dict(vf.MANIFEST, system=7))
+    assert main(["build", str(manifest), "-o", str(tmp_path / "x.vmod")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert not (tmp_path / "x.vmod").exists()
