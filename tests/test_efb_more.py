@@ -225,3 +225,26 @@ def test_blowing_bridges():
     lucky = check(log({**HQ, "s.inf1": "0202"}, {"type": "roll", "dice": [5], "purpose": "bridge"}, blow[1],
                       phase="movement", side="soviet"), game)
     assert rules(lucky) == ["MK 24.6 SR2"]
+
+
+def test_elimination_vp():
+    victory = {"german": {"eliminations": [{"units": "armored", "vp": 2}, {"units": "other", "vp": 1}]},
+               "soviet": {"eliminations": [{"units": "armored", "vp": 4}, {"units": "other", "vp": 2}]}}
+    game = make_game(scenario={"victory": victory})
+    losses = [{"type": "loss", "unit": "s.tank", "eliminated": True}, {"type": "loss", "unit": "s.inf1"},
+              {"type": "loss", "unit": "g.inf1", "reason": "overstack"}]
+    # German: tank 2 + infantry 1 = 3; Soviet: g.inf1 (overstack; policy count) = 2
+    ok = check(log({**HQ, "s.tank": "0808", "s.inf1": "0807", "g.inf1": "0202"}, *losses,
+                   {"type": "vp", "side": "german", "points": 3, "reason": "elimination: 3 GTC/18, 5/1"},
+                   {"type": "vp", "side": "soviet", "points": 2, "reason": "elimination of g.inf1"},
+                   {"type": "game_end"}, phase="combat1"), game)
+    assert rules(ok) == []
+    bad = check(log({**HQ, "s.tank": "0808", "s.inf1": "0807", "g.inf1": "0202"}, *losses,
+                    {"type": "vp", "side": "german", "points": 2, "reason": "elimination"},
+                    {"type": "vp", "side": "soviet", "points": 2, "reason": "elimination"},
+                    {"type": "game_end"}, phase="combat1"), game)
+    assert rules(bad) == ["EFB 23.1"] and "worth 3" in bad.findings[0].message
+    mk = check(log({**HQ, "g.inf1": "0202"}, losses[2], {"type": "vp", "side": "soviet", "points": 2,
+                                                        "reason": "elimination"}, phase="combat1"),
+               make_game(scenario={"victory": victory}, policies={"overstack_vp": "no_count"}))
+    assert rules(mk) == ["EFB 23.1"]  # MK 9.1: overstack eliminations give no VP

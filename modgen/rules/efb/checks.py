@@ -11,9 +11,10 @@ from modgen.rules.efb.results import Results
 from modgen.rules.efb.scenario import Scenario
 from modgen.rules.efb.sequence import Sequence
 from modgen.rules.efb.stacking import Stacking
+from modgen.rules.efb.victory import Victory
 
 
 def make_checkers(ctx: Any) -> list[Any]:
     """Fresh checker objects for one log (they keep per-log state). Results runs before Stacking so that
     eliminations forced by a result are judged before overstacking is."""
-    return [Sequence(), Movement(), Combat(), Ranged(), Results(), Scenario(), Stacking()]
+    return [Sequence(), Movement(), Combat(), Ranged(), Results(), Scenario(), Stacking(), Victory()]
