@@ -130,6 +130,14 @@ class Adapter(R.Visitor):
     def _units_at(self, hexlabel: str) -> list[str]:
         return [u for (u, h) in self.where.values() if h == hexlabel and u and self._kind(u) != "marker"]
 
+    def _marker_event(self, hexlabel: str, marker: str, on: bool) -> Event:
+        """A marker counter put on / taken off a hex; names the unit too when exactly one unit is there."""
+        ev: Event = {"type": "marker", "hex": hexlabel, "marker": marker, "on": on}
+        units = self._units_at(hexlabel)
+        if len(units) == 1:
+            ev["unit"] = units[0]
+        return ev
+
     def _is_hex(self, token: str) -> bool:
         if self.game is None:
             return token.isdigit()
@@ -247,7 +255,7 @@ class Adapter(R.Visitor):
             return  # not one of ours (a module's own marker without modgen properties)
         if self._kind(unit) == "marker":
             if loc.hex:
-                self._emit({"type": "marker", "hex": loc.hex, "marker": unit, "on": True}, ctx)
+                self._emit(self._marker_event(loc.hex, unit, True), ctx)
             return
         level = piece.layers.get(FACE_LAYER)
         # single-faced units get no Face layer in our modules: they show their first (only) face
@@ -272,7 +280,7 @@ class Adapter(R.Visitor):
             return
         if self._kind(unit) == "marker":
             if hexlabel:
-                self._emit({"type": "marker", "hex": hexlabel, "marker": unit, "on": False}, ctx)
+                self._emit(self._marker_event(hexlabel, unit, False), ctx)
             return
         if unit in self.eliminated:
             return
@@ -286,9 +294,9 @@ class Adapter(R.Visitor):
         if self._kind(unit) == "marker":
             if old.hex != new.hex:
                 if old.hex:
-                    self._emit({"type": "marker", "hex": old.hex, "marker": unit, "on": False}, ctx)
+                    self._emit(self._marker_event(old.hex, unit, False), ctx)
                 if new.hex:
-                    self._emit({"type": "marker", "hex": new.hex, "marker": unit, "on": True}, ctx)
+                    self._emit(self._marker_event(new.hex, unit, True), ctx)
             return
         if self.game is not None and (self._table_ppi(old.map) or self._table_ppi(new.map)):
             self._table_move(piece, unit, old, new, ctx)
