@@ -76,6 +76,24 @@ def make_map(cols: int = 50, rows: int = 40) -> dict:
     return m
 
 
+def geometry_figures(m: dict) -> None:
+    """Throughput of the Grid queries the rules engine and the log reader use."""
+    t = time.perf_counter()
+    g = Grid.from_map(m)
+    print(f"Grid.from_map (2,000 labels, uniqueness check): {(time.perf_counter() - t) * 1e3:.1f} ms")
+    labels = g.labels()
+    pairs = [(labels[i], labels[(i * 7919) % len(labels)]) for i in range(len(labels))]
+    for name, fn in (("neighbours", lambda a, b: g.neighbours(a)), ("distance", g.distance),
+                     ("line", g.line), ("hexside_id", lambda a, b: g.hexside_id(a, g.neighbours(a, False)[2])),
+                     ("center_px", lambda a, b: g.center_px(a, 100)),
+                     ("hex_at_px", lambda a, b: g.hex_at_px(*g.center_px(a, 100), 100))):
+        t = time.perf_counter()
+        for a, b in pairs:
+            fn(a, b)
+        dt = time.perf_counter() - t
+        print(f"  {name:11s} {len(pairs) / dt:>10,.0f} calls/s")
+
+
 class FakeGame(SimpleNamespace):
     def map(self, map_id=None):
         return self.m
@@ -86,6 +104,7 @@ def main() -> None:
     ap.add_argument("--hex-px", type=float, default=100)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--pdf", action="store_true", help="also time a 16 mm / 300 dpi Letter PDF")
+    ap.add_argument("--geometry", action="store_true", help="also time Grid queries (what the rules engine calls)")
     a = ap.parse_args()
     m = make_map()
     game = FakeGame(m=m, manifest={"terrain": TERRAIN}, title="Bench")
@@ -106,6 +125,8 @@ def main() -> None:
     print(f"render_map: best {min(times):.3f} s, median {statistics.median(times):.3f} s over {a.repeat} runs")
     print(f"peak RSS: {rss:.0f} MB (image alone {img.width * img.height * 3 / 2**20:.0f} MB); "
           f"tracemalloc peak (Python objects): {py_peak / 2**20:.1f} MB")
+    if a.geometry:
+        geometry_figures(m)
     if a.pdf:
         with tempfile.TemporaryDirectory() as d:
             t = time.perf_counter()
