@@ -124,3 +124,14 @@ def test_guards_tank_east_edge_entry_north_of_line2_only() -> None:
     bad = [dict(ok[0], hex=f"40{row:02d}")]
     errs = _errors(GT, *GT_TURN1_SOVIET, *bad)
     assert [(e["rule"], e["units"]) for e in errs] == [("EFB 6.2", ["su.42grd.1"])]
+
+
+def test_guards_tank_german_air_draw_matches_the_dice() -> None:
+    # GT 24.6: before the Orel offensive the German rolls two dice and draws their total.
+    start = ({"type": "scenario_start", "game": "guardstank", "scenario": "short", "options": {}},
+             {"type": "turn", "turn": 1}, {"type": "phase", "phase": "events", "side": None},
+             {"type": "phase", "phase": "reinforcement", "side": "german"})
+    three = ["de.air.ga1", "de.air.ga2", "de.air.mb1"]
+    assert _errors(GT, *start, {"type": "air_draw", "side": "german", "dice": [1, 2], "units": three}) == []
+    errs = _errors(GT, *start, {"type": "air_draw", "side": "german", "dice": [2, 2], "units": three})
+    assert [e["rule"] for e in errs] == ["EFB 6.6"]
