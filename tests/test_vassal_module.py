@@ -101,7 +101,7 @@ def test_dice_turn_tracker_roster_charts(built) -> None:
     _, _, z, root = built
     (dice,) = root.findall(M + "DiceButton")
     assert (dice.get("nDice"), dice.get("nSides")) == ("1", "6")  # EFB rolls one die
-    assert dice.get("reportFormat") == "** $PlayerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"
+    assert dice.get("reportFormat") == "** $playerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"
     assert [e.text for e in root.find(M + "PlayerRoster")] == ["Red", "Blue"]
     phases = root.find(f"{M}turn.TurnTracker/{M}turn.CounterTurnLevel/{M}turn.ListTurnLevel")
     assert phases is not None and "Red" in phases.get("list")

@@ -223,7 +223,7 @@ def _dice(root: etree._Element, spec: ModuleSpec) -> None:
             "nDice": d.n_dice, "nSides": d.n_sides, "plus": 0, "addToTotal": 0, "reportTotal": False,
             "sortDice": False, "keepDice": False, "keepOption": ">", "keepCount": 1, "prompt": d.prompt,
             # docs/design.md "Dice report format"; DiceButton.formatResult prefixes one more '*'.
-            "reportFormat": "** $PlayerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"})
+            "reportFormat": "** $playerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"})
 
 
 def _turn_tracker(root: etree._Element, spec: ModuleSpec) -> None:
