@@ -135,3 +135,25 @@ def test_guards_tank_german_air_draw_matches_the_dice() -> None:
     assert _errors(GT, *start, {"type": "air_draw", "side": "german", "dice": [1, 2], "units": three}) == []
     errs = _errors(GT, *start, {"type": "air_draw", "side": "german", "dice": [2, 2], "units": three})
     assert [e["rule"] for e in errs] == ["EFB 6.6"]
+
+
+def _mk_german_movement() -> tuple[dict, ...]:
+    return (*MK_START, *TURN1_ARRIVALS,
+            {"type": "phase", "phase": "recovery", "side": "soviet"},
+            {"type": "phase", "phase": "reinforcement", "side": "german"},
+            {"type": "phase", "phase": "movement", "side": "german"})
+
+
+def _rail(unit: str, path: list[str]) -> dict:
+    return {"type": "move", "unit": unit, "from": path[0], "to": path[-1], "path": path, "mode": "rail"}
+
+
+def test_minsk_fourth_german_rail_move_in_a_turn_is_an_error() -> None:
+    # MK 24.6 SR3.2: "A maximum of three German units per turn may use railroad movement." The bundled setup puts
+    # 505 and two 5th Panzer battalions on the railroad at 3712 and two more at 3811; the line runs 3712-3811-3911.
+    moves = [_rail("de.505.tiger", ["3712", "3811", "3911"]), _rail("de.5pz.31.I", ["3712", "3811", "3911"]),
+             _rail("de.5pz.31.II", ["3712", "3612", "3513"]), _rail("de.5pz.14.I", ["3811", "3712", "3612"])]
+    errs = [e for e in _errors(MINSK, *_mk_german_movement(), *moves) if e["rule"].startswith("MK 24.6")]
+    assert [(e["rule"], e["units"]) for e in errs] == [("MK 24.6 SR3", ["de.5pz.14.I"])]
+    ok = [e for e in _errors(MINSK, *_mk_german_movement(), *moves[:3]) if e["rule"].startswith("MK 24.6")]
+    assert ok == []
