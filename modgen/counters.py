@@ -227,7 +227,7 @@ def _token(ctx: _Ctx, el: dict[str, Any], name: str) -> dict[str, Any] | None:
         text = f"[{text}]"
     color = ctx.color(style.get("color") or el.get("color") or "text")
     for m in marks:
-        if m in MARK_COLORS and not (m == "white" and "boxed" in marks):
+        if m in MARK_COLORS:
             color = MARK_COLORS[m]
     fill = ctx.color(style.get("fill")) if {"boxed", "circled"} & set(marks) else None
     if fill and fill.lower() == str(color).lower():  # never white on white: the text goes black (or white)
@@ -265,11 +265,14 @@ def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     def layout_at(s: int) -> tuple[list[tuple[float, Box, float]], float, float, float]:
         f = font(style, s)
         gap = s * 0.1
-        sep_w = f.getlength(sep) if sep.strip() else s * 0.3
+        sb = _token_metrics(sep, f) if sep.strip() else None
+        sep_w = sb[2] - sb[0] if sb else s * 0.3
         x, placed, top, bot = 0.0, [], 0.0, 0.0
         for i, tok in enumerate(toks):
             if i:
                 x += gap + sep_w + gap
+                if sb:  # a tall separator ("/") can reach above and below short values ("-")
+                    top, bot = min(top, sb[1]), max(bot, sb[3])
             b, star = _token_box(tok, f, s)
             placed.append((x - b[0], b, star))
             x += (b[2] - b[0]) + star
