@@ -81,6 +81,12 @@ def event_problems(event: Any) -> list[str]:
             want = pspec.get("enum") or pspec.get("type")
             problems.append(f"/{name}: {event[name]!r} is not {want}")
             continue
+        if name in event and isinstance(event[name], list):
+            lo, hi = pspec.get("minItems"), pspec.get("maxItems")
+            if lo is not None and len(event[name]) < lo:
+                problems.append(f"/{name}: needs at least {lo} item(s)")
+            if hi is not None and len(event[name]) > hi:
+                problems.append(f"/{name}: takes at most {hi} item(s)")
         items = pspec.get("items")
         if items and name in event:
             for j, item in enumerate(event[name]):

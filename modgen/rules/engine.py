@@ -8,6 +8,7 @@ end of the log. Checkers report through :meth:`Context.error`, :meth:`Context.wa
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from modgen.rules.board import Board
@@ -198,10 +199,32 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
 
 
 def _call(checkers: list[Any], hook: str, ctx: Context, *args: Any) -> None:
+    """Run one hook of every checker. A checker that crashes costs only its own verdict: the crash becomes a
+    could-not-check finding naming the check (MODGEN_DEBUG=1 re-raises it for a traceback)."""
     for c in checkers:
         fn = getattr(c, hook, None)
-        if fn is not None:
+        if fn is None:
+            continue
+        try:
             fn(ctx, *args)
+        except Exception as exc:
+            if os.environ.get("MODGEN_DEBUG"):
+                raise
+            ctx.could_not_check(ctx.rule(""), f"internal error in the {type(c).__name__} check ({hook}): "
+                                f"{type(exc).__name__}: {exc}")
+
+
+_HEX_FIELDS = ("hex", "from", "to")
+
+
+def _bad_hexes(ctx: Context, event: dict[str, Any]) -> list[str]:
+    """Hex labels in the event that are not on the scenario's map."""
+    if ctx.board is None:
+        return []
+    labels = [event[k] for k in _HEX_FIELDS if isinstance(event.get(k), str)]
+    for k in ("path", "hexes"):
+        labels += [h for h in event.get(k) or [] if isinstance(h, str)]
+    return [h for h in labels if not ctx.board.on_map(h)]
 
 
 def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] | None = None,
@@ -219,6 +242,11 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
         if event["type"] == "phase" and event.get("phase") in aliases:
             event = {**event, "phase": aliases[event["phase"]]}  # e.g. a chat "!phase combat" -> "combat1"
         ctx.index, ctx.event = event.get("i", n), event
+        bad = _bad_hexes(ctx, event)
+        if bad:
+            ctx.error(_PREFIX_RULE, f"{', '.join(bad)} is not a hex of map {ctx.board.id!r}; event skipped",
+                      hexes=bad)
+            continue
         if event["type"] in ("phase", "game_end") and phase_open:
             _call(checkers, "phase_end", ctx)
             phase_open = False

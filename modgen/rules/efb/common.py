@@ -326,8 +326,9 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
         return True
     if suppressed(ctx, uid) and not ignore_suppression:
         return False
-    if ctx.state.notes.get("arrived", {}).get(uid) == ctx.state.turn:
-        return True
+    if ctx.state.notes.get("arrived", {}).get(uid) == ctx.state.turn and ctx.state.phase in (
+            "reinforcement", "movement"):
+        return True  # 7.6: in command when placed and for their first movement phase
     h = ctx.state.position.get(uid)
     if h is None or ctx.board is None:
         return True

@@ -37,10 +37,10 @@ class Ranged:
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
-        if ev["type"] == "phase" and ev.get("side") != st.notes.get("player_turn"):
+        if ev["type"] == "phase" and ev.get("side") and ev.get("side") != st.notes.get("player_turn"):
+            # a new player turn: each artillery unit may fire once in it (12.1), FPF counting in the enemy's turn
             st.notes["player_turn"] = ev.get("side")
-            if ev["phase"] != "fpf":
-                st.fired.clear()
+            st.fired.clear()
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         if ev["type"] == "attack":
