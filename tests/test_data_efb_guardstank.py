@@ -263,3 +263,11 @@ def test_victory_points(scenario: dict) -> None:
                                               {"area": "fortification_line_2", "vp_per_hex": 0.5}]
     assert sorted(o["vp"] for o in v["german"]["at_end"]["objectives"]) == [5, 5, 10]
     assert (v["german"]["at_end"]["loc_to"], v["soviet"]["at_end"]["loc_to"]) == ("south_edge", "north_edge")
+
+
+def test_road_and_rail_river_crossings_have_bridges(hexmap: dict) -> None:
+    water = {frozenset(s["hexes"]) for s in hexmap["hexsides"] if s["type"] in ("minor_river", "stream")}
+    bridges = {frozenset(s["hexes"]) for s in hexmap["hexsides"] if s["type"] == "bridge"}
+    crossings = [frozenset((a, b)) for ln in hexmap["lines"] if ln["type"] in ("road", "rail")
+                 for a, b in zip(ln["hexes"], ln["hexes"][1:], strict=False) if frozenset((a, b)) in water]
+    assert crossings and set(crossings) <= bridges  # 8.10: a printed bridge lets roads cross without extra MP
