@@ -89,6 +89,7 @@ class Grid:
     orientation: str = "flat"
     numbering: Numbering = Numbering()
     margin: float = DEFAULT_MARGIN
+    offset: str = "odd"  # which columns (flat) / rows (pointy) are shifted half a hex: "odd" (VASSAL's own) or "even"
 
     # ---- construction ----
     @classmethod
@@ -106,7 +107,11 @@ class Grid:
         orientation = g.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise DataError(f"{where}.orientation: must be 'flat' or 'pointy', got {orientation!r}")
-        grid = cls(cols, rows, orientation, Numbering.from_dict(g.get("numbering"), f"{where}.numbering"), margin)
+        offset = g.get("offset", "odd")
+        if offset not in ("odd", "even"):
+            raise DataError(f"{where}.offset: must be 'odd' or 'even', got {offset!r}")
+        grid = cls(cols, rows, orientation, Numbering.from_dict(g.get("numbering"), f"{where}.numbering"), margin,
+                   offset)
         if len(grid._labels) != cols * rows:
             seen: dict[str, tuple[int, int]] = {}
             for c in range(cols):
@@ -133,6 +138,20 @@ class Grid:
         """Our (col,row) ⇄ VASSAL raw (column,row) in the rotated frame (a swap when sideways)."""
         return (b, a) if self.sideways else (a, b)
 
+    @property
+    def _shift(self) -> int:
+        """1 when even columns/rows are the shifted ones: our column 0 is then VASSAL's raw column 1."""
+        return 1 if self.offset == "even" else 0
+
+    def _to_raw(self, col: int, row: int) -> tuple[int, int]:
+        """Our (col, row) → VASSAL raw (column, row) in the rotated frame."""
+        a, b = self._rot(col, row)
+        return a + self._shift, b
+
+    def _from_raw(self, a: int, b: int) -> tuple[int, int]:
+        """VASSAL raw (column, row) → our (col, row)."""
+        return self._rot(a - self._shift, b)
+
     def _rotp(self, x: float, y: float) -> tuple[float, float]:
         return (y, x) if self.sideways else (x, y)
 
@@ -147,7 +166,7 @@ class Grid:
         na, nb = self._raw_extent
         r = 2.0 * SQRT3_2 / 3.0  # half the corner-to-corner width, in units of dy
         ext_a = 2 * self.margin + 2 * r + (na - 1) * SQRT3_2 + _SLACK  # along the raw-column axis, units of dy
-        ext_b = 2 * self.margin + nb + (0.5 if na > 1 else 0.0) + _SLACK  # along the raw-row axis, units of dy
+        ext_b = 2 * self.margin + nb + (0.5 if na > 1 or self._shift else 0.0) + _SLACK  # raw-row axis, units of dy
         if self.sideways:  # real W is along the raw-row axis, real H along the raw-column axis
             return math.ceil(ext_b), math.ceil(ext_a / SQRT3_2)
         return math.ceil(ext_a), math.ceil(ext_b / SQRT3_2)
@@ -170,7 +189,7 @@ class Grid:
         dx = SQRT3_2 * dy
         r = 2.0 * dx / 3.0
         m = self.margin * dy
-        x0 = math.ceil(m + r)
+        x0 = math.ceil(m + r - self._shift * dx)  # with "even", raw column 1 is the first one drawn
         y0 = math.ceil(m + dy / 2)
         width, height = round(self._k[0] * dy), round(self._k[1] * dx)
         return Layout(dy, dx, dy, x0, y0, width, height)
@@ -339,7 +358,7 @@ class Grid:
 
     def _compute_label(self, col: int, row: int) -> str:
         lay = self._ref
-        a, b = self._rot(col, row)
+        a, b = self._to_raw(col, row)
         cx, cy = self._center_raw(lay, a, b)
         x, y = self._rotp(cx, cy)
         return self._location_name(lay, int(x), int(y))
@@ -380,7 +399,7 @@ class Grid:
 
     def _pos_of_point(self, lay: Layout, x: int, y: int) -> tuple[int, int]:
         rx, ry = self._rotp(x, y)
-        return self._rot(self._raw_column(lay, rx), self._raw_row(lay, rx, ry))
+        return self._from_raw(self._raw_column(lay, rx), self._raw_row(lay, rx, ry))
 
     def is_label(self, label: str) -> bool:
         """True if ``label`` names an on-map hex."""
@@ -391,7 +410,6 @@ class Grid:
         lay = self._ref
         for col in range(self.columns):
             for row in range(self.rows):
-                a, b = self._rot(col, row)
                 pt = self.vassal_get_location(self.label(col, row), 100)
                 if pt is None or self._pos_of_point(lay, *pt) != (col, row):
                     return False
@@ -399,8 +417,8 @@ class Grid:
 
     # ---- cube coordinates ----
     def to_cube(self, col: int, row: int) -> tuple[int, int, int]:
-        """Offset → cube (q, r, s) in VASSAL's rotated frame (``OffsetCoord.qoffsetToCube(ODD, …)``)."""
-        a, b = self._rot(col, row)
+        """Offset → cube (q, r, s) of VASSAL's raw coordinates in its rotated frame (``qoffsetToCube(ODD, …)``)."""
+        a, b = self._to_raw(col, row)
         q = a
         r = b - (a - (a & 1)) // 2  # numerator is even, so Java's truncating division agrees
         return q, r, -q - r
@@ -409,7 +427,7 @@ class Grid:
         """Cube → offset (col, row)."""
         a = q
         b = r + (q - (q & 1)) // 2
-        return self._rot(a, b)
+        return self._from_raw(a, b)
 
     def _cube(self, label: str) -> tuple[int, int, int]:
         return self.to_cube(*self.position(label))
@@ -510,12 +528,12 @@ class Grid:
     def center_of(self, col: int, row: int, hex_px: float) -> tuple[int, int]:
         """Board-pixel centre of offset (col, row) at ``hex_px``."""
         lay = self.layout(hex_px)
-        return self._rotp(*self._center_raw(lay, *self._rot(col, row)))  # type: ignore[return-value]
+        return self._rotp(*self._center_raw(lay, *self._to_raw(col, row)))  # type: ignore[return-value]
 
     def exact_center(self, col: int, row: int, hex_px: float) -> tuple[float, float]:
         """Un-truncated centre (for drawing); within 1 px of :meth:`center_of`."""
         lay = self.layout(hex_px)
-        a, b = self._rot(col, row)
+        a, b = self._to_raw(col, row)
         x = lay.dx * a + lay.x0
         y = lay.dy * b + (lay.dy / 2 if a % 2 else 0.0) + lay.y0
         return self._rotp(x, y)  # type: ignore[return-value]
@@ -535,7 +553,7 @@ class Grid:
         lay = self.layout(hex_px)
         rx, ry = self._rotp(math.floor(x), math.floor(y))
         _, _, nx, ny = self._hex_point(lay, int(rx), int(ry))
-        col, row = self._rot(nx, ny)
+        col, row = self._from_raw(nx, ny)
         return self.label(col, row) if self.in_bounds(col, row) else None
 
     def vassal_params(self, hex_px: float) -> dict[str, Any]:

@@ -76,8 +76,8 @@ def test_distance_hand_and_bfs() -> None:
 
 def test_neighbours_are_one_hex_away_in_pixels_and_clockwise() -> None:
     # Geometric cross-check independent of the cube arithmetic.
-    for orient in ("flat", "pointy"):
-        g = Grid.from_map({"grid": {"orientation": orient, "columns": 6, "rows": 6}})
+    for orient, offset in (("flat", "odd"), ("pointy", "odd"), ("flat", "even"), ("pointy", "even")):
+        g = Grid.from_map({"grid": {"orientation": orient, "columns": 6, "rows": 6, "offset": offset}})
         start_angle = -90.0 if orient == "flat" else 0.0  # N for flat, E for pointy (y down)
         for lab in g.labels():
             cx, cy = g.exact_center(*g.position(lab), 100)
@@ -270,3 +270,20 @@ def test_area_hexes() -> None:
         area_hexes(g, {"id": "x", "hexes": ["0000"]})
     with pytest.raises(DataError, match="area 'y'"):
         area_hexes(g, {"id": "y", "edge": "up"})
+
+
+def test_even_offset_grid() -> None:
+    # "even": column 0 (label 01) is the shifted one. VASSAL shifts odd raw columns, so our column 0 is raw column 1
+    # and the numbering starts one lower (h_off 0 labels it "01").
+    g = Grid.from_map({"grid": {"orientation": "flat", "columns": 10, "rows": 8, "offset": "even",
+                                "numbering": {"h_off": 0, "v_off": 1}}})
+    assert g.label(0, 0) == "0101" and g.label(1, 0) == "0201"
+    (x0, y0), (x1, y1) = g.exact_center(0, 0, 100), g.exact_center(1, 0, 100)
+    assert y0 - y1 == pytest.approx(50.0) and x1 - x0 == pytest.approx(100 * math.sqrt(3) / 2)
+    # Column 01 is now "low": its NE/SE neighbours are in the same row and the row below.
+    assert g.neighbours("0105") == ["0104", "0205", "0206", "0106", None, None]
+    assert g.neighbours("0205") == ["0204", "0304", "0305", "0206", "0105", "0104"]
+    assert g.vassal_params(100)["HexGrid"]["x0"] < g.center_px("0101", 100)[0]
+    assert g.hex_at_px(*g.center_px("0101", 100), 100) == "0101"
+    with pytest.raises(DataError, match="offset"):
+        Grid.from_map({"grid": {"columns": 2, "rows": 2, "offset": "both"}})

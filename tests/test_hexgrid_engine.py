@@ -94,6 +94,8 @@ GRIDS = {
     "pointy": (Grid(8, 6, "pointy", Numbering(h_off=1, v_off=1, v_descend=True)), 72),
     "pointy-stagger": (Grid(7, 5, "pointy", Numbering(sep=".", stagger=True, h_descend=True)), 90),
     "quirk": (Grid(4, 5, "flat", Numbering(sep="-", stagger=True, h_descend=True)), 100),
+    "even": (Grid(9, 8, "flat", Numbering(v_off=1), offset="even"), 100),
+    "pointy-even": (Grid(6, 7, "pointy", Numbering(h_off=1, stagger=True), offset="even"), 64),
 }
 
 
@@ -143,7 +145,7 @@ def _snap_points(grid: Grid, px: float, seed: str) -> list[tuple[int, int]]:
     return pts
 
 
-@pytest.mark.parametrize("name", ["minsk", "stagger", "pointy", "alpha"])
+@pytest.mark.parametrize("name", ["minsk", "stagger", "pointy", "alpha", "even"])
 def test_snap_matches_engine(probe: Probe, name: str) -> None:
     # The engine here is VASSAL 3.6.0, whose snapToHex uses rectangles only (hexX/hexY); current VASSAL adds the
     # hexagon test. Our legacy mode must equal 3.6.0 everywhere; both modes agree well inside every hex.

@@ -24,7 +24,8 @@ numberings = st.builds(
     stagger=st.booleans(),
 )
 grids = st.builds(Grid, columns=st.integers(1, 25), rows=st.integers(1, 25),
-                  orientation=st.sampled_from(["flat", "pointy"]), numbering=numberings)
+                  orientation=st.sampled_from(["flat", "pointy"]), numbering=numberings,
+                  offset=st.sampled_from(["odd", "even"]))
 
 
 def vassal_quirk(g: Grid) -> bool:
@@ -76,11 +77,12 @@ def test_vassal_get_location_round_trip(g: Grid, data: st.DataObject) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["flat", "pointy"]))
-def test_quirk_is_exactly_the_documented_case(cols: int, rows: int, orient: str) -> None:
+@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["flat", "pointy"]), st.sampled_from(["odd", "even"]))
+def test_quirk_is_exactly_the_documented_case(cols: int, rows: int, orient: str, offset: str) -> None:
     for h_desc in (False, True):
         for v_desc in (False, True):
-            g = Grid(cols, rows, orient, Numbering(sep="-", stagger=True, h_descend=h_desc, v_descend=v_desc))
+            g = Grid(cols, rows, orient, Numbering(sep="-", stagger=True, h_descend=h_desc, v_descend=v_desc),
+                     offset=offset)
             if not vassal_quirk(g):
                 assert g.vassal_round_trips()
 
