@@ -104,7 +104,8 @@ def _grid(opts: SheetOptions) -> tuple[tuple[int, int], int, float, int, int, in
     page_w, page_h = printing.page_px(opts.paper, opts.dpi)
     w_in, h_in = printing.paper_size(opts.paper)
     pitch = (size_in + 2 * bleed_in) * opts.dpi
-    area_w, area_h = (w_in - 2 * margin_in) * opts.dpi, (h_in - 2 * margin_in) * opts.dpi
+    # The page text goes in the bottom margin; keep at least a quarter inch there for it.
+    area_w, area_h = (w_in - 2 * margin_in) * opts.dpi, (h_in - margin_in - max(margin_in, 0.25)) * opts.dpi
     cols, rows = math.floor(area_w / pitch + 1e-9), math.floor(area_h / pitch + 1e-9)
     if cols < 1 or rows < 1:
         raise DataError(f"a {opts.size} counter does not fit on {opts.paper} with margin {opts.margin}")

@@ -227,3 +227,15 @@ def test_options_come_from_the_manifest_print_section_then_the_command_line() ->
     lay = plan_sheets(probe_game(1), opts)
     assert lay.counter_px == round(16 / 25.4 * 600) and lay.bleed_px == round(0.5 / 25.4 * 600)
     assert abs(lay.pitch_px - 17 / 25.4 * 600) < 1e-6  # 16 mm counter + 2 x 0.5 mm bleed
+
+
+def test_page_text_never_overlaps_the_counters_even_with_a_tiny_margin() -> None:
+    game = probe_game(100, counts=[4] * 100)  # 400 counters: more than a page
+    opts = SheetOptions(size="16mm", margin="0.1in", marks="none")
+    lay = plan_sheets(game, opts)
+    pages = render_sheet_pages(game, opts, workers=1, layout=lay)
+    lowest = max(s.front_box[3] for s in lay.slots if s.sheet == 0)
+    below = pages[0].crop((0, lowest, pages[0].width, pages[0].height))
+    text = ImageChops.invert(below.convert("L")).getbbox()
+    assert text is not None  # the label is there, below every counter
+    assert pages[0].height - lowest >= 0.25 * 300 - 1
