@@ -61,7 +61,7 @@ def test_upload_shows_findings_and_highlights_map(server: str, tmp_path: Path) -
             items = page.query_selector_all(".finding.error")
             assert len(items) == 3
             assert all(i.inner_text().startswith("EFB ") for i in items)
-            assert "3 error" in page.inner_text("#summary")
+            assert "3 errors" in page.inner_text("#summary")
             assert len(page.query_selector_all("#overlay g.finding-mark")) >= 3
             items[1].click()
             active = page.query_selector_all("#overlay g.active circle")

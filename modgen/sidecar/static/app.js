@@ -60,7 +60,9 @@ function renderReport(report, target) {
   box.replaceChildren();
   const counts = {};
   findings.forEach((f) => { counts[f.severity] = (counts[f.severity] || 0) + 1; });
-  const parts = Object.entries(counts).map(([k, n]) => `${n} ${k}`);
+  const noun = { error: ["error", "errors"], warning: ["warning", "warnings"],
+    "could-not-check": ["check not possible", "checks not possible"] };
+  const parts = Object.entries(counts).map(([k, n]) => `${n} ${(noun[k] || [k, k])[n === 1 ? 0 : 1]}`);
   $("#summary").textContent =
     `${report.events ?? "?"} events checked: ` + (parts.length ? parts.join(", ") : "no rules violations found");
   let lastKey = null;
