@@ -254,7 +254,10 @@ def _token_box(tok: dict[str, Any], f: ImageFont.FreeTypeFont, size: int) -> tup
 
 
 def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
-    toks = [t for t in (_token(ctx, el, n) for n in el.get("fields", [])) if t is not None]
+    names = list(el.get("fields", []))
+    if names == ["*"]:  # every value the face has, in the data's order
+        names = list(ctx.values)
+    toks = [t for t in (_token(ctx, el, n) for n in names) if t is not None]
     if not toks:
         return
     sep = el.get("sep", "-")

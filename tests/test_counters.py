@@ -280,3 +280,11 @@ def test_star_count_must_be_a_whole_number() -> None:
     unit["faces"]["front"]["values"]["black_stars"] = "two"
     with pytest.raises(DataError, match="black_stars must be a whole number"):
         plan_face(make_game("tis", [unit]), unit, "front", 100)
+
+
+def test_generic_layout_prints_every_value_in_data_order() -> None:
+    unit = {"id": "z", "kind": "unit", "side": "german", "class": "x", "symbol": {"types": ["infantry"]},
+            "faces": {"front": {"kind": "values", "values": {"fire": 3, "range": "U", "skip": None, "morale": 7}}}}
+    game = make_game("xyz", [unit])
+    texts = [t.text for t in plan_face(game, unit, "front", 150).texts]
+    assert texts == ["3", "-", "U", "-", "7"]
