@@ -248,3 +248,24 @@ def test_elimination_vp():
                                                         "reason": "elimination"}, phase="combat1"),
                make_game(scenario={"victory": victory}, policies={"overstack_vp": "no_count"}))
     assert rules(mk) == ["EFB 23.1"]  # MK 9.1: overstack eliminations give no VP
+
+
+def test_rolled_reinforcements_need_their_number():
+    game = make_game(scenario={"reinforcements": [
+        {"turn": 2, "side": "soviet", "units": ["s.inf3"], "area": "east", "roll": {"die": "1d6", "on": [5, 6]}}]})
+    arrive = {"type": "reinforcement", "unit": "s.inf3", "hex": "1005"}
+    ok = check(log(HQ, {"type": "roll", "dice": [6], "purpose": "reinforcement"}, dict(arrive),
+                   phase="reinforcement", side="soviet", turn=3), game)
+    assert rules(ok) == []
+    bad = check(log(HQ, {"type": "roll", "dice": [2], "purpose": "reinforcement"}, dict(arrive),
+                    phase="reinforcement", side="soviet", turn=3), game)
+    assert rules(bad) == ["EFB 6.2"]
+    unlogged = check(log(HQ, dict(arrive), phase="reinforcement", side="soviet", turn=3), game)
+    assert rules(unlogged) == [] and [f.rule for f in unlogged.findings if f.severity == "warning"] == ["EFB 6.2"]
+
+
+def test_hq_in_enemy_zoc_need_not_attack():
+    r = check(log({**HQ, "g.hq": "0602", "s.inf1": "0603"}, {"type": "phase", "phase": "combat2", "side": "german"},
+                  phase="combat1"))
+    # the HQ need not attack (no attack factor), but the Soviet unit exerting ZOC on it must be attacked
+    assert [f.units for f in r.findings if f.rule == "EFB 10.6"] == [["s.inf1"]]

@@ -47,7 +47,9 @@ class Combat:
                 if h is None or ctx.side_of(u) != st.side or not c.is_ground(ctx, u):
                     continue
                 sources = c.zoc_sources(ctx, h, st.side)
-                if sources:
+                # HQ and supply units print no attack factor: they cannot make the attack 10.6 demands of them,
+                # but the enemies exerting ZOC on them must still be attacked
+                if sources and c.klass(ctx, u) not in ("hq", "supply"):
                     must_attack[u] = h
                     for e in sources:
                         must_be_attacked.setdefault(e, st.position[e])

@@ -50,6 +50,8 @@ class Scenario:
             self._rally(ctx, ev["unit"], None)
         elif t == "roll" and ev.get("purpose") == "recovery" and ev.get("unit"):
             ctx.state.notes.setdefault("recovery_rolls", {})[ev["unit"]] = ev["dice"][0]
+        elif t == "roll" and ev.get("purpose") == "reinforcement":
+            ctx.state.notes.setdefault("reinf_rolls", []).append(ev["dice"][0])
         elif t == "roll" and ev.get("purpose") == "bridge":
             ctx.state.notes["bridge_roll"] = ev["dice"][0]
         elif t == "air_draw":
@@ -61,6 +63,8 @@ class Scenario:
         st = ctx.state
         if ev["type"] == "reinforcement":
             st.notes.setdefault("arrived", {})[ev["unit"]] = st.turn
+        if ev["type"] == "phase":
+            st.notes["reinf_rolls"] = []
         if ev["type"] == "phase" and ev["phase"] == "recovery":
             # 7.6: command at the start of the recovery phase; the recovery_command policy settles 15.3 vs 15.4
             ignore = ctx.policies.get("recovery_command", "radius") == "radius"
@@ -96,6 +100,15 @@ class Scenario:
             if ctx.scenario.get("reinforcements") is not None:
                 ctx.error(ctx.rule("6.2"), f"{nm} is not a reinforcement in this scenario", units=[uid])
             return
+        roll = entry.get("roll")
+        if isinstance(roll, dict) and roll.get("on"):
+            rolls = st.notes.get("reinf_rolls") or []
+            if not rolls:
+                ctx.warning(ctx.rule("6.2"), f"{nm} arrives on a die roll ({', '.join(map(str, roll['on']))}) but no "
+                            "reinforcement roll was logged in this phase", units=[uid])
+            elif not set(rolls) & set(roll["on"]):
+                ctx.error(ctx.rule("6.2"), f"{nm} arrives on {', '.join(map(str, roll['on']))}, but this phase's "
+                          f"reinforcement rolls were {', '.join(map(str, rolls))}", units=[uid])
         turn = entry.get("turn")
         if isinstance(turn, int):
             if entry.get("roll") and st.turn < turn:
