@@ -362,7 +362,10 @@ def _places(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
         for h in pl["hexes"]:
             c.pos(h, f"places[{k}].hexes")
         cx, cy = c.center(pl.get("label_hex") or pl["hexes"][0], f"places[{k}].label_hex")
-        d.text((cx, cy + c.hex_px * 0.2), str(pl.get("name", "")), fill=TEXT_COLOR, font=f, anchor="mm",
+        name = str(pl.get("name", ""))
+        half = f.getlength(name) / 2 + stroke + 1
+        cx = min(max(cx, half), c.lay.width - half)  # names of edge hexes stay on the board
+        d.text((cx, cy + c.hex_px * 0.2), name, fill=TEXT_COLOR, font=f, anchor="mm",
                stroke_width=stroke, stroke_fill=(255, 255, 255))
 
 
