@@ -9,9 +9,11 @@ Coordinates
   **N, NE, SE, S, SW, NW**.
 * ``orientation: "pointy"`` (VASSAL ``sideways=true``): pointy-topped hexes in horizontal rows; **odd rows are shifted
   right**. Neighbour order: **E, SE, SW, W, NW, NE**.
+* ``offset: "even"`` (map ``grid.offset``) shifts the even columns/rows instead: our column 0 is then VASSAL's raw
+  column 1 (the board starts one raw column in, ``x0`` moves left by ``dx``).
 
 VASSAL computes everything in a "rotated" frame (x and y swapped when sideways). Its *raw column* is our ``col`` for
-flat grids and our ``row`` for pointy ones; its *raw row* is the other one.
+flat grids and our ``row`` for pointy ones (plus 1 with ``offset: "even"``); its *raw row* is the other one.
 
 Pixels
 ------
