@@ -148,6 +148,7 @@ def _with_bleed(img: Image.Image, b: int) -> Image.Image:
 
 
 def _draw_marks(page: Image.Image, lay: SheetLayout, boxes: list[tuple[int, int, int, int]]) -> None:
+    """Cut lines on the counters' edges, or crop marks in the margins in line with every edge."""
     if lay.options.marks == "none" or not boxes:
         return
     d = ImageDraw.Draw(page)
@@ -163,12 +164,13 @@ def _draw_marks(page: Image.Image, lay: SheetLayout, boxes: list[tuple[int, int,
         return
     dpi = lay.options.dpi
     gap, length = round(0.04 * dpi), round(0.15 * dpi)
+    lefts, tops = {b[0] for b in boxes}, {b[1] for b in boxes}
     for x in xs:
-        xx = x if x in {b[0] for b in boxes} else x - 1
+        xx = x if x in lefts else x - 1  # boxes are half-open: a right edge's last pixel is x - 1
         d.line([(xx, top - gap - length), (xx, top - gap)], fill="black", width=w)
         d.line([(xx, bottom + gap), (xx, bottom + gap + length)], fill="black", width=w)
     for y in ys:
-        yy = y if y in {b[1] for b in boxes} else y - 1
+        yy = y if y in tops else y - 1
         d.line([(left - gap - length, yy), (left - gap, yy)], fill="black", width=w)
         d.line([(right + gap, yy), (right + gap + length, yy)], fill="black", width=w)
 

@@ -239,3 +239,15 @@ def test_page_text_never_overlaps_the_counters_even_with_a_tiny_margin() -> None
     text = ImageChops.invert(below.convert("L")).getbbox()
     assert text is not None  # the label is there, below every counter
     assert pages[0].height - lowest >= 0.25 * 300 - 1
+
+
+def test_crop_marks_line_up_with_the_counter_edges() -> None:
+    game = probe_game(3)
+    lay = plan_sheets(game, SheetOptions(marks="crop"))
+    page = render_sheet_pages(game, SheetOptions(marks="crop"), workers=1, layout=lay)[0]
+    first = lay.slots[0].front_box
+    above = first[1] - round(0.04 * 300) - 5  # inside the mark, above the gap
+    for x in (first[0], first[2] - 1):  # left edge, right edge (last pixel of the counter)
+        assert page.getpixel((x, above)) == (0, 0, 0), x
+    assert page.getpixel(((first[0] + first[2]) // 2, above)) == (255, 255, 255)  # nothing between edges
+    assert page.getpixel((first[0] - round(0.04 * 300) - 5, first[1])) == (0, 0, 0)  # left margin, top edge
