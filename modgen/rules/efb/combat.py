@@ -51,8 +51,8 @@ class Combat:
                 # but the enemies exerting ZOC on them must still be attacked
                 if sources and c.klass(ctx, u) not in ("hq", "supply"):
                     must_attack[u] = h
-                    for e in sources:
-                        must_be_attacked.setdefault(e, st.position[e])
+                for e in sources:
+                    must_be_attacked.setdefault(e, st.position[e])
             st.notes["first_wave"] = (must_attack, must_be_attacked)
         elif ev["type"] == "phase" and ev["phase"] == "combat2":
             st.notes["second_wave_zoc"] = {}
