@@ -25,24 +25,25 @@ class _Grid:
         return bool(self.grid.adjacent(a, b))
 
 
-def _make_grid(m: dict[str, Any]) -> _Grid | None:
-    """A grid for a hex map whose ``grid`` passed the schema's basic shape, else None (already reported)."""
+def _make_grid(m: dict[str, Any]) -> tuple[_Grid | None, str | None]:
+    """A grid for a hex map whose ``grid`` passed the schema's basic shape (else None: already reported), and
+    why the geometry could not use a grid that had that shape."""
     g = m.get("grid")
     if not isinstance(g, dict) or g.get("orientation") not in ("flat", "pointy"):
-        return None
+        return None, None
     for key in ("columns", "rows"):
         if not isinstance(g.get(key), int) or isinstance(g.get(key), bool) or not 1 <= g[key] <= 1000:
-            return None
+            return None, None
     if "numbering" in g and not isinstance(g["numbering"], dict):
-        return None
+        return None, None
     try:
         from modgen.hexgrid import Grid
-    except ImportError:  # the geometry module is not installed: labels and adjacency go unchecked
-        return None
+    except ImportError as exc:  # the geometry module is missing from this installation
+        return None, f"modgen.hexgrid cannot be imported ({exc})"
     try:
-        return _Grid(Grid.from_map(m))
-    except (DataError, ValueError, TypeError, KeyError):  # a grid the geometry cannot use (schema reports why)
-        return None
+        return _Grid(Grid.from_map(m)), None
+    except (DataError, ValueError, TypeError, KeyError) as exc:
+        return None, str(exc)
 
 
 def _hex(ck: Checker, doc: Doc, ptr: str, label: Any, grid: _Grid | None, map_id: str) -> bool:
@@ -61,8 +62,10 @@ def _inside(pt: Any, width: float, height: float) -> bool:
 
 
 def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str, Any], map_id: str) -> None:
-    grid = _make_grid(m)
+    grid, why = _make_grid(m)
     ck.grids[map_id] = grid
+    if why:
+        ck.add(doc, pointer(*at, "grid"), f"hex labels and adjacency not checked: {why}", severity="warning")
     ck._terrain(doc, pointer(*at, "default_terrain"), m.get("default_terrain"), "hex")
     hexes = m.get("hexes")
     if isinstance(hexes, dict):

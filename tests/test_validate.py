@@ -211,3 +211,11 @@ def test_missing_rules_reported_when_the_plugin_needs_them(ws: Path, fake_system
     assert main(["validate", "games/base.json"]) == 1
     assert capsys.readouterr().out == \
         "games/base.json:1:1: /: missing required property \"rules\" (the 'fake' system needs rule tables)\n"
+
+
+def test_without_the_geometry_module_hex_checks_are_skipped_with_a_warning(ws: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "modgen.hexgrid", None)  # import now raises ImportError
+    assert main(["validate", "games/base.json"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("maps/base.json:3:12: /maps/0/grid: warning: hex labels and adjacency not checked: ")
+    assert err == "games/base.json: valid (1 warning)\n"
