@@ -418,11 +418,11 @@ def _legend_items(c: _Ctx) -> list[tuple[str, Mapping[str, Any], str]]:
 def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], hex_size: str | float = "16mm",
                    paper: str = "letter", overlap: str | float = "0.5in", margin: str | float = "0.5in",
                    dpi: float = 300, legend: bool = True, orientation: str = "auto",
-                   table_scale: float | None = None) -> int:
+                   table_scale: float | None = None, **options: Any) -> int:
     """Print a map at physical size, tiled over ``paper`` pages with overlap, marks and page labels; returns pages.
 
     Hex maps: adjacent hex centres are exactly ``hex_size`` apart on paper. Tables: ``table_scale`` paper inches per
-    table inch (default: scaled to fit one page).
+    table inch (default: scaled to fit one page). Other ``options`` go to :func:`render_map` (e.g. ``numbers``).
     """
     m = game.map(map_id)
     title = f"{game.title}: {m.get('name') or m.get('id')}"
@@ -432,18 +432,18 @@ def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], h
             mg = 2 * parse_length(margin, "margin")
             aw, ah = (pw - mg) * dpi, (ph - mg) * dpi
             scale = min(aw / float(m["width_in"]), ah / float(m["height_in"])) / dpi
-            img = render_map(game, m.get("id"), px_per_inch=dpi * scale, legend=legend)
+            img = render_map(game, m.get("id"), px_per_inch=dpi * scale, legend=legend, **options)
             if img.width > aw or img.height > ah:
                 scale *= min(aw / img.width, ah / img.height) * 0.995
-                img = render_map(game, m.get("id"), px_per_inch=dpi * scale, legend=legend)
+                img = render_map(game, m.get("id"), px_per_inch=dpi * scale, legend=legend, **options)
             orientation = "landscape" if orientation == "auto" else orientation
             table_scale = scale
         else:
-            img = render_map(game, m.get("id"), px_per_inch=dpi * table_scale, legend=legend)
+            img = render_map(game, m.get("id"), px_per_inch=dpi * table_scale, legend=legend, **options)
         title += f" (scale: 1 in on paper = {1 / table_scale:.3g} in on the table)"
     else:
         hex_px = parse_length(hex_size, "hex_size") * dpi
-        img = render_map(game, m.get("id"), hex_px, legend=legend)
+        img = render_map(game, m.get("id"), hex_px, legend=legend, **options)
     pages, _tiles, land = tile_pages(img, dpi, paper, margin, overlap, title, orientation)
     save_pdf(pages, out, paper, land)
     return len(pages)

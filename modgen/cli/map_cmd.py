@@ -32,7 +32,7 @@ from modgen.model import load_game
 @click.option("--overlap", default="0.5in", show_default=True, help="PDF: overlap between neighbouring tiles.")
 @click.option("--legend/--no-legend", default=None,
               help="Append a terrain legend below the map (default: on for PDF, off for PNG, whose size VASSAL uses).")
-@click.option("--numbers/--no-numbers", default=True, show_default=True, help="Print hex numbers.")
+@click.option("--numbers/--no-numbers", default=True, show_default=True, help="Hex numbers (hex maps).")
 @click.option("--antialias", type=click.IntRange(1, 4), default=1, show_default=True,
               help="PNG of a hex map: draw N times larger and shrink, for smoother lines (N² memory).")
 def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
@@ -49,7 +49,7 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
             game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
             paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
             margin=margin or prn.get("margin", "0.5in"), dpi=dpi or float(prn.get("dpi", 300)),
-            legend=True if legend is None else legend)
+            legend=True if legend is None else legend, **({} if is_table else {"numbers": numbers}))
         click.echo(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})")
         return
     if is_table:
