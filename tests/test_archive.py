@@ -150,3 +150,12 @@ def test_bomb_with_default_limits_refused_before_inflating():
     data = _set_declared_size(make_zip({"savedGame": b"a" * 100}), 0xFFFF0000)
     with pytest.raises(ArchiveError, match="zip bomb|limit"):
         read_saved_game(data)
+
+
+def test_unsupported_zip_version_is_archive_error():
+    # Found by the fuzzer: a central directory asking for zip version 6.4 made zipfile raise NotImplementedError.
+    data = bytearray(make_zip({"savedGame": b"x"}))
+    cd = data.find(b"PK\x01\x02")
+    data[cd + 6] = 64  # "version needed to extract"
+    with pytest.raises(ArchiveError, match="not a readable zip"):
+        read_saved_game(bytes(data))

@@ -194,3 +194,24 @@ def test_los_thread_command_is_known():
     # [TLD] game/0611-1.log holds LOS thread commands (VASSAL LOS_Thread.LOS_THREAD_COMMAND = "LOS\t")
     events, _ = record(log_text(save_text([]), [["LOS\tLOS_Thread0\t4529\t1956\t4782\t1822\tfalse"]]).encode())
     assert not [e for e in events if e["event"] == "warning"]
+
+
+def _undo_case(second_step):
+    ta, sa = piece("101", "A", "main", 194, 350, unit="de.a")
+    first = ["M/101/main/281/300/null/main/194/350/null/p", stack("203", "main", 281, 300, "101")]
+    text = log_text(save_text([add("101", ta, sa), stack("201", "main", 194, 350, "101")]), [first, second_step])
+    events, _ = record(text.encode())
+    return [(e["event"], e.get("start"), e.get("undo")) for e in events if e.get("step") == 2]
+
+
+def test_pre_37_undo_is_spotted_from_inverse_commands():
+    # VASSAL 3.6 BasicLogger.undo logs lastOutput.getUndoCommand() with no UNDO brackets: the inverse of the drop
+    # (remove the new stack, move back), in reverse order — as the real 3.6.0 engine wrote it (test_reader_engine).
+    assert _undo_case(["-/203", "M/101/main/194/350/null/main/281/300/null/p"]) == [
+        ("step", None, None), ("undo", True, True), ("move", None, True), ("undo", False, None)]
+
+
+def test_dragging_back_by_hand_is_not_an_undo():
+    # a human drag back makes a new stack, not a stack removal
+    assert _undo_case(["M/101/main/194/350/null/main/281/300/null/p", stack("204", "main", 194, 350, "101")]) == [
+        ("step", None, None), ("move", None, None)]

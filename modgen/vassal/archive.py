@@ -61,7 +61,8 @@ class Archive:
             raise ArchiveError(f"{self.name}: cannot open ({exc.strerror or exc})") from None
         try:
             self._zip = zipfile.ZipFile(fileobj)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError) as exc:
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+            # NotImplementedError: a (corrupt or exotic) central directory asks for a zip version Python lacks
             fileobj.close()
             raise ArchiveError(f"{self.name}: not a readable zip archive (truncated or corrupt: {exc})") from None
         self._infos: dict[str, zipfile.ZipInfo] = {}

@@ -1,11 +1,14 @@
-// Makes the real VASSAL engine write a game log of a modgen module, so the reader can be checked against what
-// VASSAL itself encodes. Loads MODULE.vmod, runs the predefined setup SETUP (its .vsav entry name), then logs three
-// steps as VASSAL's BasicLogger does (LogCommand per step, appended to the saved state): the unit whose Marker
-// mg_unit = UNIT is dropped at board point (X, Y), its Face layer is set to level 2 (when it has one), and a chat
-// line CHAT is sent. Writes the encoded savedGame text (plain, which VASSAL also reads) to OUT and prints JSON:
-// VASSAL's location names of the start and drop points, and any engine errors.
+// Makes the real VASSAL engine write a game log (.vlog) of a modgen module, so the reader can be checked against
+// what VASSAL itself writes. Loads MODULE.vmod, runs the predefined setup SETUP (its .vsav entry name), starts
+// VASSAL's own BasicLogger (the fields its "Begin logfile" action sets, without the file chooser), then acts as a
+// player would, each action going through GameModule.sendAndLog as VASSAL's UI does: the unit whose Marker
+// mg_unit = UNIT is dropped at board point (X, Y) (Map.placeOrMerge, as PieceMover does), its Face layer is set to
+// level 2 (when it has one), a chat line CHAT is typed (Chatter.formatChat + send), the module's first DiceButton
+// rolls (DiceButton.DR), then the unit is dropped at (X2, Y2) and that drop is undone (BasicLogger.undo).
+// BasicLogger.write() then writes OUT, a real .vlog (zip, obfuscated savedGame, savedata, moduledata). Prints JSON:
+// VASSAL's location names of the start and drop points, whether it flipped, and engine errors.
 //
-// Usage: java -cp CLASSPATH modgen.logs.LogHarness MODULE.vmod SETUP.vsav UNIT X Y CHAT OUT
+// Usage: java -cp CLASSPATH modgen.logs.LogHarness MODULE.vmod SETUP.vsav UNIT X Y CHAT X2 Y2 OUT
 package modgen.logs;
 
 import java.awt.Dimension;
@@ -13,9 +16,8 @@ import java.awt.Point;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Constructor;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Paths;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,11 +25,11 @@ import javax.swing.SwingUtilities;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.Chatter;
+import VASSAL.build.module.DiceButton;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.command.ChangeTracker;
-import VASSAL.command.Command;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.Embellishment;
 import VASSAL.counters.GamePiece;
@@ -93,6 +95,18 @@ public final class LogHarness {
     return null;
   }
 
+  static Object get(Object o, String field) throws ReflectiveOperationException {
+    Field f = BasicLogger.class.getDeclaredField(field);
+    f.setAccessible(true);
+    return f.get(o);
+  }
+
+  static void set(Object o, String field, Object value) throws ReflectiveOperationException {
+    Field f = BasicLogger.class.getDeclaredField(field);
+    f.setAccessible(true);
+    f.set(o, value);
+  }
+
   static Embellishment faceLayer(GamePiece p) {
     GamePiece cur = p;
     while (cur instanceof Decorator) {
@@ -136,32 +150,43 @@ public final class LogHarness {
     }
     Map map = p.getMap();
     String fromLabel = map.locationName(p.getPosition());
-    Command state = gm.getGameState().getRestoreCommand();
+    BasicLogger logger = (BasicLogger) gm.getLogger();
+    set(logger, "outputFile", new java.io.File(a[8]));
+    ((List<?>) get(logger, "logOutput")).clear();
+    set(logger, "beginningState", gm.getGameState().getRestoreCommand());
+    set(logger, "metadata", new VASSAL.build.module.metadata.SaveMetaData());
 
     Dimension edge = map.getEdgeBuffer();
-    Point drop = new Point(Integer.parseInt(a[3]) + edge.width, Integer.parseInt(a[4]) + edge.height);
     // What PieceMover does for a drop on an empty spot: Map.placeOrMerge gives the MovePiece + the new Stack.
-    Command move = map.placeOrMerge(p, drop);
+    gm.sendAndLog(map.placeOrMerge(p, new Point(Integer.parseInt(a[3]) + edge.width,
+                                                Integer.parseInt(a[4]) + edge.height)));
     String toLabel = map.locationName(p.getPosition());
 
-    Command flip = null;
+    boolean flipped = false;
     Embellishment face = faceLayer(p);
     if (face != null) {
-      GamePiece outer = Decorator.getOutermost(p);
-      ChangeTracker ct = new ChangeTracker(outer);
+      ChangeTracker ct = new ChangeTracker(Decorator.getOutermost(p));
       face.setValue(2);
-      flip = ct.getChangeCommand();
+      gm.sendAndLog(ct.getChangeCommand());
+      flipped = true;
     }
-    Command chat = new Chatter.DisplayText(gm.getChatter(), a[5]);
-
-    List<Command> input = new ArrayList<>();
-    state.append(new BasicLogger.LogCommand(move, input, null));
-    if (flip != null) {
-      state.append(new BasicLogger.LogCommand(flip, input, null));
+    Chatter chatter = gm.getChatter();
+    Method fmt = Chatter.class.getDeclaredMethod("formatChat", String.class);
+    fmt.setAccessible(true);
+    chatter.send((String) fmt.invoke(chatter, a[5]));
+    for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
+      Method dr = DiceButton.class.getDeclaredMethod("DR");
+      dr.setAccessible(true);
+      dr.invoke(d);
+      break;
     }
-    state.append(new BasicLogger.LogCommand(chat, input, null));
-    Files.write(Paths.get(a[6]), gm.encode(state).getBytes(StandardCharsets.UTF_8));
-    out.print("{\"from_label\":" + q(fromLabel) + ",\"to_label\":" + q(toLabel) + ",\"flipped\":" + (flip != null));
+    gm.sendAndLog(map.placeOrMerge(p, new Point(Integer.parseInt(a[6]) + edge.width,
+                                                Integer.parseInt(a[7]) + edge.height)));
+    Method undo = BasicLogger.class.getDeclaredMethod("undo");
+    undo.setAccessible(true);
+    undo.invoke(logger);
+    logger.write();
+    out.print("{\"from_label\":" + q(fromLabel) + ",\"to_label\":" + q(toLabel) + ",\"flipped\":" + flipped);
   }
 
   public static void main(String[] args) throws Exception {
