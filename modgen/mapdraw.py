@@ -425,7 +425,8 @@ def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], h
     table inch (default: scaled to fit one page). Other ``options`` go to :func:`render_map` (e.g. ``numbers``).
     """
     m = game.map(map_id)
-    title = f"{game.title}: {m.get('name') or m.get('id')}"
+    map_name = str(m.get("name") or m.get("id"))
+    title = game.title if map_name == game.title else f"{game.title}: {map_name}"
     if m.get("kind", "hex") == "table":
         if table_scale is None:  # fit one landscape page, legend included (its size scales with the table's)
             pw, ph = paper_size(paper, landscape=True)
