@@ -247,7 +247,8 @@ def test_crop_marks_line_up_with_the_counter_edges() -> None:
     page = render_sheet_pages(game, SheetOptions(marks="crop"), workers=1, layout=lay)[0]
     first = lay.slots[0].front_box
     above = first[1] - round(0.04 * 300) - 5  # inside the mark, above the gap
-    for x in (first[0], first[2] - 1):  # left edge, right edge (last pixel of the counter)
+    last = lay.slots[-1].front_box  # the row's right end: its mark is on the counter's last pixel column
+    for x in (first[0], lay.slots[1].front_box[0], last[2] - 1):
         assert page.getpixel((x, above)) == (0, 0, 0), x
     assert page.getpixel(((first[0] + first[2]) // 2, above)) == (255, 255, 255)  # nothing between edges
     assert page.getpixel((first[0] - round(0.04 * 300) - 5, first[1])) == (0, 0, 0)  # left margin, top edge
