@@ -280,12 +280,17 @@ def fmt_mp(value: Fraction | None) -> str:
 
 # ---- command (7.1-7.10) ---------------------------------------------------------------------------------------
 def _formation_chain(ctx: Any, formation: str | None) -> list[str]:
+    """The formation and its ancestors (cached per game)."""
+    cache = ctx.__dict__.setdefault("_efb_chains", {})
+    if formation in cache:
+        return cache[formation]
     parents = {f["id"]: f.get("parent") for f in ctx.manifest.get("formations") or []}
-    out, seen = [], set()
-    while formation and formation not in seen:
-        seen.add(formation)
-        out.append(formation)
-        formation = parents.get(formation)
+    out, seen, f = [], set(), formation
+    while f and f not in seen:
+        seen.add(f)
+        out.append(f)
+        f = parents.get(f)
+    cache[formation] = out
     return out
 
 

@@ -112,7 +112,9 @@ class Movement:
         if ev.get("path"):
             self._given_path(ctx, ev, uid, ev["path"], mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk)
             return
-        modes = [mode] if mode in LINE_MODES else ["normal"] + [m for m in LINE_MODES if self._on_line(ctx, start, m)]
+        # road/rail/trail rates apply only to a move that starts and ends on that line (8.7-8.9)
+        modes = [mode] if mode in LINE_MODES else ["normal"] + [
+            m for m in LINE_MODES if self._on_line(ctx, start, m) and self._on_line(ctx, goal, m)]
         board = ctx.board
         if board.adjacent(start, goal):
             # one hex: legal if some mode's direct step fits the allowance (no detour is needed to prove legality)
@@ -162,6 +164,8 @@ class Movement:
             found = search(m, bound)
             if found and (best is None or found[0] < best[0]):
                 best = found
+            if best is not None and best[0] <= limit:
+                break  # one legal reading is enough
         if best is not None and best[0] <= limit:
             st.notes.setdefault("assumed_paths", {})[ctx.index] = best[1]
             st.notes.setdefault("mp_spent", {})[uid] = best[0]
@@ -197,8 +201,14 @@ class Movement:
 
     @staticmethod
     def _on_line(ctx: Any, h: str, kind: str) -> bool:
-        costs = c.Costs(ctx, "")
-        return any(costs.line_kind(t) == kind and ctx.board.on_line(h, t) for t in ctx.board.line_hexes)
+        by_kind = ctx.__dict__.get("_efb_line_hexes")
+        if by_kind is None:
+            costs = c.Costs(ctx, "")
+            by_kind = {}
+            for t, hexes in ctx.board.line_hexes.items():
+                by_kind.setdefault(costs.line_kind(t), set()).update(hexes)
+            ctx.__dict__["_efb_line_hexes"] = by_kind
+        return h in by_kind.get(kind, ())
 
     def _given_path(self, ctx, ev, uid, path, mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk) -> None:
         nm = ctx.name(uid)
