@@ -12,6 +12,7 @@ harness compiled). The test is skipped only when Java cannot be installed, and s
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import warnings
@@ -142,6 +143,43 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
             {k: sorted(v, key=repr) for k, v in expected.items()}, f"scenario {sid}"
 
 
+# The dice each system rolls (issue #5: 1d6 EFB/TiS, 2d6 CoH, d6 pools FoW); None = asks for the number of dice.
+DICE = {"efb": {"1d6": (1, 6)}, "tis": {"1d6": (1, 6)}, "coh": {"2d6": (2, 6)}, "fow": {"1d6": (1, 6), "d6 pool": None}}
+DICE_LINE = re.compile(r"^\*\*\* (.*)rolled (\d+)d(\d+) \[(.*)\]: (.*) \*\*\*$")
+
+
+def check_dice(game: Any, result: dict[str, Any]) -> None:
+    """Each die button, pressed in the engine, writes the chat line docs/design.md specifies."""
+    want = DICE[game.system_id]
+    assert {d["name"] for d in result["dice"]} == set(want)
+    for d in result["dice"]:
+        if want[d["name"]] is None:
+            continue
+        n, sides = want[d["name"]]
+        m = DICE_LINE.match(d["chat"] or "")
+        assert m, f"dice report {d['chat']!r}"
+        assert (int(m.group(2)), int(m.group(3)), m.group(4)) == (n, sides, d["name"])
+        rolls = [int(v) for v in m.group(5).split(",")]
+        assert len(rolls) == n and all(1 <= r <= sides for r in rolls)
+
+
+def check_flips(game: Any, result: dict[str, Any], faces_of: Any) -> None:
+    """Ctrl+F on a set-up piece advances its Face layer (looping) and ReportState reports it in the chat."""
+    for s in result["setups"]:
+        flip = s["flip"]
+        if flip is None:
+            assert all(p["face"] is None for p in s["pieces"]), "the harness flips the first piece with faces"
+            continue
+        unit = game.unit(flip["unit"])
+        n = len(faces_of(unit))
+        assert int(flip["after"]) == int(flip["before"]) % n + 1
+        piece = next(p for p in s["pieces"] if p["markers"]["mg_unit"] == flip["unit"])
+        where = piece["label"] if piece["label"] else ""
+        name = tr.display_text(unit.get("designation") or unit["id"])
+        assert flip["chat"] == f"* {where}: {name} flipped to face {flip['after']}"
+        assert flip["command"].startswith("D/")  # a ChangePiece, as a log would record it
+
+
 def _where(p: dict[str, Any]) -> tuple:
     if p["map"] == vmod.HOLDING_MAP or p["label"] not in (None, "", "offboard"):
         return (p["map"], p["label"], None, p["face"])
@@ -165,6 +203,9 @@ def test_engine_loads_fixture_module(engine_classpath: str, tmp_path: Path) -> N
     points, labels = hex_points(game, hex_px)
     result = run_engine(engine_classpath, out, points, tmp_path)
     check_module(game, result, labels, hex_px, vmod.DEFAULT_PX_PER_INCH, vf.stub_faces_of)
+    check_dice(game, result)
+    check_flips(game, result, vf.stub_faces_of)
+    assert result["setups"][0]["flip"]["unit"] == "r.1/a;b"
     # awkward names survive VASSAL's decoding: '/', ';' in ids, a trailing backslash in a designation
     names = {s["markers"]["mg_unit"]: s for s in result["slots"]}
     assert "r.1/a;b" in names
@@ -184,3 +225,5 @@ def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manife
     result = run_engine(engine_classpath, out, points, tmp_path)
     _table_where_fix(game, result)
     check_module(game, result, labels, hex_px, ppi, counters.faces_of)
+    check_dice(game, result)
+    check_flips(game, result, counters.faces_of)

@@ -27,6 +27,8 @@ from modgen.vassal import traits as tr
 DEFAULT_HEX_PX = 100
 DEFAULT_PX_PER_INCH = 30
 HOLDING_MAP = "holding"
+#: ReportState format for flips; VASSAL puts "* " in front. $Face_Level$ is the Face layer's new level.
+FLIP_REPORT = "$location$: $newPieceName$ flipped to face $Face_Level$"
 
 RenderMap = Callable[[Any, str, float], Image.Image]
 RenderFace = Callable[[Any, dict[str, Any], str, int], Image.Image]
@@ -136,7 +138,7 @@ class _Builder:
     def _prototype(self, unit: dict[str, Any]) -> str:
         name = f"mg {unit.get('class') or unit.get('kind', 'unit')}"
         if name not in self.prototypes:
-            types = [tr.report_state([tr.FLIP_KEY], "* $location$: $oldPieceName$ flipped to face $Face_Level$ *",
+            types = [tr.report_state([tr.FLIP_KEY], FLIP_REPORT,
                                      "Report flips"),
                      tr.delete(), tr.basic_piece("", "")]
             self.prototypes[name] = (types, ["-1", "", tr.basic_piece_state()])

@@ -66,7 +66,12 @@ public final class ModgenHarness {
     if (c instanceof javax.swing.JLabel) {
       sb.append(((javax.swing.JLabel) c).getText()).append(' ');
     } else if (c instanceof javax.swing.text.JTextComponent) {
-      sb.append(((javax.swing.text.JTextComponent) c).getText()).append(' ');
+      javax.swing.text.Document doc = ((javax.swing.text.JTextComponent) c).getDocument();
+      try {
+        sb.append(doc.getText(0, doc.getLength())).append(' ');  // plain text, also of HTML panes
+      } catch (javax.swing.text.BadLocationException e) {
+        sb.append(((javax.swing.text.JTextComponent) c).getText()).append(' ');
+      }
     }
     if (c instanceof java.awt.Container) {
       for (java.awt.Component child : ((java.awt.Container) c).getComponents()) {
@@ -242,29 +247,46 @@ public final class ModgenHarness {
       first = false;
       String error = null;
       List<String> pieces = new ArrayList<>();
+      String flipJson = "null";
       try (InputStream in = setup.getSavedGameContents()) {
         Command c = gm.getGameState().decodeSavedGame(in);
         if (c == null) {
           error = "decodeSavedGame returned null";
         } else {
           c.execute();
+          GamePiece flippable = null;
           for (Map m : Map.getMapList()) {
             for (GamePiece top : m.getAllPieces()) {
+              List<GamePiece> members = new ArrayList<>();
               if (top instanceof Stack) {
-                for (GamePiece p : ((Stack) top).asList()) {
-                  pieces.add(pieceJson(p));
-                }
+                members.addAll(((Stack) top).asList());
               } else {
-                pieces.add(pieceJson(top));
+                members.add(top);
+              }
+              for (GamePiece p : members) {
+                pieces.add(pieceJson(p));
+                if (flippable == null && !"null".equals(faceJson(p))) {
+                  flippable = p;
+                }
               }
             }
+          }
+          if (flippable != null) {
+            // Flip it as a player would (Ctrl+F): the Face layer must advance and ReportState must report it.
+            String before = faceJson(flippable);
+            String chatBefore = chatText();
+            Command flip = flippable.keyEvent(javax.swing.KeyStroke.getKeyStroke(70, java.awt.event.InputEvent.CTRL_DOWN_MASK));
+            flipJson = "{\"unit\":" + q(flippable.getProperty("mg_unit")) + ",\"before\":" + before
+              + ",\"after\":" + faceJson(flippable) + ",\"command\":" + q(flip == null ? null : gm.encode(flip))
+              + ",\"chat\":" + q(newText(chatBefore, chatText())) + "}";
           }
         }
       } catch (Exception e) {
         error = e.toString();
       }
-      out.print(",\"error\":" + q(error) + ",\"pieces\":[" + String.join(",", pieces) + "]}");
+      out.print(",\"error\":" + q(error) + ",\"flip\":" + flipJson + ",\"pieces\":[" + String.join(",", pieces) + "]}");
       try {
+        gm.getGameState().setModified(false);  // the flip changed the game: close it without a "Save?" prompt
         gm.getGameState().setup(false);
       } catch (Exception e) {
         ERRORS.add("closing the setup failed: " + e);
@@ -272,6 +294,41 @@ public final class ModgenHarness {
       placeBoards();
     }
     out.print("]");
+
+    // Roll every die button once (DiceButton.DR, what its toolbar button does) and keep the chat line it writes.
+    out.print(",\"dice\":[");
+    first = true;
+    for (VASSAL.build.module.DiceButton d : gm.getAllDescendantComponentsOf(VASSAL.build.module.DiceButton.class)) {
+      if ("true".equals(d.getAttributeValueString("prompt"))) {
+        // it would ask for the number of dice in a dialog; the harness cannot answer it
+        out.print((first ? "" : ",") + "{\"name\":" + q(d.getConfigureName()) + ",\"chat\":null}");
+        first = false;
+        continue;
+      }
+      String before = chatText();
+      java.lang.reflect.Method dr = VASSAL.build.module.DiceButton.class.getDeclaredMethod("DR");
+      dr.setAccessible(true);
+      dr.invoke(d);
+      out.print((first ? "" : ",") + "{\"name\":" + q(d.getConfigureName()) + ",\"chat\":" + q(newText(before, chatText())) + "}");
+      first = false;
+    }
+    out.print("]");
+  }
+
+  /** Everything the chat window shows. */
+  static String chatText() {
+    StringBuilder sb = new StringBuilder();
+    collectText(GameModule.getGameModule().getChatter(), sb);
+    return sb.toString();
+  }
+
+  /** The last chat line written since ``before`` (null if nothing new). */
+  static String newText(String before, String after) {
+    if (after.equals(before)) {
+      return null;
+    }
+    String[] lines = after.trim().split("\n");
+    return lines[lines.length - 1].trim();
   }
 
   public static void main(String[] args) throws Exception {
