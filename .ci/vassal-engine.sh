@@ -16,7 +16,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${1:-$ROOT/.ci/cache/vassal}"
 mkdir -p "$CACHE"
 
-DEBS=(default-jdk-headless xvfb xauth libcommons-lang3-java libcommons-io-java libcommons-codec-java liblogback-java
+DEBS=(default-jdk-headless xvfb xauth python3-venv unzip libcommons-lang3-java libcommons-io-java libcommons-codec-java liblogback-java
       libslf4j-java libbatik-java libxmlgraphics-commons-java libmiglayout-java libjlayer-java libjanino-java libjsoup-java
       libasm-java libswingx-java libgetopt-java libplexus-utils2-java libmaven3-core-java libhttpclient5-java
       libhttpcore5-java libcommons-logging-java libxml-commons-external-java libtimingframework-java)
