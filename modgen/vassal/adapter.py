@@ -82,6 +82,7 @@ class Adapter(R.Visitor):
         self.phase_idx: int | None = None
         self._phases: list[Any] | None = None
         self._grids: list[Any] | None = None
+        self._units: dict[str, dict[str, Any]] | None = None
 
     # -- helpers --
     def _emit(self, ev: Event, ctx: R.Context) -> None:
@@ -94,21 +95,21 @@ class Adapter(R.Visitor):
         where = f"step {ctx.step}" if ctx.step is not None else "saved state"
         self.warnings.append(f"{self.filename}: {where}, offset {ctx.offset}: {msg}")
 
-    def _faces(self, unit: str) -> list[str]:
+    def _record(self, unit: str) -> dict[str, Any] | None:
+        """The counter record of *unit* in the game's counters (None: not one of ours, or no game)."""
         if self.game is None:
-            return []
-        try:
-            return list((self.game.unit(unit).get("faces") or {}).keys())
-        except KeyError:
-            return []
+            return None
+        if self._units is None:
+            self._units = {u.get("id"): u for u in self.game.units if isinstance(u, dict)}
+        return self._units.get(unit)
+
+    def _faces(self, unit: str) -> list[str]:
+        rec = self._record(unit)
+        return list((rec.get("faces") or {}).keys()) if rec else []
 
     def _kind(self, unit: str) -> str | None:
-        if self.game is None:
-            return None
-        try:
-            return self.game.unit(unit).get("kind")
-        except KeyError:
-            return None
+        rec = self._record(unit)
+        return rec.get("kind") if rec else None
 
     def _face(self, unit: str, level: int | None) -> str | None:
         if level is None:
@@ -152,7 +153,7 @@ class Adapter(R.Visitor):
         units: list[str] = []
         hexes: list[str] = []
         for tok in tokens:
-            if self.game is not None and self._kind(tok) is not None:
+            if self._record(tok) is not None:
                 units.append(tok)
             elif self._is_hex(tok):
                 hexes.append(tok)
