@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.efb.combat import Combat
+from modgen.rules.efb.events import Events
 from modgen.rules.efb.movement import Movement
 from modgen.rules.efb.ranged import Ranged
 from modgen.rules.efb.results import Results
@@ -17,4 +18,4 @@ from modgen.rules.efb.victory import Victory
 def make_checkers(ctx: Any) -> list[Any]:
     """Fresh checker objects for one log (they keep per-log state). Results runs before Stacking so that
     eliminations forced by a result are judged before overstacking is."""
-    return [Sequence(), Movement(), Combat(), Ranged(), Results(), Scenario(), Stacking(), Victory()]
+    return [Sequence(), Events(), Movement(), Combat(), Ranged(), Results(), Scenario(), Stacking(), Victory()]

@@ -185,9 +185,20 @@ class Scenario:
         if rule is None or not dice:
             return
         params = rule.get("params") or {}
+        permanent = ctx.state.notes.get("permanent_events", set())
+        for key, value in params.items():  # e.g. GT: "after_orel" once the Orel offensive event has happened
+            if key.startswith("after_") and key.removeprefix("after_") in {p.removesuffix("_offensive")
+                                                                         for p in permanent}:
+                params = value
+                break
+        else:
+            if params.get("before_orel") == 0 and params.get("draw") is None:
+                params = {"draw": 0}
         draw, on = params.get("draw"), (params.get("roll") or {}).get("on")
         if draw == "roll":
             expected = sum(dice)
+        elif draw == "ceil(roll/2)":
+            expected = -(-sum(dice) // 2)
         elif isinstance(draw, int):
             expected = draw if (on is None or dice[0] in on) else 0
         else:
