@@ -269,3 +269,34 @@ def test_hq_in_enemy_zoc_need_not_attack():
                   phase="combat1"))
     # the HQ need not attack (no attack factor), but the Soviet unit exerting ZOC on it must be attacked
     assert [f.units for f in r.findings if f.rule == "EFB 10.6"] == [["s.inf1"]]
+
+
+def test_engineer_bridge():
+    # minor river 0504|0505 costs +1. g.inf1 (MA 3): 0506 -> 0505 -> 0504 -> 0503 = 1 + (1 + 1) + 1 = 4 without a
+    # bridge, 3 with g.eng's bridge.
+    build = {"type": "bridge", "hexes": ["0504", "0505"], "action": "build", "unit": "g.eng"}
+    cross = mv("g.inf1", "0506", "0505", "0504", "0503")
+    without = check(log({**HQ, "g.eng": "0505", "g.inf1": "0506"}, dict(cross)))
+    assert rules(without) == ["EFB 8.3"]
+    ok = check(log({**HQ, "g.eng": "0505", "g.inf1": "0506"}, dict(build), dict(cross)))
+    assert rules(ok) == []
+    not_engineer = check(log({**HQ, "g.inf2": "0505"}, dict(build, unit="g.inf2")))
+    assert rules(not_engineer) == ["EFB 22.2"]
+    moved = check(log({**HQ, "g.eng": "0605"}, mv("g.eng", "0605", "0505", mode="normal"), dict(build)))
+    assert "EFB 22.2" in rules(moved)
+    # the bridge goes when the engineer leaves
+    gone = check(log({**HQ, "g.eng": "0505", "g.inf1": "0506"}, dict(build),
+                     mv("g.eng", "0505", "0405", mode="normal"), dict(cross)))
+    assert rules(gone) == ["EFB 8.3"]
+
+
+def test_blown_bridge_costs_the_river_again():
+    game = make_game(scenario={"special_rules": [{"id": "blowing_bridges",
+                                                  "params": {"roll": {"die": "1d6", "on": [1, 2, 3, 4]}}}]})
+    cross = mv("g.inf1", "0201", "0202", "0203")  # bridged: 1 + 1 = 2; blown: (1 + 2) + 1 = 4 > 3
+    ok = check(log({**HQ, "g.inf1": "0201"}, dict(cross)), game)
+    assert rules(ok) == []
+    blown = check(log({**HQ, "g.inf1": "0201", "s.inf1": "0202"}, {"type": "roll", "dice": [1], "purpose": "bridge"},
+                      {"type": "bridge", "hexes": ["0201", "0202"], "action": "blow", "side": "german"},
+                      {"type": "loss", "unit": "s.inf1"}, dict(cross)), game)
+    assert rules(blown) == ["EFB 8.3"]

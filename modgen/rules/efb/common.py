@@ -75,18 +75,38 @@ def hex_enemies(ctx: Any, h: str, side: str | None) -> list[str]:
     return [u for u in ctx.state.units_in(h) if ctx.side_of(u) not in (None, side) and is_ground(ctx, u)]
 
 
+def side_key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def bridge_version(ctx: Any) -> int:
+    """Bumped whenever a bridge is built, blown or removed (terrain-cost caches key on it)."""
+    return ctx.state.notes.get("bridge_version", 0)
+
+
+def bridged(ctx: Any, a: str, b: str) -> bool:
+    """Is there a usable bridge on the hexside a|b? A printed one not blown (MK SR2), or an engineer's (22.2)."""
+    bridges = ctx.state.notes.get("bridges") or {}
+    key = side_key(a, b)
+    if key in bridges.get("built", {}):
+        return True
+    if key in bridges.get("blown", set()):
+        return False
+    tec = ctx.tables.get("tec") or {}
+    return any((tec.get(s) or {}).get("bridge") for s in ctx.board.hexside(a, b))
+
+
 def zoc_crosses(ctx: Any, a: str, b: str) -> bool:
     """Does a ZOC extend from ``a`` into adjacent ``b``? (10.3; the zoc_major_river policy, TEC blocks_zoc)."""
     tec = ctx.tables.get("tec") or {}
     sides = ctx.board.hexside(a, b)
-    bridged = any((tec.get(s) or {}).get("bridge") for s in sides)
     for s in sides:
         eff = tec.get(s) or {}
         if eff.get("blocks_zoc"):
             return False
         if eff.get("river") == "major" or s == "major_river":
             pol = ctx.policies.get("zoc_major_river", "crosses")
-            if pol == "blocked" or (pol == "bridge" and not bridged):
+            if pol == "blocked" or (pol == "bridge" and not bridged(ctx, a, b)):
                 return False
     return True
 
@@ -160,7 +180,7 @@ class Costs:
         # terrain costs never change during a game: one cache per game and mobility class
         caches = ctx.__dict__.setdefault("_efb_cost_cache", {})
         self._cache: dict[tuple[str, str, str], tuple[Fraction | None, tuple[str, ...]]] = caches.setdefault(
-            self.armored, {})
+            (self.armored, bridge_version(ctx)), {})
 
     @property
     def scale(self) -> int:
@@ -237,13 +257,13 @@ class Costs:
             if cost is None:
                 return None
         sides = board.hexside(a, b)
-        bridged = any((self.tec.get(s) or {}).get("bridge") for s in sides)
+        has_bridge = bridged(self.ctx, a, b) if sides else False
         for s in sides:
             seff = self.tec.get(s)
             if seff is None:
                 self.unknown.append(s)
                 return None
-            if seff.get("bridge") or (bridged and seff.get("river")):
+            if seff.get("bridge") or (has_bridge and seff.get("river")):
                 continue
             if "mp" in seff:
                 extra = mp_for(self.ctx, self.uid, seff["mp"])

@@ -127,7 +127,7 @@ class Movement:
 
         def scaled(m: str):
             cache: dict[tuple[str, str], int | None] = ctx.__dict__.setdefault("_efb_scaled", {}).setdefault(
-                (costs.armored, m), {})
+                (costs.armored, m, c.bridge_version(ctx)), {})
             block_zoc = disengaging or (m in LINE_MODES and road_mk)
 
             def step_scaled(a: str, b: str) -> int | None:

@@ -126,8 +126,7 @@ class Results:
             tec = ctx.tables.get("tec") or {}
             sides = ctx.board.hexside(a, b)
             river = any((tec.get(s) or {}).get("river") in ("major", "minor") for s in sides)
-            bridged = any((tec.get(s) or {}).get("bridge") for s in sides)
-            if river and not bridged:
+            if river and not c.bridged(ctx, a, b):
                 st.notes.setdefault("river_roll_due", {})[uid] = (a, b, ctx.index)
 
     def _advance(self, ctx: Any, ev: dict[str, Any]) -> None:
@@ -198,7 +197,7 @@ class Results:
             if not a or not b or not ctx.board.adjacent(a, b):
                 continue
             sides = ctx.board.hexside(a, b)
-            if any((tec.get(s) or {}).get("bridge") for s in sides):
+            if c.bridged(ctx, a, b):
                 continue
             kinds = {(tec.get(s) or {}).get("river") for s in sides}
             if "major" in kinds:

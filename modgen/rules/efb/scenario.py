@@ -58,9 +58,17 @@ class Scenario:
             self._air_draw(ctx, ev)
         elif t == "bridge" and ev["action"] in ("attempt", "blow", "destroy"):
             self._bridge(ctx, ev)
+        elif t == "bridge" and ev["action"] == "build":
+            self._build(ctx, ev)
+        elif t == "move":
+            self._engineer_moves(ctx, ev)
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
+        if ev["type"] == "move":
+            self._enemy_near_engineer(ctx, ev)
+        if ev["type"] == "phase" and ev["phase"] == "movement":
+            st.notes["movement_start"] = dict(st.position)
         if ev["type"] == "reinforcement":
             st.notes.setdefault("arrived", {})[ev["unit"]] = st.turn
         if ev["type"] == "phase":
@@ -233,3 +241,63 @@ class Scenario:
         if roll is not None and ev["action"] in ("blow", "destroy") and roll not in on:
             ctx.error("MK 24.6 SR2", f"the bridge {a}|{b} is destroyed on a roll of {roll}; it falls only on "
                       f"{', '.join(map(str, on))}", hexes=[a, b])
+        if ev["action"] in ("blow", "destroy"):
+            self._set_bridge(ctx, key, blown=True)
+
+    @staticmethod
+    def _set_bridge(ctx: Any, key: tuple[str, str], *, blown: bool = False, built_by: str | None = None,
+                    remove: bool = False) -> None:
+        bridges = ctx.state.notes.setdefault("bridges", {"built": {}, "blown": set()})
+        if remove:
+            bridges["built"].pop(key, None)
+        elif blown:
+            bridges["blown"].add(key)
+            bridges["built"].pop(key, None)
+        else:
+            bridges["built"][key] = built_by
+        ctx.state.notes["bridge_version"] = ctx.state.notes.get("bridge_version", 0) + 1
+
+    def _build(self, ctx: Any, ev: dict[str, Any]) -> None:
+        """22.2: an engineer that starts the movement phase next to a stream or river hexside, not in an EZOC, and
+        does not move builds a bridge there; it lasts while the engineer stays."""
+        st = ctx.state
+        uid = ev.get("unit")
+        a, b = ev["hexes"]
+        key = c.side_key(a, b)
+        if ctx.board is None:
+            return
+        if not uid or "engineer" not in c.types(ctx, uid):
+            ctx.error(ctx.rule("22.2"), f"a bridge at {a}|{b} is built without an engineer", hexes=[a, b],
+                      units=[uid] if uid else [])
+            return
+        nm, here = ctx.name(uid), st.position.get(uid)
+        tec = ctx.tables.get("tec") or {}
+        if not any((tec.get(s) or {}).get("river") for s in ctx.board.hexside(a, b)):
+            ctx.error(ctx.rule("22.2"), f"{nm} bridges {a}|{b}, which is not a stream or river hexside",
+                      units=[uid], hexes=[a, b])
+        if here not in (a, b):
+            ctx.error(ctx.rule("22.2"), f"{nm} at {here} is not next to the hexside {a}|{b} it bridges",
+                      units=[uid], hexes=[a, b])
+        elif st.phase == "movement" and (st.notes.get("movement_start") or {}).get(uid) != here:
+            ctx.error(ctx.rule("22.2"), f"{nm} moved this phase and cannot build a bridge", units=[uid])
+        if here and c.in_ezoc(ctx, here, ctx.side_of(uid)):
+            ctx.error(ctx.rule("22.2"), f"{nm} is in an enemy ZOC and cannot build a bridge", units=[uid],
+                      hexes=[here])
+        self._set_bridge(ctx, key, built_by=uid)
+
+    def _engineer_moves(self, ctx: Any, ev: dict[str, Any]) -> None:
+        built = (ctx.state.notes.get("bridges") or {}).get("built", {})
+        for key, eng in list(built.items()):
+            if eng == ev["unit"]:
+                self._set_bridge(ctx, key, remove=True)  # the bridge lasts while the engineer stays
+
+    def _enemy_near_engineer(self, ctx: Any, ev: dict[str, Any]) -> None:
+        """22.2: an engineer bridge is destroyed when an enemy unit moves adjacent to the engineer."""
+        built = (ctx.state.notes.get("bridges") or {}).get("built", {})
+        if not built or ctx.board is None:
+            return
+        h = ctx.state.position.get(ev["unit"])
+        for key, eng in list(built.items()):
+            eh = ctx.state.position.get(eng) if eng else None
+            if h and eh and ctx.side_of(eng) != ctx.side_of(ev["unit"]) and ctx.board.adjacent(h, eh):
+                self._set_bridge(ctx, key, remove=True)
