@@ -33,7 +33,7 @@ def built(tmp_path: Path) -> tuple[object, Path, zipfile.ZipFile, etree._Element
     game = load_game(vf.write_workspace(tmp_path / "ws"))
     out = tmp_path / "out" / "tiny.vmod"
     stats = vmod.build_module(game, out, **vf.STUBS)
-    assert stats.path == out and stats.slots == 4 and stats.setups == 1 and stats.maps == 2
+    assert stats.path == out and stats.slots == 4 and stats.setups == 1 and stats.maps == 3
     z = zipfile.ZipFile(out)
     root = etree.fromstring(z.read("buildFile.xml"))
     return game, out, z, root
@@ -73,7 +73,7 @@ def test_gpids_unique_and_below_next_slot_id(built) -> None:
 def test_maps_have_interaction_components_and_grid(built) -> None:
     game, _, _, root = built
     maps = root.findall(M + "Map")
-    assert [m.get("mapName") for m in maps] == ["main", "holding"]
+    assert [m.get("mapName") for m in maps] == ["main", "alt", "holding"]
     for m in maps:
         tags = {c.tag.rsplit(".", 1)[-1] for c in m}
         assert {"PieceMover", "MenuDisplayer", "KeyBufferer", "StackMetrics", "CounterDetailViewer", "Zoomer",
@@ -84,7 +84,7 @@ def test_maps_have_interaction_components_and_grid(built) -> None:
     numbering = grid.find(M + "map.boardPicker.board.mapgrid.HexGridNumbering")
     assert numbering.get("stagger") == "false" and numbering.get("hLeading") == "1"
     assert maps[0].find(M + "map.LOS_Thread") is not None
-    zones = maps[1].findall(f".//{M}map.boardPicker.board.mapgrid.Zone")
+    zones = maps[2].findall(f".//{M}map.boardPicker.board.mapgrid.Zone")
     assert [z.get("name") for z in zones] == ["reinforcements"]
 
 
@@ -142,7 +142,8 @@ def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
     # HQ and infantry share one stack on 0401
     assert any(s.startswith("main;235;96;") and s.count(";") == 5 for s in stacks)
     boards = [c.leaf() for c in leaves if isinstance(c, commands.BoardPicker)]
-    assert boards == ["mainBoardPicker\tmain\t0\t0", "holdingBoardPicker\tholding\t0\t0"]
+    assert boards == ["mainBoardPicker\tmain\t0\t0", "altBoardPicker\talt\t0\t0",
+                      "holdingBoardPicker\tholding\t0\t0"]
 
 
 def test_failed_build_leaves_no_file_and_keeps_old_one(tmp_path: Path) -> None:

@@ -42,6 +42,12 @@ MAPS = {"game": "tiny", "maps": [{
     "grid": {"orientation": "flat", "columns": 5, "rows": 4,
              "numbering": {"first": "H", "sep": "", "h_type": "N", "v_type": "N", "h_leading": 1, "v_leading": 1,
                            "h_off": 1, "v_off": 1, "h_descend": False, "v_descend": False, "stagger": False}},
+    "default_terrain": "clear"}, {
+    # a second grid exercising the other numbering options: pointy, alphabetic, descending, staggered, separator
+    "id": "alt", "name": "Alt/grid", "kind": "hex",
+    "grid": {"orientation": "pointy", "columns": 7, "rows": 5,
+             "numbering": {"first": "V", "sep": "-", "h_type": "A", "v_type": "N", "h_leading": 0, "v_leading": 2,
+                           "h_off": 0, "v_off": 3, "h_descend": True, "v_descend": False, "stagger": True}},
     "default_terrain": "clear"}]}
 SCENARIO = {"id": "s1", "game": "tiny", "title": "First/Last", "map": "main", "turns": {"count": 3},
             "setup": [{"unit": "r.1/a;b", "hex": "0203", "face": "back"},

@@ -89,7 +89,8 @@ public final class ModgenHarness {
       java.util.Set<java.awt.Window> seen = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
       while (true) {
         for (java.awt.Window w : java.awt.Window.getWindows()) {
-          if (w instanceof java.awt.Dialog && w.isVisible() && seen.add(w)) {
+          // modal only: a second map's window is a non-modal dialog, not a problem report
+          if (w instanceof java.awt.Dialog && ((java.awt.Dialog) w).isModal() && w.isVisible() && seen.add(w)) {
             StringBuilder sb = new StringBuilder();
             collectText(w, sb);
             ERRORS.add("dialog '" + ((java.awt.Dialog) w).getTitle() + "': " + sb.toString().trim());
