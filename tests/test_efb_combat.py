@@ -161,3 +161,19 @@ def test_untried_units_must_be_revealed_before_the_roll():
                 {"type": "loss", "unit": "g.untried", "eliminated": True, "reason": "reveal"},
                 {"type": "phase", "phase": "recovery", "side": "german"}, faces=faces)
     assert rules(ok) == []
+
+
+def test_entrenchment_shift():
+    # +1 with entrenchment -2 -> "-1-" = A2 A1 A1 BR BR EX; die 6 -> EX
+    ev = log({**HQ, "g.inf1": "0602", "s.inf1": "0603"},
+             {"type": "marker", "hex": "0603", "marker": "entrenchment", "on": True},
+             atk(["g.inf1"], ["s.inf1"]), roll(6), res("EX"),
+             {"type": "loss", "unit": "s.inf1"}, {"type": "loss", "unit": "g.inf1"}, phase="combat2")
+    assert rules(check(ev)) == []
+
+
+def test_log_for_another_game_is_a_warning():
+    ev = log(HQ)
+    ev[0]["game"] = "minsk44"
+    r = check(ev)
+    assert [(f.rule, f.severity) for f in r.findings] == [("LOG", "warning")]

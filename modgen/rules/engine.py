@@ -128,6 +128,9 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
         st.side_version[ctx.side_of(event["unit"])] += 1
     if t == "scenario_start":
         st.options = dict(event.get("options") or {})
+        if event.get("game") not in (None, ctx.game.id):
+            ctx.warning(_PREFIX_RULE, f"the log is for game {event['game']!r}, but it is checked against "
+                        f"{ctx.game.id!r}")
     elif t == "setup":
         ctx.unit(event["unit"])
         if event.get("hex"):

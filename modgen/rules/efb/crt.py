@@ -123,7 +123,19 @@ def adjacent_calc(ctx: Any, attack: Any) -> Calc:
     t = terrain_shift(ctx, attackers, defenders, hexside_ok=True)
     if t:
         calc.shifts.append((t[0], f"terrain: {t[1]} (11.15)"))
+    _marker_shifts(ctx, defenders, calc)
     return calc
+
+
+def _marker_shifts(ctx: Any, defenders: list[str], calc: Calc) -> None:
+    """Optional rules, in play when their markers are: entrenchment -2 (26.2), rubble in an urban hex -1 (27.2)."""
+    tec = ctx.tables.get("tec") or {}
+    hexes = defender_hexes(ctx, defenders)
+    if any("entrenchment" in ctx.state.hex_markers.get(h, ()) for h in hexes):
+        calc.shifts.append((-2, "entrenchment (26.2)"))
+    if any("rubble" in ctx.state.hex_markers.get(h, ()) and (tec.get(ctx.board.terrain(h)) or {}).get(
+            "mobile_forbidden") for h in hexes):
+        calc.shifts.append((-1, "rubble (27.2)"))
 
 
 def ranged_calc(ctx: Any, firers: list[str], air: list[str], target: str, supply: bool) -> Calc:
