@@ -42,7 +42,11 @@ def built(tmp_path: Path) -> tuple[object, Path, zipfile.ZipFile, etree._Element
 def test_archive_has_buildfile_moduledata_images_and_setup(built) -> None:
     _, _, z, root = built
     names = set(z.namelist())
-    assert {"buildFile.xml", "moduledata", "s1.vsav", "images/map_main.png", "images/holding.png"} <= names
+    assert {"buildFile.xml", "moduledata", "s1.vsav", "images/map_main.png", "images/holding.png",
+            "help/rules.pdf"} <= names
+    assert z.read("help/rules.pdf").startswith(b"%PDF")
+    pdf = root.find(f"{M}Documentation/{M}documentation.BrowserPDFFile")
+    assert pdf.get("pdfFile") == "help/rules.pdf"
     md = etree.fromstring(z.read("moduledata"))
     assert [c.tag for c in md] == ["version", "VassalVersion", "dateSaved", "description", "name"]
     assert md.findtext("VassalVersion") == bf.VASSAL_VERSION

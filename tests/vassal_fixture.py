@@ -23,7 +23,7 @@ MANIFEST = {
     "rules": {"tables": {"crt": {"source": {"rule": "illustrative", "values": "illustrative"},
                                  "rows": [{"odds": "1:1", "1": "AR", "2": "EX"}]}}},
     "vassal": {"hex_px": 64},
-    "files": {"counters": "counters.json", "maps": ["maps.json"], "scenarios": ["scen.json"]},
+    "files": {"counters": "counters.json", "maps": ["maps.json"], "scenarios": ["scen.json"], "rules_pdf": "rules.pdf"},
 }
 COUNTERS = {"game": "tiny", "counters": [
     {"id": "r.1/a;b", "kind": "unit", "side": "red", "formation": "r1", "class": "maneuver", "designation": "1/A",
@@ -64,6 +64,7 @@ def write_workspace(folder: Path, **overrides: Any) -> Path:
     (folder / "counters.json").write_text(json.dumps(docs["counters"]))
     (folder / "maps.json").write_text(json.dumps(docs["maps"]))
     (folder / "scen.json").write_text(json.dumps(docs["scen"]))
+    Image.new("RGB", (200, 100), "white").save(folder / "rules.pdf")  # a one-page PDF standing in for the rules
     path = folder / "tiny.json"
     path.write_text(json.dumps(docs["manifest"]))
     return path
