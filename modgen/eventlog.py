@@ -102,7 +102,8 @@ def parse_lines(text: str, filename: str = "<log>") -> list[Event]:
     """
     events: list[Event] = []
     errors: list[str] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # split on "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows inside strings
+    for lineno, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue

@@ -90,3 +90,8 @@ def test_schema_documents_every_property():
         assert spec.get("description"), name
         for prop, pspec in spec["properties"].items():
             assert pspec.get("description"), f"{name}.{prop}"
+
+
+def test_line_separator_inside_a_string_is_not_a_line_break():
+    events = eventlog.parse_lines('{"type": "chat", "text": "a\u2028b"}\r\n{"type": "game_end"}\n')
+    assert [e["type"] for e in events] == ["chat", "game_end"] and events[0]["text"] == "a\u2028b"
