@@ -203,3 +203,15 @@ def test_cli_refuses_invalid_data(tmp_path: Path, capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
     assert not (tmp_path / "x.vmod").exists()
+
+
+def test_ids_differing_only_in_unsafe_characters_get_distinct_images(tmp_path: Path) -> None:
+    inf = vf.COUNTERS["counters"][2]
+    counters = {"game": "tiny", "counters": [dict(inf, id="a/b"), dict(inf, id="a_b"), dict(inf, id="a b")]}
+    game = load_game(vf.write_workspace(tmp_path / "ws", counters=counters, scen=dict(vf.SCENARIO, setup=[])))
+    out = tmp_path / "x.vmod"
+    vmod.build_module(game, out, **vf.STUBS)
+    root = etree.fromstring(zipfile.ZipFile(out).read("buildFile.xml"))
+    images = [tr.parse_definition(s.text).traits()[-1].extra["image"]
+              for s in root.iter("VASSAL.build.widget.PieceSlot")]
+    assert len(images) == len(set(images)) == 3

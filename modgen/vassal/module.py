@@ -152,7 +152,7 @@ class _Builder:
             images = []
             for face in faces:
                 img = self.render_face(self.game, unit, face, self.counter_px)
-                name = f"{safe_name(unit['id'])}__{safe_name(face)}.png"
+                name = self._unique_image(f"{safe_name(unit['id'])}__{safe_name(face)}")
                 self.files["images/" + name] = _png(img)
                 images.append(name)
             props = {"mg_unit": unit["id"], "mg_game": manifest_id, "mg_side": unit.get("side") or "",
@@ -177,6 +177,14 @@ class _Builder:
             self.pieces[unit["id"]] = _Piece(unit, faces, images, types, states, str(gpid), w, h)
             gpid += 1
         self.next_gpid = gpid
+
+    def _unique_image(self, stem: str) -> str:
+        """An image name not used yet (ids that differ only in unsafe characters map to the same stem)."""
+        name, n = f"{stem}.png", 1
+        while "images/" + name in self.files:
+            n += 1
+            name = f"{stem}_{n}.png"
+        return name
 
     def palette(self) -> list[bf.ListSpec]:
         man = self.game.manifest
