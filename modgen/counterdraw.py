@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from modgen import nato
 from modgen.errors import DataError
@@ -171,6 +171,29 @@ def supersample_factor(px: int) -> int:
     return max(2, min(8, math.ceil(480 / px)))
 
 
+def _shape_mask(size: tuple[int, int], full: Box, shape: str, radius: float) -> Image.Image:
+    """255 inside the counter's outline, 0 outside."""
+    mask = Image.new("L", size, 0)
+    md = ImageDraw.Draw(mask)
+    if shape == "circle":
+        md.ellipse(full, fill=255)
+    else:
+        md.rounded_rectangle(full, radius=radius, fill=255)
+    return mask
+
+
+def _whiten_corners(img: Image.Image, radius: float) -> None:
+    """Paint white what lies outside the rounded corners; only the four corner squares are touched (fast)."""
+    r = math.ceil(radius)
+    if r <= 0:
+        return
+    outside = Image.new("L", (2 * r, 2 * r), 255)
+    ImageDraw.Draw(outside).ellipse((0, 0, 2 * r - 1, 2 * r - 1), fill=0)
+    w, h = img.size
+    for (cx, cy), (px, py) in (((0, 0), (0, 0)), ((r, 0), (w - r, 0)), ((0, r), (0, h - r)), ((r, r), (w - r, h - r))):
+        img.paste("#ffffff", (px, py), outside.crop((cx, cy, cx + r, cy + r)))
+
+
 def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
     """Draw a :class:`FacePlan` into an RGB image (shapes supersampled, text at output size).
 
@@ -212,14 +235,11 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
             art = _load_art(s.data["path"], os.path.getmtime(s.data["path"]), side)
             big.paste(art, (round(b[0]), round(b[1])), art)
     if plan.shape != "square":  # panels and stripes must not show outside rounded corners or the circle
-        mask = Image.new("L", big.size, 0)
-        md = ImageDraw.Draw(mask)
+        mask = _shape_mask(big.size, full, plan.shape, plan.radius * ss) if alpha or plan.shape == "circle" else None
         if plan.shape == "circle":
-            md.ellipse(full, fill=255)
+            big.paste("#ffffff", (0, 0), ImageChops.invert(mask))
         else:
-            md.rounded_rectangle(full, radius=plan.radius * ss, fill=255)
-        big = Image.composite(big, Image.new("RGB", big.size, "#ffffff"), mask)
-        d = ImageDraw.Draw(big)
+            _whiten_corners(big, plan.radius * ss)
     if plan.border_color and bw:  # redraw the border over shapes that touch the edge
         if plan.shape == "circle":
             d.ellipse(full, outline=plan.border_color, width=bw)
