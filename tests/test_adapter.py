@@ -166,7 +166,8 @@ def test_holding_box_and_table_positions():
         {"type": "setup", "unit": "su.b", "off_map": "eliminated", "face": "front", "side": "soviet"},
         {"type": "setup", "unit": "de.a", "pos": [10.0, 5.0], "face": "front", "side": "german"},
         {"type": "move", "unit": "de.a", "from_pos": [10.0, 5.0], "pos": [11.0, 5.5], "side": "german"},
-        {"type": "move", "unit": "de.a", "from": None, "to": "0203", "side": "german"},
+        # dragged from the reinforcements box onto the map: it enters
+        {"type": "reinforcement", "unit": "de.a", "hex": "0203", "side": "german"},
     ]
 
 

@@ -311,6 +311,13 @@ class Adapter(R.Visitor):
             del self.pending[unit]
             self._emit({"type": pend[0], "unit": unit, "path": [frm, *pend[1]] if frm else pend[1]}, ctx)
             return
+        if self.game is not None and frm is None and to is not None:
+            # brought onto the map from a holding box (or from off every map): that is how units enter
+            entry: Event = {"type": "reinforcement", "unit": unit, "hex": to}
+            if piece.props.get("mg_side"):
+                entry["side"] = piece.props["mg_side"]
+            self._emit(entry, ctx)
+            return
         ev: Event = {"type": "move", "unit": unit, "from": frm, "to": to}
         if self.mode and self.mode != "normal":
             ev["mode"] = self.mode
