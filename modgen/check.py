@@ -120,6 +120,10 @@ def draw_findings(report: Report, game: Any, out: str | os.PathLike[str], hex_px
     scen = game.scenarios.get(report.scenario or "") or {}
     m = game.map(scen.get("map"))
     img = render_map(game, m["id"], hex_px).convert("RGB")
+    if m.get("kind", "hex") != "hex":  # table maps (FoW): findings carry no hexes to draw
+        with atomic.atomic_path(out) as tmp:
+            img.save(tmp, format="PNG")
+        return
     grid = Grid.from_map(m)
     draw = ImageDraw.Draw(img)
 
