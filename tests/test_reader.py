@@ -215,3 +215,20 @@ def test_dragging_back_by_hand_is_not_an_undo():
     # a human drag back makes a new stack, not a stack removal
     assert _undo_case(["M/101/main/194/350/null/main/281/300/null/p", stack("204", "main", 194, 350, "101")]) == [
         ("step", None, None), ("move", None, None)]
+
+
+@pytest.mark.parametrize("level_names,level,name", [
+    (["", "+ (reduced)"], 2, "Panzer (reduced)"),   # "+x": appended (Embellishment.getName)
+    (["Elite +", ""], 1, "Elite Panzer"),          # "x+": prefixed
+    (["Tiger", ""], 1, "Tiger"),                    # no '+': replaces
+    (["", "+ (reduced)"], 1, "Panzer"),             # empty level name: unchanged
+    (["", "+ (reduced)"], -2, "Panzer"),            # inactive layer: unchanged
+])
+def test_piece_name_as_vassal_shows_it(level_names, level, name):
+    from vassal_logs import layer_type
+
+    from modgen.vassal import sequence as se
+
+    t = se.join_traits([layer_type("Steps", level_names), "piece;;;p.png;Panzer"])
+    s = se.join_traits([str(level), "null;0;0;1;0"])
+    assert R.decode_piece("1", t, s).name == name

@@ -33,8 +33,10 @@ def tiny_game() -> Game:
     return Game(path=Path("games/tiny.json"), manifest=manifest, counters_doc=counters, maps_docs=[maps])
 
 
-def layer_type(name: str, level_names: list[str]) -> str:
-    fields = [""] * 11 + ["1", "false", "0", "0", ",".join(f"{n}.png" for n in level_names), ",".join(level_names),
+def layer_type(name: str, level_names: list[str], images: list[str] | None = None) -> str:
+    """A Layer; our modules' Face layer has one image per face and empty level names (names stay the unit's)."""
+    images = images or [f"{n or 'level'}{i}.png" for i, n in enumerate(level_names)]
+    fields = [""] * 11 + ["1", "false", "0", "0", ",".join(images), ",".join(level_names),
                           "false", name, "", "", "false", "", "1", "1", "true", "", "", "", "", "1.0", "", "true"]
     return "emb2;" + ";".join(fields)
 
@@ -46,7 +48,7 @@ def piece(pid: str, name: str, map_id: str | None, x: int, y: int, *, unit: str 
     if unit:
         types.append("mark;mg_unit,mg_game,mg_side")
         states.append(f"{unit},{game},{side}")
-        types.append(layer_type("Face", list(faces)))
+        types.append(layer_type("Face", [""] * len(faces), [f"{f}.png" for f in faces]))
         states.append(str(face))
     types.append(f"piece;;;{name}.png;{name}")
     states.append(f"{map_id or 'null'};{x};{y};{pid};0")

@@ -176,8 +176,9 @@ def _int(s: str) -> int:
 
 
 def decode_piece(pid: str, type_: str, state: str) -> Piece:
-    """Decode a piece's name, Marker properties, Layer levels and BasicPiece position."""
+    """Decode a piece's name (as VASSAL shows it), Marker properties, Layer levels and BasicPiece position."""
     piece = Piece(pid, type_, state)
+    level_names: list[tuple[list[str], int]] = []
     types = split_traits(type_)
     states = split_traits(state)
     states += [""] * (len(types) - len(states))
@@ -192,12 +193,23 @@ def decode_piece(pid: str, type_: str, state: str) -> Piece:
             f = C._split(t[5:], ";")
             name = f[18] if len(f) > 18 else ""
             piece.layers[name] = _int(s)
+            level_names.append((C._split(f[16], ",") if len(f) > 16 else [], _int(s)))
         elif t.startswith("piece;"):
             f = C._split(t[6:], ";")
             piece.name = f[3] if len(f) > 3 else ""
             b = C._split(s, ";")
             if len(b) >= 3:
                 piece.location = Location(C._null(b[0]), _int(b[1]), _int(b[2]))
+    # The name VASSAL shows (Embellishment.getName), innermost layer first: an active level's name replaces the
+    # name, or with a '+' ("+ (reduced)", "Elite +") adds to it.
+    for names, value in reversed(level_names):
+        cname = names[value - 1] if 0 < value <= len(names) else ""
+        if cname:
+            toks = C._split(cname, "+")
+            if len(toks) > 1:
+                piece.name = piece.name + toks[1] if toks[0] == "" else toks[0] + piece.name
+            else:
+                piece.name = toks[0]
     return piece
 
 
