@@ -84,3 +84,39 @@ def test_bad_input_one_line_error(tmp_path, capsys, content, msg):
 def test_missing_file(tmp_path, capsys):
     assert main(["log", str(tmp_path / "nope.vlog")]) == 1
     assert "cannot open" in capsys.readouterr().err
+
+
+def test_module_file_is_not_a_log(tmp_path, capsys):
+    import zipfile
+
+    p = tmp_path / "game.vmod"
+    with zipfile.ZipFile(p, "w") as z:
+        z.writestr("buildFile.xml", "<x/>")
+        z.writestr("moduledata", "<data/>")
+    assert main(["log", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert "no 'savedGame' entry (a module, not a saved game or log)" in err
+
+
+def test_hostile_entry_name(tmp_path, capsys):
+    import zipfile
+
+    p = tmp_path / "evil.vsav"
+    with zipfile.ZipFile(p, "w") as z:
+        z.writestr("../../evil", "x")
+        z.writestr("savedGame", "begin_save")
+    assert main(["log", str(p)]) == 1
+    assert "refusing entry '../../evil'" in capsys.readouterr().err
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["evil.vsav"]
+
+
+def test_missing_game_manifest(vlog, tmp_path, capsys):
+    assert main(["log", str(vlog), "--game", str(tmp_path / "nope.json")]) == 1
+    assert "file not found" in capsys.readouterr().err
+
+
+def test_raw_output_file(vlog, tmp_path, capsys):
+    out = tmp_path / "raw.jsonl"
+    assert main(["log", str(vlog), "-o", str(out)]) == 0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert lines[0]["event"] == "begin" and any(e["event"] == "dice" for e in lines)
