@@ -34,6 +34,10 @@ def test_counters_cli_unit_filter_and_errors(tmp_path: Path, capsys) -> None:
     out = tmp_path / "png"
     assert main(["counters", str(manifest), "-o", str(out), "--unit", "ger.tiger"]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["ger.tiger.front.png", "ger.tiger.spent.png"]
+    assert Image.open(out / "ger.tiger.front.png").mode == "RGB"
+    assert main(["counters", str(manifest), "-o", str(out), "--unit", "ger.tiger", "--alpha"]) == 0
+    rgba = Image.open(out / "ger.tiger.front.png")
+    assert rgba.mode == "RGBA" and rgba.getpixel((0, 0))[3] == 0  # CoH counters are rounded
     assert main(["counters", str(manifest), "-o", str(out), "--unit", "nobody"]) == 1
     assert "no counter 'nobody'" in capsys.readouterr().err
     assert main(["counters", str(manifest), "-o", str(out), "--px", "4"]) == 2  # usage error from click

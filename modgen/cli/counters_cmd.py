@@ -19,9 +19,10 @@ from modgen.model import load_game
 @click.option("--px", default=150, show_default=True, type=click.IntRange(16, 2400),
               help="Size of each counter image in pixels (square).")
 @click.option("--unit", "unit_ids", multiple=True, help="Only this counter id (repeatable).")
+@click.option("--alpha", is_flag=True, help="RGBA PNGs: transparent outside rounded or round counters.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: one per CPU core).")
-def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], jobs: int | None) -> None:
+def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, jobs: int | None) -> None:
     """Render every face of every counter of the game at MANIFEST to PNG files."""
     game = load_game(manifest)
     faces = all_faces(game)
@@ -34,6 +35,6 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], j
     if not faces:
         raise DataError(f"{manifest}: the game has no counters to render")
     with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr) as bar:
-        for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces):
+        for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
             bar.update(1)
     click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")
