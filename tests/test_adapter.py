@@ -203,3 +203,20 @@ def test_declarations_get_the_players_side_from_the_roster():
                         "side": "german"},
                        {"type": "chat", "text": "hello", "side": "soviet"},
                        {"type": "result", "result": "NE"}]
+
+
+def test_turn_and_phase_said_by_tracker_and_chat_once():
+    from modgen.rules.base import Phase
+
+    class FakeSystem:
+        def phases(self, game):
+            return [Phase("movement", "Movement"), Phase("combat", "Combat")]
+
+    game = tiny_game()
+    game.rule_system = lambda: FakeSystem()
+    steps = [["TURNTurnTracker0\t0|1;0;false;-1;0\\;0\\;0\\;true"],      # turn 1, German movement
+             ["CHAT&lt;Alice&gt; - !turn 1"], ["CHAT&lt;Alice&gt; - !phase movement german"],
+             ["CHAT&lt;Alice&gt; - !phase combat german"]]
+    ev = strip(adapt(vsav(log_text(save_text([]), steps)), game).events)
+    assert ev[1:] == [{"type": "turn", "turn": 1}, {"type": "phase", "phase": "movement", "side": "german"},
+                      {"type": "phase", "phase": "combat", "side": "german"}]

@@ -80,6 +80,7 @@ class Adapter(R.Visitor):
         self.pieces_seen = 0
         self.turn: int | None = None
         self.phase_idx: int | None = None
+        self.current_phase: tuple[str, str | None] | None = None
         self._phases: list[Any] | None = None
         self._grids: list[Any] | None = None
         self._units: dict[str, dict[str, Any]] | None = None
@@ -363,12 +364,18 @@ class Adapter(R.Visitor):
             self.phase_idx = values[-1]
             phases = self._phase_list()
             if 0 <= values[-1] < len(phases):
-                phase, side = phases[values[-1]]
-                ev: Event = {"type": "phase", "phase": phase}
-                if side:
-                    ev["side"] = side
-                self.mode = None
-                self._emit(ev, ctx)
+                self._phase(*phases[values[-1]], ctx)
+
+    def _phase(self, phase: str, side: str | None, ctx: R.Context) -> None:
+        """A phase change (from the turn tracker or a !phase line); the same phase twice in a row is said once."""
+        self.mode = None
+        if (phase, side) == self.current_phase:
+            return
+        self.current_phase = (phase, side)
+        ev: Event = {"type": "phase", "phase": phase}
+        if side:
+            ev["side"] = side
+        self._emit(ev, ctx)
 
     def _phase_list(self) -> list[tuple[str, str | None]]:
         """The turn tracker's phase list as our modules build it: the plugin's phases, per-side ones once per side
@@ -469,14 +476,11 @@ class Adapter(R.Visitor):
             else:
                 self.pending[unit] = (v, d.path)
         elif v == "phase":
-            ev = {"type": "phase", "phase": d.phase}
-            if d.side:
-                ev["side"] = d.side
-            self.mode = None
-            self._emit(ev, ctx)
+            self._phase(d.phase or "", d.side, ctx)
         elif v == "turn":
-            self.turn = d.turn
-            self._emit({"type": "turn", "turn": d.turn}, ctx)
+            if d.turn != self.turn:  # the turn tracker may already have said so
+                self.turn = d.turn
+                self._emit({"type": "turn", "turn": d.turn}, ctx)
         elif v == "mode":
             self.mode = d.mode
         elif v == "loss":
