@@ -446,3 +446,35 @@ def saved_game(pieces: list[AddPiece], state: list[Command] | None = None) -> Be
     container = NullCommand(children=list(pieces))
     # VASSAL's version-check ConditionalCommand has no encoder and writes an empty token; keep the same shape.
     return BeginSave(children=[NullCommand(), container, *(state or []), EndSave()])
+
+
+def state_changes(node: Command) -> list[Command]:
+    """The piece commands of a step, in execution order (what an undo has to invert)."""
+    return [c for c in node.walk() if isinstance(c, (AddPiece, RemovePiece, MovePiece, ChangePiece))]
+
+
+def _inverts(d: Command, c: Command) -> bool:
+    """True if *d* is ``c.getUndoCommand()`` as VASSAL builds it (AddPiece<->RemovePiece, swapped move/change)."""
+    if isinstance(c, AddPiece):
+        return isinstance(d, RemovePiece) and d.id == c.id
+    if isinstance(c, RemovePiece):
+        return isinstance(d, AddPiece) and d.id == c.id
+    if isinstance(c, MovePiece):
+        return (isinstance(d, MovePiece) and d.id == c.id
+                and (d.new_map, d.new_x, d.new_y, d.new_under) == (c.old_map, c.old_x, c.old_y, c.old_under)
+                and (d.old_map, d.old_x, d.old_y) == (c.new_map, c.new_x, c.new_y))
+    if isinstance(c, ChangePiece):
+        return (isinstance(d, ChangePiece) and d.id == c.id and c.old_state is not None
+                and d.new_state == c.old_state and d.old_state == c.new_state)
+    return False
+
+
+def is_undo_of(step: list[Command], earlier: list[Command]) -> bool:
+    """Whether *step* is VASSAL's undo of *earlier*: its inverse commands in reverse order. Only drops count (a step
+    with a MovePiece, or a new Stack as every drop on an empty spot makes): a flip then a flip back, or a piece added
+    then deleted by hand (no stack removal), stay real actions."""
+    if not step or len(step) != len(earlier):
+        return False
+    if not any(isinstance(c, MovePiece) or (isinstance(c, AddPiece) and c.is_stack) for c in earlier):
+        return False
+    return all(_inverts(d, c) for d, c in zip(step, reversed(earlier), strict=True))

@@ -398,8 +398,8 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
                 ctx.step = step
                 visitor.step(ctx)
                 if spot_undo:
-                    changes = _state_changes(node)
-                    inverse = bool(standing) and is_undo_of(changes, standing[-1])
+                    changes = C.state_changes(node)
+                    inverse = bool(standing) and C.is_undo_of(changes, standing[-1])
                     if inverse:
                         standing.pop()
                         ctx.undoing = True
@@ -417,38 +417,6 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
         visitor.warning(f"stack {sid} lists piece {pid}, which is never added", Context(None, 0))
     visitor.end()
     return state
-
-
-def _state_changes(node: C.Command) -> list[C.Command]:
-    """The piece commands of a step, in execution order (what an undo has to invert)."""
-    return [c for c in node.walk() if isinstance(c, (C.AddPiece, C.RemovePiece, C.MovePiece, C.ChangePiece))]
-
-
-def _inverts(d: C.Command, c: C.Command) -> bool:
-    """True if *d* is ``c.getUndoCommand()`` as VASSAL builds it (AddPiece<->RemovePiece, swapped move/change)."""
-    if isinstance(c, C.AddPiece):
-        return isinstance(d, C.RemovePiece) and d.id == c.id
-    if isinstance(c, C.RemovePiece):
-        return isinstance(d, C.AddPiece) and d.id == c.id
-    if isinstance(c, C.MovePiece):
-        return (isinstance(d, C.MovePiece) and d.id == c.id
-                and (d.new_map, d.new_x, d.new_y, d.new_under) == (c.old_map, c.old_x, c.old_y, c.old_under)
-                and (d.old_map, d.old_x, d.old_y) == (c.new_map, c.new_x, c.new_y))
-    if isinstance(c, C.ChangePiece):
-        return (isinstance(d, C.ChangePiece) and d.id == c.id and c.old_state is not None
-                and d.new_state == c.old_state and d.old_state == c.new_state)
-    return False
-
-
-def is_undo_of(step: list[C.Command], earlier: list[C.Command]) -> bool:
-    """Whether *step* is VASSAL's undo of *earlier*: its inverse commands in reverse order. Only drops count (a step
-    with a MovePiece, or a new Stack as every drop on an empty spot makes): a flip then a flip back, or a piece added
-    then deleted by hand (no stack removal), stay real actions."""
-    if not step or len(step) != len(earlier):
-        return False
-    if not any(isinstance(c, C.MovePiece) or (isinstance(c, C.AddPiece) and c.is_stack) for c in earlier):
-        return False
-    return all(_inverts(d, c) for d, c in zip(step, reversed(earlier), strict=True))
 
 
 def _run(node: C.Command, state: GameState, ctx: Context) -> None:
