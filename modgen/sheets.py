@@ -175,6 +175,21 @@ def _draw_marks(page: Image.Image, lay: SheetLayout, boxes: list[tuple[int, int,
         d.line([(right + gap, yy), (right + gap + length, yy)], fill="black", width=w)
 
 
+def _label(title: str, sheet: int, lay: SheetLayout, side: str, page_index: int, page_w: int) -> str:
+    """The page text: game, sheet, fronts/backs, page, size; a long title is shortened so the line fits the page."""
+    opts = lay.options
+    what = "fronts" if side == "fronts" else "backs, mirrored for long-edge duplex"
+    rest = (f" — counter sheet {sheet + 1} of {lay.sheets}, {what} — page {page_index + 1} of {2 * lay.sheets}"
+            f" — {opts.size} at {opts.dpi} dpi")
+    f = printing.font(opts.dpi * 0.11)  # the size printing.page_label writes at
+    limit = page_w * 0.94
+    text = title + rest
+    while f.getlength(text) > limit and len(title) > 8:
+        title = title[:-2]
+        text = title.rstrip() + "…" + rest
+    return text
+
+
 def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = None,
                        layout: SheetLayout | None = None) -> list[Image.Image]:
     """The page images: for each sheet a fronts page then its mirrored backs page."""
@@ -196,9 +211,7 @@ def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = N
                 page.paste(images[(s.unit_id, face)], (box[0] - lay.bleed_px, box[1] - lay.bleed_px))
                 boxes.append(box)
             _draw_marks(page, lay, boxes)
-            what = "fronts" if side == "fronts" else "backs (mirrored for long-edge duplex)"
-            text = (f"{game.title} — counter sheet {sheet + 1} of {lay.sheets}, {what} — "
-                    f"page {len(pages) + 1} of {2 * lay.sheets} — {opts.size} counters at {opts.dpi} dpi")
+            text = _label(game.title, sheet, lay, side, len(pages), page.width)
             printing.page_label(page, text, opts.dpi, opts.margin)
             pages.append(page)
     return pages

@@ -252,3 +252,12 @@ def test_crop_marks_line_up_with_the_counter_edges() -> None:
         assert page.getpixel((x, above)) == (0, 0, 0), x
     assert page.getpixel(((first[0] + first[2]) // 2, above)) == (255, 255, 255)  # nothing between edges
     assert page.getpixel((first[0] - round(0.04 * 300) - 5, first[1])) == (0, 0, 0)  # left margin, top edge
+
+
+def test_a_long_title_is_shortened_so_the_page_text_fits_the_page() -> None:
+    game = probe_game(2)
+    game.manifest["title"] = "Conflict of Heroes: Storms of Steel - Kursk 1943 (a very long sample firefight title)"
+    page = render_sheet_pages(game, SheetOptions(size="1in", marks="none"), workers=1)[1]
+    band = page.crop((0, page.height - 150, page.width, page.height)).convert("L")
+    ink = ImageChops.invert(band).getbbox()
+    assert ink is not None and ink[0] > 0.02 * page.width and ink[2] < 0.98 * page.width
