@@ -9,6 +9,7 @@ their JSON types per event type); :func:`validate_strict` runs the full JSON Sch
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -60,6 +61,11 @@ def _type_ok(value: Any, spec: dict[str, Any]) -> bool:
     return False
 
 
+def _finite(value: Any) -> bool:
+    """False for NaN and infinities, which Python's json module reads (``NaN``, ``Infinity``) but JSON does not have."""
+    return not isinstance(value, float) or math.isfinite(value)
+
+
 def event_problems(event: Any) -> list[str]:
     """Every structural problem of one event, as ``"/field: message"`` strings (empty when it is valid)."""
     if not isinstance(event, dict):
@@ -81,6 +87,9 @@ def event_problems(event: Any) -> list[str]:
             want = pspec.get("enum") or pspec.get("type")
             problems.append(f"/{name}: {event[name]!r} is not {want}")
             continue
+        if name in event and not _finite(event[name]):
+            problems.append(f"/{name}: {event[name]!r} is not a finite number")
+            continue
         if name in event and isinstance(event[name], list):
             lo, hi = pspec.get("minItems"), pspec.get("maxItems")
             if lo is not None and len(event[name]) < lo:
@@ -92,7 +101,16 @@ def event_problems(event: Any) -> list[str]:
             for j, item in enumerate(event[name]):
                 if not _type_ok(item, items):
                     problems.append(f"/{name}/{j}: {item!r} is not {items.get('type')}")
+                elif not _finite(item):
+                    problems.append(f"/{name}/{j}: {item!r} is not a finite number")
     return problems
+
+
+def move_positions(event: Event) -> tuple[list[float] | None, list[float] | None, float | None]:
+    """``(from_pos, to_pos, facing)`` of a table move (inches, degrees); ``pos`` is read as an alias of ``to_pos``.
+    Each is None when the event does not give it (hex moves give none)."""
+    to = event.get("to_pos", event.get("pos"))
+    return event.get("from_pos"), to, event.get("facing")
 
 
 def parse_lines(text: str, filename: str = "<log>") -> list[Event]:

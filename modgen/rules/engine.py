@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from modgen.eventlog import move_positions
 from modgen.rules.board import Board
 from modgen.rules.findings import Finding, Report
 from modgen.rules.state import Attack, GameState
@@ -141,6 +142,7 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
                 st.off_map[event["unit"]] = event["off_map"]
         if event.get("face"):
             st.face[event["unit"]] = event["face"]
+        _table_place(st, event["unit"], event.get("pos"), event.get("facing"))
     elif t == "turn":
         st.turn = event["turn"]
         st.air_used.clear()
@@ -151,6 +153,8 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
         dest = event["path"][-1] if event.get("path") else event.get("to")
         st.place(event["unit"], dest)
         st.moved[event["unit"]].append(ctx.index or 0)
+        _, to_pos, facing = move_positions(event)
+        _table_place(st, event["unit"], to_pos, facing)
     elif t in ("retreat", "advance"):
         ctx.unit(event["unit"])
         st.place(event["unit"], event["path"][-1])
@@ -199,6 +203,14 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
         st.air_used.update(event["units"])
     elif t == "vp":
         st.vp[event["side"]] += event["points"]
+
+
+def _table_place(st: GameState, unit: str, pos: list[float] | None, facing: float | None) -> None:
+    """Record a table position (inches) and facing (degrees) when the event gives them."""
+    if pos is not None:
+        st.table_pos[unit] = (float(pos[0]), float(pos[1]))
+    if facing is not None:
+        st.facing[unit] = float(facing)
 
 
 def _call(checkers: list[Any], hook: str, ctx: Context, *args: Any) -> None:

@@ -26,6 +26,8 @@ class GameState:
 
     position: dict[str, str | None] = field(default_factory=dict)  # unit -> hex (None = off map)
     off_map: dict[str, str] = field(default_factory=dict)  # unit -> holding box
+    table_pos: dict[str, tuple[float, float]] = field(default_factory=dict)  # unit -> [x_in, y_in] (table games)
+    facing: dict[str, float] = field(default_factory=dict)  # unit -> degrees (table games) or hexside (CoH)
     face: dict[str, str] = field(default_factory=dict)
     markers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     hex_markers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
