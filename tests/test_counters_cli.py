@@ -78,3 +78,15 @@ def test_every_bundled_counter_renders_with_its_text_inside(manifest: Path) -> N
                 x0, y0, x1, y1 = t.bbox
                 assert 0 <= x0 and 0 <= y0 and x1 <= 100 and y1 <= 100, (unit["id"], face, t.text)
                 assert t.size >= 5, (unit["id"], face, t.text, "text shrunk to unreadable")
+
+
+def test_a_bad_counter_in_a_worker_process_is_reported_as_a_data_error(tmp_path: Path) -> None:
+    from modgen.errors import DataError
+
+    base = make_game("efb").units
+    units = [dict(base[i % len(base)], id=f"u{i}") for i in range(INLINE_LIMIT + 10)]
+    units[-3] = dict(units[-3], symbol={"types": ["zeppelin"]})
+    game = make_game("efb", units)
+    with pytest.raises(DataError, match="zeppelin"):
+        list(export_pngs(game, tmp_path, 48, workers=2))
+    assert not list(tmp_path.glob(".*.part"))
