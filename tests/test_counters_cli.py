@@ -85,7 +85,8 @@ def test_a_bad_counter_in_a_worker_process_is_reported_as_a_data_error(tmp_path:
 
     base = make_game("efb").units
     units = [dict(base[i % len(base)], id=f"u{i}") for i in range(INLINE_LIMIT + 10)]
-    units[-3] = dict(units[-3], symbol={"types": ["zeppelin"]})
+    last_tank = max(i for i, u in enumerate(units) if u.get("class") == "maneuver")  # a layout that draws symbols
+    units[last_tank] = dict(units[last_tank], symbol={"types": ["zeppelin"]})
     game = make_game("efb", units)
     with pytest.raises(DataError, match="zeppelin"):
         list(export_pngs(game, tmp_path, 48, workers=2))
