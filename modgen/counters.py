@@ -141,7 +141,6 @@ def _applies(el: dict[str, Any], ctx: _Ctx) -> bool:
     return all(checks)
 
 
-
 def _fit_size(measure, box: Box, preferred: float | None) -> int:
     """Largest integer font size whose measured (width, height) fits ``box``, at most ``preferred``."""
     bw, bh = box[2] - box[0], box[3] - box[1]
@@ -172,7 +171,11 @@ def _block_metrics(lines: list[str], style: str, s: int) -> tuple[float, float, 
 
 
 def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
-    text = str(el.get("text", "")).format_map(_Blank(ctx.fields()))
+    template = str(el.get("text", ""))
+    try:
+        text = template.format_map(_Blank(ctx.fields()))
+    except (ValueError, IndexError, AttributeError, KeyError) as exc:
+        raise DataError(f"counter layout {ctx.layout.get('name')!r}: bad text template {template!r} ({exc})") from None
     if el.get("upper"):
         text = text.upper()
     if not text.strip():

@@ -93,3 +93,12 @@ def test_bad_manifest_layouts_are_data_errors(layouts: dict, message: str) -> No
     unit = dict(game.unit("de.31.I"), layout="a")
     with pytest.raises(DataError, match=message):
         plan_face(game, unit, "front", 100)
+
+
+@pytest.mark.parametrize("template", ["{designation", "{0}", "}{"])
+def test_a_malformed_text_template_is_a_data_error(template: str) -> None:
+    bad = {"bad": {"extends": "generic",
+                   "faces": {"values": {"elements": [{"type": "text", "box": [0, 0, 1, 1], "text": template}]}}}}
+    game = make_game("efb", counter_layouts=bad)
+    with pytest.raises(DataError, match="bad text template"):
+        plan_face(game, dict(game.unit("de.31.I"), layout="bad"), "front", 100)
