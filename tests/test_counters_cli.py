@@ -15,10 +15,15 @@ from modgen.counters import faces_of, plan_face, render_face
 from modgen.model import load_game
 
 
+def counters_cli(*args) -> int:
+    """`modgen counters` on a fixture workspace (fixtures have no map file, so skip validation)."""
+    return main(["counters", "--no-validate", *map(str, args)])
+
+
 def test_counters_cli_writes_one_png_per_face(tmp_path: Path, capsys) -> None:
     manifest = write_game(tmp_path, "efb")
     out = tmp_path / "png"
-    assert main(["counters", str(manifest), "-o", str(out), "--px", "90"]) == 0
+    assert counters_cli(manifest, "-o", out, "--px", "90") == 0
     game = load_game(manifest)
     expected = {f"{u['id']}.{f}.png" for u in game.units for f in faces_of(u)}
     assert {p.name for p in out.iterdir()} == expected
@@ -32,15 +37,15 @@ def test_counters_cli_writes_one_png_per_face(tmp_path: Path, capsys) -> None:
 def test_counters_cli_unit_filter_and_errors(tmp_path: Path, capsys) -> None:
     manifest = write_game(tmp_path, "coh")
     out = tmp_path / "png"
-    assert main(["counters", str(manifest), "-o", str(out), "--unit", "ger.tiger"]) == 0
+    assert counters_cli(manifest, "-o", out, "--unit", "ger.tiger") == 0
     assert sorted(p.name for p in out.iterdir()) == ["ger.tiger.front.png", "ger.tiger.spent.png"]
     assert Image.open(out / "ger.tiger.front.png").mode == "RGB"
-    assert main(["counters", str(manifest), "-o", str(out), "--unit", "ger.tiger", "--alpha"]) == 0
+    assert counters_cli(manifest, "-o", out, "--unit", "ger.tiger", "--alpha") == 0
     rgba = Image.open(out / "ger.tiger.front.png")
     assert rgba.mode == "RGBA" and rgba.getpixel((0, 0))[3] == 0  # CoH counters are rounded
-    assert main(["counters", str(manifest), "-o", str(out), "--unit", "nobody"]) == 1
+    assert counters_cli(manifest, "-o", out, "--unit", "nobody") == 1
     assert "no counter 'nobody'" in capsys.readouterr().err
-    assert main(["counters", str(manifest), "-o", str(out), "--px", "4"]) == 2  # usage error from click
+    assert counters_cli(manifest, "-o", out, "--px", "4") == 2  # usage error from click
 
 
 def test_pool_gives_the_same_images_as_rendering_in_process(tmp_path: Path) -> None:
@@ -91,3 +96,13 @@ def test_a_bad_counter_in_a_worker_process_is_reported_as_a_data_error(tmp_path:
     with pytest.raises(DataError, match="zeppelin"):
         list(export_pngs(game, tmp_path, 48, workers=2))
     assert not list(tmp_path.glob(".*.part"))
+
+
+def test_commands_validate_the_data_first_by_default(tmp_path: Path, capsys) -> None:
+    manifest = write_game(tmp_path, "efb")  # no map file: invalid for modgen validate
+    assert main(["counters", str(manifest), "-o", str(tmp_path / "png")]) == 1
+    assert "/files/maps" in capsys.readouterr().err and not (tmp_path / "png").exists()
+    assert main(["sheet", str(manifest), "-o", str(tmp_path / "s.pdf")]) == 1
+    assert "/files/maps" in capsys.readouterr().err and not (tmp_path / "s.pdf").exists()
+    bundled = bundled_games()[0]  # the shipped games are valid
+    assert main(["counters", str(bundled), "-o", str(tmp_path / "ok"), "--px", "32"]) == 0

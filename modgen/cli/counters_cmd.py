@@ -12,6 +12,17 @@ from modgen.errors import DataError
 from modgen.model import load_game
 
 
+def require_valid(manifest: Path) -> None:
+    """Run ``modgen validate``'s checks; a DataError with the first error (and how many more) if the data is invalid."""
+    from modgen.validate import is_valid, validate_game
+
+    issues = validate_game(str(manifest))
+    if not is_valid(issues):
+        errors = [i for i in issues if i.severity == "error"]
+        more = f" (and {len(errors) - 1} more; run `modgen validate {manifest}`)" if len(errors) > 1 else ""
+        raise DataError(f"{errors[0]}{more}")
+
+
 @click.command("counters")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
@@ -19,11 +30,16 @@ from modgen.model import load_game
 @click.option("--px", default=150, show_default=True, type=click.IntRange(16, 2400),
               help="Size of each counter image in pixels (square).")
 @click.option("--unit", "unit_ids", multiple=True, help="Only this counter id (repeatable).")
+@click.option("--validate/--no-validate", default=True, show_default=True,
+              help="Validate the game data first and refuse to render invalid data.")
 @click.option("--alpha", is_flag=True, help="RGBA PNGs: transparent outside rounded or round counters.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: one per CPU core).")
-def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, jobs: int | None) -> None:
+def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, jobs: int | None,
+            validate: bool) -> None:
     """Render every face of every counter of the game at MANIFEST to PNG files."""
+    if validate:
+        require_valid(manifest)
     game = load_game(manifest)
     faces = all_faces(game)
     if unit_ids:

@@ -9,6 +9,8 @@ import click
 from modgen.model import load_game
 from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
 
+from .counters_cmd import require_valid
+
 
 @click.command("sheet")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
@@ -23,11 +25,15 @@ from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
 @click.option("--bleed", default=None, help="Bleed around each counter, e.g. 1mm [default: 0in].")
 @click.option("--marks", type=click.Choice(MARKS), default="cut", show_default=True,
               help="cut: lines on every counter edge; crop: marks in the margins; none.")
+@click.option("--validate/--no-validate", default=True, show_default=True,
+              help="Validate the game data first and refuse to render invalid data.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes for rendering (default: one per CPU core).")
 def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper: str | None, margin: str | None,
-            bleed: str | None, marks: str, jobs: int | None) -> None:
+            bleed: str | None, marks: str, jobs: int | None, validate: bool) -> None:
     """Write the counter sheets of the game at MANIFEST: fronts page, then backs mirrored for long-edge duplex."""
+    if validate:
+        require_valid(manifest)
     game = load_game(manifest)
     opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
                                       margin=margin, bleed=bleed, marks=marks)
