@@ -269,3 +269,10 @@ def test_a_long_title_is_shortened_so_the_page_text_fits_the_page() -> None:
     band = page.crop((0, page.height - 150, page.width, page.height)).convert("L")
     ink = ImageChops.invert(band).getbbox()
     assert ink is not None and ink[0] > 0.02 * page.width and ink[2] < 0.98 * page.width
+
+
+@pytest.mark.parametrize(("counts", "message"), [([0, 0], "no counters to print"), ([1, -2], "count must be"),
+                                                 ([1, "3"], "count must be")])
+def test_bad_or_empty_counts_are_data_errors(counts: list, message: str) -> None:
+    with pytest.raises(DataError, match=message):
+        render_sheet_pages(probe_game(2, counts=counts), SheetOptions(), workers=1)
