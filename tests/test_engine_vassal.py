@@ -93,6 +93,7 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
     for s in result["slots"]:
         slots[s["markers"].get("mg_unit")].append(s)
     assert set(slots) == {u["id"] for u in game.units}
+    uses_facing = any("facing" in e for sc in game.scenarios.values() for e in sc.get("setup") or [])
     gpids = [s["gpid"] for s in result["slots"]]
     assert len(set(gpids)) == len(gpids), "gpids must be unique"
     for unit in game.units:
@@ -100,7 +101,9 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
         assert slot["markers"] == expected_markers(game, unit)
         kinds = [tr.trait_kind(t) for t in slot["traits"]]
         faces = faces_of(unit)
-        assert kinds == ["report", "delete", "mark", *(["emb2"] if len(faces) > 1 else []), "piece"], kinds
+        rotates = uses_facing and unit.get("kind", "unit") != "marker"
+        assert kinds == ["report", "delete", "mark", *(["rotate"] if rotates else []),
+                         *(["emb2"] if len(faces) > 1 else []), "piece"], kinds
         basic = tr.parse_trait(slot["traits"][-1])
         assert basic.extra["name"] == tr.display_text(unit.get("designation") or unit["id"])
         if len(faces) > 1:
@@ -180,6 +183,34 @@ def check_flips(game: Any, result: dict[str, Any], faces_of: Any) -> None:
         assert flip["command"].startswith("D/")  # a ChangePiece, as a log would record it
 
 
+def check_facings(game: Any, result: dict[str, Any], rendered: bool) -> None:
+    """Units set up with a facing face that way in VASSAL.
+
+    ``rendered``: the counters carry a red band on their top edge (the fixture's stand-in renderer); the harness
+    draws each piece as VASSAL does and reports where the red is, which must be the facing (clockwise from up).
+    Otherwise the FreeRotator's own ``Facing_Degrees`` is compared: VASSAL counts degrees counter-clockwise, as the
+    rendered fixture shows.
+    """
+    by_title = {s["name"]: s for s in result["setups"]}
+    free = any(m.get("kind") == "table" for m in game.maps)
+    for sid, scen in game.scenarios.items():
+        pieces = defaultdict(list)
+        for p in by_title[scen.get("title", sid)]["pieces"]:
+            pieces[p["markers"]["mg_unit"]].append(p)
+        for e in scen.get("setup") or []:
+            if "facing" not in e:
+                continue
+            got = [p for p in pieces[e["unit"]] if p["degrees"] is not None]
+            assert got, f"{e['unit']} has no rotation trait"
+            if rendered:
+                assert any(abs((p["red_dir"] - e["facing"] + 180) % 360 - 180) <= 2 for p in got), (e, got)
+            else:
+                # VASSAL's Facing_Degrees: a free angle counter-clockwise, a stepped facing clockwise (both seen in the
+                # rendered fixtures); modgen rotates freely on tables and in steps on hex maps (docs/vassal.md)
+                sign = -1 if free else 1
+                assert any(round(sign * float(p["degrees"])) % 360 == round(e["facing"]) % 360 for p in got), (e, got)
+
+
 def _where(p: dict[str, Any]) -> tuple:
     if p["map"] == vmod.HOLDING_MAP or p["label"] not in (None, "", "offboard"):
         return (p["map"], p["label"], None, p["face"])
@@ -205,7 +236,22 @@ def test_engine_loads_fixture_module(engine_classpath: str, tmp_path: Path) -> N
     check_module(game, result, labels, hex_px, vmod.DEFAULT_PX_PER_INCH, vf.stub_faces_of)
     check_dice(game, result)
     check_flips(game, result, vf.stub_faces_of)
+    check_facings(game, result, rendered=True)
     assert result["setups"][0]["flip"]["unit"] == "r.1/a;b"
+
+
+def test_engine_loads_table_fixture_module(engine_classpath: str, tmp_path: Path) -> None:
+    # free positions (inches) and free facings on a grid-less table, as FoW uses them
+    game = load_game(vf.write_table_workspace(tmp_path / "ws"))
+    out = tmp_path / "table.vmod"
+    vmod.build_module(game, out, **vf.STUBS)
+    result = run_engine(engine_classpath, out, [], tmp_path)
+    _table_where_fix(game, result)
+    check_module(game, result, [], 0, vmod.DEFAULT_PX_PER_INCH, vf.stub_faces_of)
+    check_facings(game, result, rendered=True)
+    # 12.5 in x 30 px/in = 375 px: VASSAL keeps the exact pixel, no snapping on a grid-less board
+    inf = next(p for p in result["setups"][0]["pieces"] if p["markers"]["mg_unit"] == "b.inf")
+    assert (inf["x"], inf["y"]) == (375, 240)
     # awkward names survive VASSAL's decoding: '/', ';' in ids, a trailing backslash in a designation
     names = {s["markers"]["mg_unit"]: s for s in result["slots"]}
     assert "r.1/a;b" in names
@@ -227,3 +273,4 @@ def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manife
     check_module(game, result, labels, hex_px, ppi, counters.faces_of)
     check_dice(game, result)
     check_flips(game, result, counters.faces_of)
+    check_facings(game, result, rendered=False)

@@ -102,3 +102,23 @@ def test_trait_kind() -> None:
     assert tr.trait_kind("stack") == "stack"
     assert tr.trait_kind("mark;x") == "mark"
     assert se.split_traits(se.join_traits(["mark;x", "piece;;;;"])) == ["mark;x", "piece;;;;"]
+
+
+def test_rotator_field_layout_matches_fof() -> None:
+    # [FOF] rotate;2;57425,0,180;;Flip 180 degrees;;;;180;;;;;true — name is the 8th field after the prefix
+    fof = se.decode("2;57425,0,180;;Flip 180 degrees;;;;180;;;;;true", ";")
+    ours = se.decode(tr.rotator(6)[len("rotate;"):], ";")
+    assert len(ours) == len(fof) == 13
+    assert fof[7] == "180" and ours[7] == "Facing"
+    assert ours[:5] == ["6", tr.ROTATE_CW_KEY, tr.ROTATE_CCW_KEY, "Rotate CW", "Rotate CCW"]
+    free = se.decode(tr.rotator(1)[len("rotate;"):], ";")
+    assert free[:3] == ["1", tr.ROTATE_KEY, "Rotate"] and free[6] == "Facing"
+
+
+@pytest.mark.parametrize(("facing", "steps", "state"), [
+    (120, 12, "4"), (60, 6, "1"), (0, 6, "0"), (359.9, 6, "0"), (300, 6, "5"),
+    (90, 1, "270.0"), (0, 1, "0.0"), (300, 1, "60.0"),
+])
+def test_rotator_state(facing: float, steps: int, state: str) -> None:
+    # stepped: index clockwise; free: VASSAL's counter-clockwise angle (both confirmed by rendering in the engine test)
+    assert tr.rotator_state(facing, steps) == state

@@ -50,7 +50,7 @@ MAPS = {"game": "tiny", "maps": [{
                            "h_off": 0, "v_off": 3, "h_descend": True, "v_descend": False, "stagger": True}},
     "default_terrain": "clear"}]}
 SCENARIO = {"id": "s1", "game": "tiny", "title": "First/Last", "map": "main", "turns": {"count": 3},
-            "setup": [{"unit": "r.1/a;b", "hex": "0203", "face": "back"},
+            "setup": [{"unit": "r.1/a;b", "hex": "0203", "face": "back", "facing": 120},
                       {"unit": "b.hq", "hex": "0401", "face": "spent"},
                       {"unit": "b.inf", "hex": "0401"},
                       {"unit": "marker.supp", "off_map": "reinforcements"}]}
@@ -79,7 +79,10 @@ def stub_render_map(game: Any, map_id: str, hex_px: float) -> Image.Image:
 
 
 def stub_render_face(game: Any, unit: dict[str, Any], face: str, px: int) -> Image.Image:
-    return Image.new("RGB", (px, px), "#c0c0c0" if face == "front" else "#808080")
+    """A grey square with a pure red band along its top edge, so the engine test can see which way it faces."""
+    img = Image.new("RGB", (px, px), "#c0c0c0" if face == "front" else "#808080")
+    img.paste((255, 0, 0), (0, 0, px, max(2, px // 6)))
+    return img
 
 
 def stub_faces_of(unit: dict[str, Any]) -> list[str]:
@@ -87,3 +90,16 @@ def stub_faces_of(unit: dict[str, Any]) -> list[str]:
 
 
 STUBS = {"render_map": stub_render_map, "render_face": stub_render_face, "faces_of": stub_faces_of}
+
+
+TABLE_MAPS = {"game": "tiny", "maps": [{"id": "table", "name": "Table", "kind": "table", "width_in": 24,
+                                        "height_in": 16}]}
+TABLE_SCENARIO = {"id": "t1", "game": "tiny", "title": "On the table", "map": "table", "turns": {"count": 3},
+                  "setup": [{"unit": "r.1/a;b", "pos": [6, 4], "facing": 90, "face": "back"},
+                            {"unit": "b.inf", "pos": [12.5, 8], "facing": 300},
+                            {"unit": "b.hq", "pos": [20, 2], "facing": 0}]}
+
+
+def write_table_workspace(folder: Path) -> Path:
+    """The fixture game on a 24x16 inch table (free positions and facings, as FoW uses)."""
+    return write_workspace(folder, maps=TABLE_MAPS, scen=TABLE_SCENARIO)

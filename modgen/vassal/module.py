@@ -105,8 +105,21 @@ class _Builder:
         self.prototypes: dict[str, tuple[list[str], list[str]]] = {}
         self.timings: dict[str, float] = {}
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
+        self.rot_angles = self._rotation_steps(game, hex_maps)
         self.counter_px = int(vassal_opts.get("counter_px") or (self.hex_px * 0.75 if hex_maps else
                                                                  self.px_per_inch * 1.5))
+
+    @staticmethod
+    def _rotation_steps(game: Any, hex_maps: list[dict[str, Any]]) -> int | None:
+        """Facings the pieces can take, if any scenario gives units a facing: free on a table, 6 on flat-topped
+        hexes (hexside facings), 12 on pointy-topped ones (30 + 60k); None when no scenario uses facings."""
+        if not any("facing" in e for sc in game.scenarios.values() for e in sc.get("setup") or []):
+            return None
+        if len(hex_maps) < len(game.maps):
+            return 1
+        if any((m.get("grid") or {}).get("orientation") == "pointy" for m in hex_maps):
+            return 12
+        return 6
 
     # -- maps --------------------------------------------------------------------------------------------------
     def maps(self) -> None:
@@ -167,6 +180,9 @@ class _Builder:
                 raise DataError(f"{where}: unit {unit['id']!r}: {exc}") from None
             types = [tr.use_prototype(self._prototype(unit)), mark_t]
             states = ["", mark_s]
+            if self.rot_angles and unit.get("kind", "unit") != "marker":
+                types.append(tr.rotator(self.rot_angles))
+                states.append(tr.rotator_state(0, self.rot_angles))
             if len(images) > 1:
                 types.append(tr.layer(tr.FACE_LAYER, images))
                 states.append(tr.layer_state(1))
@@ -242,12 +258,16 @@ class _Builder:
                 x, y = (round(entry["pos"][0] * self.px_per_inch), round(entry["pos"][1] * self.px_per_inch))
             else:
                 raise DataError(f"scenario {sid!r}: setup[{i}]: needs hex, pos or off_map")
-            out.append(self._placement(p, face, map_id, x, y))
+            out.append(self._placement(p, face, map_id, x, y, entry.get("facing")))
         return out, held
 
-    def _placement(self, p: _Piece, face: str, map_id: str, x: int, y: int) -> setups.Placement:
+    def _placement(self, p: _Piece, face: str, map_id: str, x: int, y: int,
+                   facing: float | None = None) -> setups.Placement:
         types, states = setups.expand_prototypes(p.types, p.states, self.prototypes)
         states = list(states)
+        kinds = [tr.trait_kind(t) for t in types]
+        if facing is not None and "rotate" in kinds and self.rot_angles:
+            states[kinds.index("rotate")] = tr.rotator_state(facing, self.rot_angles)
         if len(p.faces) > 1:
             idx = next(i for i, t in enumerate(types) if tr.trait_kind(t) == "emb2")
             states[idx] = tr.layer_state(p.faces.index(face) + 1)

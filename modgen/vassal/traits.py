@@ -22,6 +22,9 @@ from modgen.vassal import sequence as se
 # Key strokes as VASSAL encodes them (HotKeyConfigurer: "keyCode,modifiers"; 130 = Ctrl).
 FLIP_KEY = "70,130"  # Ctrl+F
 DELETE_KEY = "68,130"  # Ctrl+D
+ROTATE_KEY = "82,130"  # Ctrl+R: set a free angle
+ROTATE_CW_KEY = "93,130"  # Ctrl+]
+ROTATE_CCW_KEY = "91,130"  # Ctrl+[
 FACE_LAYER = "Face"
 MARKER_PREFIX = "mg_"
 
@@ -126,6 +129,30 @@ def layer(name: str, images: Sequence[str], level_names: Sequence[str] | None = 
 def layer_state(level: int) -> str:
     """Layer state: the 1-based active level (negative = inactive)."""
     return str(level)
+
+
+def rotator(n_angles: int, name: str = "Facing") -> str:
+    """FreeRotator ("Can rotate") type, VASSAL 3.6 field order: nAngles; then for free rotation (nAngles 1)
+    setAngleKey;setAngleText, else rotateCWKey;rotateCCWKey;rotateCWText;rotateCCWText; then rotateRNDKey;
+    rotateRNDText;name;description;rotateDirectKey;rotateDirectText;directExpression;directTypeFacing."""
+    if n_angles < 1:
+        raise ValueError("a rotator has at least one angle")
+    keys = [ROTATE_KEY, "Rotate"] if n_angles == 1 else [ROTATE_CW_KEY, ROTATE_CCW_KEY, "Rotate CW", "Rotate CCW"]
+    return "rotate;" + se.encode([str(n_angles), *keys, "", "", name, name, "", "", "", "false"], ";")
+
+
+def rotator_state(facing_deg: float, n_angles: int) -> str:
+    """The FreeRotator state for a facing in degrees clockwise from up (the scenario convention).
+
+    VASSAL's angles run the other way (``validAngles[i] = -i * 360 / n``; a free angle is counter-clockwise), so
+    a free rotator stores ``-facing`` and a stepped one the index ``facing / (360 / n)``, rounded to the nearest
+    step. The direction is checked by rendering a piece in the real engine (tests/test_engine_vassal.py).
+    """
+    facing = facing_deg % 360
+    if n_angles == 1:
+        angle = -facing % 360
+        return repr(float(angle)) if angle else "0.0"
+    return str(round(facing / (360 / n_angles)) % n_angles)
 
 
 def report_state(keys: Sequence[str], report_format: str, description: str = "") -> str:

@@ -177,7 +177,39 @@ public final class ModgenHarness {
     String label = m == null ? null : m.locationName(pos);
     return "{\"name\":" + q(p.getName()) + ",\"map\":" + q(m == null ? null : m.getMapName())
       + ",\"x\":" + pos.x + ",\"y\":" + pos.y + ",\"label\":" + q(label)
-      + ",\"face\":" + faceJson(p) + ",\"markers\":" + markersJson(p) + "}";
+      + ",\"face\":" + faceJson(p) + ",\"degrees\":" + q(p.getProperty("Facing_Degrees"))
+      + ",\"red_dir\":" + redDirection(p) + ",\"markers\":" + markersJson(p) + "}";
+  }
+
+  /**
+   * Draws the piece as VASSAL does and returns the direction (degrees clockwise from up) from the piece's centre to
+   * the centroid of its pure-red pixels, or null if it has none. Test counters carry a red band at their top edge,
+   * so this is where the piece "faces" on screen.
+   */
+  static String redDirection(GamePiece p) {
+    int size = 400;
+    java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(size, size,
+      java.awt.image.BufferedImage.TYPE_INT_ARGB);
+    java.awt.Graphics2D g = img.createGraphics();
+    p.draw(g, size / 2, size / 2, null, 1.0);
+    g.dispose();
+    double sx = 0, sy = 0;
+    int n = 0;
+    for (int y = 0; y < size; y++) {
+      for (int x = 0; x < size; x++) {
+        int rgb = img.getRGB(x, y);
+        if ((rgb >>> 24) > 200 && ((rgb >> 16) & 0xff) > 200 && ((rgb >> 8) & 0xff) < 60 && (rgb & 0xff) < 60) {
+          sx += x - size / 2.0;
+          sy += y - size / 2.0;
+          n++;
+        }
+      }
+    }
+    if (n == 0) {
+      return "null";
+    }
+    double deg = Math.toDegrees(Math.atan2(sx / n, -sy / n));
+    return Long.toString(Math.round((deg + 360) % 360));
   }
 
   static void placeBoards() {
