@@ -142,7 +142,7 @@ def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
     assert pieces["b.inf"][:4] == ("main", 235, 96, None)
     assert pieces["marker.supp"][0] == "holding"
     # prototypes are expanded as PieceCloner does: no prototype trait left, no placeholder BasicPiece
-    assert pieces["r.1/a;b"][4] == ["report", "delete", "mark", "emb2", "piece"]
+    assert pieces["r.1/a;b"][4] == ["report", "delete", "mark", "rotate", "emb2", "piece"]
     # HQ and infantry share one stack on 0401
     assert any(s.startswith("main;235;96;") and s.count(";") == 5 for s in stacks)
     boards = [c.leaf() for c in leaves if isinstance(c, commands.BoardPicker)]
