@@ -165,10 +165,12 @@ def test_untried_units_must_be_revealed_before_the_roll():
 
 def test_entrenchment_shift():
     # +1 with entrenchment -2 -> "-1-" = A2 A1 A1 BR BR EX; die 6 -> EX
+    # (the marker is placed at set-up, and removed once its hex is empty, 26.3)
     ev = log({**HQ, "g.inf1": "0602", "s.inf1": "0603"},
-             {"type": "marker", "hex": "0603", "marker": "entrenchment", "on": True},
              atk(["g.inf1"], ["s.inf1"]), roll(6), res("EX"),
-             {"type": "loss", "unit": "s.inf1"}, {"type": "loss", "unit": "g.inf1"}, phase="combat2")
+             {"type": "loss", "unit": "s.inf1"}, {"type": "loss", "unit": "g.inf1"},
+             {"type": "marker", "hex": "0603", "marker": "entrenchment", "on": False}, phase="combat2")
+    ev.insert(4, {"type": "marker", "hex": "0603", "marker": "entrenchment", "on": True})
     assert rules(check(ev)) == []
 
 

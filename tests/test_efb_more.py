@@ -3,7 +3,7 @@ see tests/rules_fixtures/efb_world.py)."""
 
 from __future__ import annotations
 
-from tests.rules_fixtures.efb_world import TABLES, check, found, log, make_game, mv
+from tests.rules_fixtures.efb_world import EXIT_ALLOWED, TABLES, check, found, log, make_game, mv
 
 HQ = {"g.hq": "0101", "s.hq": "1010"}
 
@@ -174,11 +174,12 @@ def test_fog_reduces_command_radius_and_forbids_air():
 def test_exit_needs_the_mp_of_an_imaginary_hex():
     # 0104 is a west-edge road hex; exiting along the road costs 1/3 (policy road_exit_cost) after the move.
     # g.inf1 (MA 3): 0404 -> 0304 (woods, 1 for non-armoured) -> 0204 -> 0104 = 3 MP, then 1/3 more: too much
+    game = make_game(scenario=EXIT_ALLOWED)
     bad = check(log({**HQ, "g.inf1": "0404"}, mv("g.inf1", "0404", "0304", "0204", "0104"),
-                    {"type": "exit", "unit": "g.inf1", "hex": "0104"}))
+                    {"type": "exit", "unit": "g.inf1", "hex": "0104"}), game)
     assert rules(bad) == ["EFB 8.11"]
     ok = check(log({**HQ, "g.inf1": "0304"}, mv("g.inf1", "0304", "0204", "0104"),
-                   {"type": "exit", "unit": "g.inf1", "hex": "0104"}))
+                   {"type": "exit", "unit": "g.inf1", "hex": "0104"}), game)
     assert rules(ok) == []  # 2 + 1/3 <= 3
 
 

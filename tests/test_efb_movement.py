@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules_fixtures.efb_world import check, found, log, make_game, mv
+from tests.rules_fixtures.efb_world import EXIT_ALLOWED, check, found, log, make_game, mv
 
 HQ = {"g.hq": "0105"}  # command radius 10 (test counter): every German unit here is in command
 
@@ -166,7 +166,9 @@ def test_road_movement_into_ezoc_policy():
 
 
 def test_exit_from_zoc_and_non_edge():
-    bad = check(log({**HQ, "g.inf1": "0505", "s.inf1": "0506"}, {"type": "exit", "unit": "g.inf1", "hex": "0505"}))
+    game = make_game(scenario=EXIT_ALLOWED)
+    bad = check(log({**HQ, "g.inf1": "0505", "s.inf1": "0506"}, {"type": "exit", "unit": "g.inf1", "hex": "0505"}),
+                game)
     assert sorted(r for r, _ in errors(bad)) == ["EFB 8.11", "EFB 8.11"]
-    ok = check(log({**HQ, "g.inf1": "0105"}, {"type": "exit", "unit": "g.inf1", "hex": "0105"}))
+    ok = check(log({**HQ, "g.inf1": "0105"}, {"type": "exit", "unit": "g.inf1", "hex": "0105"}), game)
     assert errors(ok) == []

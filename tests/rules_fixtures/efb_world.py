@@ -147,6 +147,10 @@ SCENARIO = {
     "reinforcements": [{"turn": 2, "side": "soviet", "units": ["s.inf3"], "area": "east", "source": TEST_SOURCE}],
 }
 
+# 8.11: exit only where the scenario allows it (written for the tests; neither bundled scenario lets units exit)
+EXIT_ALLOWED = {"special_rules": [{"id": "exit_allowed", "text": "German units may exit the map.",
+                                   "sides": ["german"], "source": TEST_SOURCE}]}
+
 
 def make_game(tables: dict[str, Any] | None = None, policies: dict[str, Any] | None = None,
               scenario: dict[str, Any] | None = None) -> Game:

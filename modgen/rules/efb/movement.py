@@ -294,9 +294,14 @@ class Movement:
             return False
         nm, side = ctx.name(uid), ctx.side_of(uid)
         sides = rule.get("sides") or []
-        if sides and side not in sides:
-            ctx.error("MK 24.6 SR3", f"{nm} uses special rail movement, which only {', '.join(sides)} may use",
-                      units=[uid])
+        # MK 24.7: replacements "may use the railroad normally" (the turn they return), read by replacement_rail
+        replacement = ctx.state.notes.get("replaced", {}).get(uid) == ctx.state.turn
+        if sides and side not in sides and not (replacement and ctx.policies.get("replacement_rail") ==
+                                               "special_rail"):
+            extra = " (a replacement may use the railroad only as 8.8 rail movement under the replacement_rail " \
+                "policy rail_as_road)" if replacement else ""
+            ctx.error("MK 24.6 SR3", f"{nm} uses special rail movement, which only {', '.join(sides)} may use"
+                      f"{extra}", units=[uid])
             return True
         used = ctx.state.notes.setdefault("rail_moves", set())
         used.add(uid)
@@ -326,7 +331,8 @@ class Movement:
         h = ev.get("hex") or ctx.state.position.get(uid)
         if ctx.state.phase != "movement" or ctx.side_of(uid) != ctx.state.side:
             ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map outside its own movement phase", units=[uid])
-        if h and ctx.board is not None:
+        allowed = self._exit_rule(ctx, uid, h)
+        if allowed and h and ctx.board is not None:
             if c.in_ezoc(ctx, h, ctx.side_of(uid)):
                 ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map from {h}, which is in an enemy ZOC",
                           units=[uid], hexes=[h])
@@ -336,6 +342,26 @@ class Movement:
                           units=[uid], hexes=[h])
             else:
                 self._exit_cost(ctx, uid, h)
+
+    @staticmethod
+    def _exit_rule(ctx: Any, uid: str, h: str | None) -> bool:
+        """8.11 "only if the scenario allows it": a special rule ``exit_allowed`` (``sides``; ``params.areas`` =
+        the designated exit areas, default any map edge). Neither bundled scenario has one, so there every exit
+        is an error. False when the exit is already reported as not allowed."""
+        rule = next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == "exit_allowed"), None)
+        side = ctx.side_of(uid)
+        if rule is None or (rule.get("sides") and side not in rule["sides"]):
+            ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map, but the scenario does not let "
+                      f"{side} units exit", units=[uid], hexes=[h] if h else [])
+            return False
+        areas = (rule.get("params") or {}).get("areas")
+        if areas and h and ctx.board is not None:
+            hexes = set().union(*((ctx.board.area(a) or set()) for a in areas))
+            if h not in hexes:
+                ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map from {h}, which is not in the "
+                          f"scenario's exit areas ({', '.join(areas)})", units=[uid], hexes=[h])
+                return False
+        return True
 
     def _exit_cost(self, ctx: Any, uid: str, h: str) -> None:
         """8.11: leaving costs entering an imaginary hex of the exit hex's terrain (along a road: the road rate,

@@ -45,12 +45,15 @@ class Ranged:
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         if ev["type"] == "attack":
             kind = kind_of(ev)
-            if kind in RANGED_KINDS:
+            if kind in RANGED_KINDS and kind != "lr_at":  # LR anti-tank fire (25) is checked in optional.py
                 self._ranged(ctx, ev, kind)
             self._air(ctx, ev, kind)
             self._supply(ctx, ev)
             if kind == "adjacent" and ev.get("support"):
                 self._ranged(ctx, ev, "close_support")
+        elif ev["type"] == "air_draw":
+            side = ev.get("side") or (ctx.side_of(ev["units"][0]) if ev["units"] else ctx.state.side)
+            ctx.state.notes.setdefault("air_available", {}).setdefault(side, set()).update(ev["units"])
         elif ev["type"] == "airstrike":
             self._air(ctx, {"air": ev["units"], "hex": ev.get("hex"), "attackers": []}, "bombardment")
         elif ev["type"] == "result" and ctx.state.current_attack is not None:
@@ -137,6 +140,23 @@ class Ranged:
             ctx.error(ctx.rule("22.4"), f"{len(firers)} artillery units in one {kind.replace('_', ' ')}; fire "
                       f"control allows {lim} ({nat}, {c.year(ctx)})", units=firers)
 
+    def _drawn(self, ctx: Any, a: str) -> None:
+        """6.6, 17.2: an air unit flies only from the Available box, which it enters by an ``air_draw`` (or the
+        scenario's ``<side>_air`` ``params.start.air_available``) and leaves by flying. Judged only for a side
+        whose log records its draws."""
+        side = ctx.side_of(a)
+        avail = ctx.state.notes.setdefault("air_available", {})
+        if side not in avail:
+            start = ((next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == f"{side}_air"),
+                           None) or {}).get("params") or {}).get("start") or {}
+            if "air_available" not in start:
+                return
+            avail[side] = set(start["air_available"])
+        if a not in avail[side]:
+            ctx.error(ctx.rule("6.6"), f"{ctx.name(a)} flies but was not drawn into the Available box",
+                      units=[a])
+        avail[side].discard(a)  # after the mission it goes to the Used box, then back to the pool
+
     def _air(self, ctx: Any, ev: dict[str, Any], kind: str) -> None:
         air = list(ev.get("air") or []) + [u for u in ev.get("attackers") or [] if c.klass(ctx, u) == "air"]
         if not air:
@@ -147,6 +167,8 @@ class Ranged:
         for a in air:
             if a in st.air_used:
                 ctx.error(ctx.rule("17.11"), f"{ctx.name(a)} flies a second time this game turn", units=[a])
+            else:
+                self._drawn(ctx, a)
             st.air_used.add(a)
             air_type = (c.record(ctx, a).get("air_type") or "").upper() or \
                 ("MB" if "medium_bomber" in c.types(ctx, a) else "GA" if "ground_attack" in c.types(ctx, a) else "")

@@ -1,0 +1,124 @@
+"""EFB objective, town and railroad victory points (23.3, 23.6, MK 24.5, GT 24.5), traced with a LOC (loc.py).
+
+The scenario's ``victory.<side>`` may give:
+
+- ``each_turn``: ``{"loc_to": area | [areas], "objectives": [{"hex", "vp"}]}``, scored at the end of each
+  complete game turn (MK German towns);
+- ``at_end``: ``{"loc_to": …, "objectives": [{"hex", "vp"}], "areas": [{"area", "vp_per_hex"}]}``, scored once at
+  the end of the game (MK Soviet towns, GT objective and fortification hexes);
+- ``railroad``: ``[{"area", "vp_by_turn": {"1": 10, …}}]``, scored for occupying any hex of the area during a
+  turn; the ``railroad_vp`` policy says whether each area pays once (the first turn occupied) or every turn.
+
+A hex scores when the side holds it (has a ground unit there) with a LOC to ``loc_to`` (default: the side's
+friendly edges). As for elimination VP, the log is judged only when it records the award: the total of the side's
+``vp`` events whose ``reason`` starts with "objective" (towns, objective hexes, fortification hexes) or with
+"railroad" must equal what the positions give.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from modgen.rules.efb import loc
+
+
+class Objectives:
+    """Objective/town VP with a LOC at each turn end and at game end; railroad VP per turn occupied."""
+
+    def __init__(self) -> None:
+        self.expected: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))  # side -> kind -> vp
+        self.logged: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        self.rail_turns: dict[tuple[str, str], set[int]] = defaultdict(set)  # (side, area) -> turns occupied
+        self.scored_turns: set[int] = set()
+        self.done = False
+
+    def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        t = ev["type"]
+        if t == "vp":
+            reason = str(ev.get("reason") or "").lower()
+            for kind in ("objective", "railroad"):
+                if reason.startswith(kind):
+                    self.logged[ev["side"]][kind] += ev["points"]
+        elif t == "turn" and ctx.state.turn >= 1:
+            self._turn_end(ctx, ctx.state.turn)  # the previous turn is complete
+        elif t == "game_end":
+            self._game_end(ctx)
+
+    def after(self, ctx: Any, ev: dict[str, Any]) -> None:
+        if ev["type"] in ("move", "retreat", "advance", "reinforcement", "setup"):
+            self._rail(ctx)
+
+    def phase_end(self, ctx: Any) -> None:
+        self._rail(ctx)
+
+    def finish(self, ctx: Any) -> None:
+        self._game_end(ctx)
+
+    # ------------------------------------------------------------------------------------------------------
+    def _victory(self, ctx: Any) -> dict[str, Any]:
+        return ctx.scenario.get("victory") or {}
+
+    def _rail(self, ctx: Any) -> None:
+        if ctx.board is None or not ctx.state.turn:
+            return
+        for side, spec in self._victory(ctx).items():
+            if not isinstance(spec, dict):
+                continue
+            for row in spec.get("railroad") or []:
+                hexes = ctx.board.area(row.get("area", ""))
+                if hexes and any(loc.held(ctx, h, side) for h in hexes):
+                    self.rail_turns[(side, row["area"])].add(ctx.state.turn)
+
+    def _score(self, ctx: Any, side: str, spec: dict[str, Any]) -> float:
+        """VP the side's current positions are worth under one ``each_turn``/``at_end`` block."""
+        edges = loc.edge_hexes(ctx, spec.get("loc_to") or loc.friendly_edges(ctx, side))
+        if edges is None:
+            return 0.0
+        total = 0.0
+        for obj in spec.get("objectives") or []:
+            h = obj.get("hex")
+            if h and loc.held(ctx, h, side) and loc.has_loc(ctx, h, side, edges):
+                total += float(obj.get("vp") or 0)
+        for row in spec.get("areas") or []:
+            hexes = ctx.board.area(row.get("area", "")) or set()
+            n = sum(1 for h in hexes if loc.held(ctx, h, side) and loc.has_loc(ctx, h, side, edges))
+            total += n * float(row.get("vp_per_hex") or 0)
+        return total
+
+    def _turn_end(self, ctx: Any, turn: int) -> None:
+        if turn in self.scored_turns or ctx.board is None:
+            return
+        self.scored_turns.add(turn)
+        for side, spec in self._victory(ctx).items():
+            if isinstance(spec, dict) and isinstance(spec.get("each_turn"), dict):
+                self.expected[side]["objective"] += self._score(ctx, side, spec["each_turn"])
+
+    def _game_end(self, ctx: Any) -> None:
+        if self.done:
+            return
+        self.done = True
+        st = ctx.state
+        count = (ctx.scenario.get("turns") or {}).get("count")
+        if st.turn and (st.phase == "interphase" or (isinstance(count, int) and st.turn >= count)):
+            self._turn_end(ctx, st.turn)  # the last turn is complete
+        once = ctx.policies.get("railroad_vp", "once") == "once"
+        for side, spec in self._victory(ctx).items():
+            if not isinstance(spec, dict):
+                continue
+            if isinstance(spec.get("at_end"), dict) and ctx.board is not None:
+                self.expected[side]["objective"] += self._score(ctx, side, spec["at_end"])
+            for row in spec.get("railroad") or []:
+                turns = sorted(self.rail_turns.get((side, row.get("area", "")), ()))
+                by_turn = {int(k): float(v) for k, v in (row.get("vp_by_turn") or {}).items()}
+                paid = [by_turn.get(t, 0.0) for t in turns]
+                self.expected[side]["railroad"] += (paid[0] if paid else 0.0) if once else sum(paid)
+        for side in sorted(self.logged):
+            for kind, got in sorted(self.logged[side].items()):
+                want = self.expected[side][kind]
+                if ctx.board is None:
+                    ctx.could_not_check(ctx.rule("23.3"), "objective VP without a map")
+                elif abs(got - want) > 1e-9:
+                    what = "objectives and towns" if kind == "objective" else "railroad hexes"
+                    ctx.error(ctx.rule("23.3"), f"{side} scored {got:g} VP for {what}; the positions held "
+                              f"(with a LOC where the scenario asks for one) are worth {want:g}")
