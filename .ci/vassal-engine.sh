@@ -56,12 +56,13 @@ done
 
 SRC="$ROOT/tests/engine"
 STAMP="$CACHE/classes/.stamp"
-NEWEST="$(find "$SRC" -name '*.java' -newer "$STAMP" 2>/dev/null | head -1 || true)"
+NEWEST="$(find "$SRC" \( -name '*.java' -o -name '*.xml' \) -newer "$STAMP" 2>/dev/null | head -1 || true)"
 if [ ! -f "$STAMP" ] || [ -n "$NEWEST" ]; then
   rm -rf "$CACHE/classes"
   mkdir -p "$CACHE/classes"
   # shellcheck disable=SC2046
   javac -nowarn -encoding UTF-8 -d "$CACHE/classes" -cp "$CP" $(find "$SRC" -name '*.java')
+  cp "$SRC/logback-test.xml" "$CACHE/classes/logback-test.xml"
   touch "$STAMP"
 fi
 

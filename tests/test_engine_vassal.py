@@ -53,7 +53,7 @@ def run_engine(classpath: str, vmod_path: Path, points: list[tuple[str, int, int
     pts.write_text("".join(f"{m}\t{x}\t{y}\n" for m, x, y in points), encoding="utf-8")
     proc = subprocess.run(["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", classpath,
                            "modgen.harness.ModgenHarness", str(vmod_path), str(pts)],
-                          capture_output=True, text=True, timeout=900)
+                          capture_output=True, text=True, timeout=900, cwd=tmp)
     assert proc.returncode == 0, f"harness exit {proc.returncode}: {proc.stderr[-3000:]}"
     try:
         return json.loads(proc.stdout)
