@@ -46,7 +46,7 @@ class Objectives:
             self._game_end(ctx)
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ev["type"] in ("move", "retreat", "advance", "reinforcement", "setup"):
+        if ev["type"] in ("move", "retreat", "advance", "reinforcement", "replacement", "turn", "phase"):
             self._rail(ctx)
 
     def phase_end(self, ctx: Any) -> None:
