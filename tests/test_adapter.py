@@ -220,3 +220,26 @@ def test_turn_and_phase_said_by_tracker_and_chat_once():
     ev = strip(adapt(vsav(log_text(save_text([]), steps)), game).events)
     assert ev[1:] == [{"type": "turn", "turn": 1}, {"type": "phase", "phase": "movement", "side": "german"},
                       {"type": "phase", "phase": "combat", "side": "german"}]
+
+
+def test_facing_in_setup_moves_and_turns_in_place():
+    from modgen.vassal import sequence as se
+
+    rot = "rotate;6;93,130;91,130;CW;CCW;;;Facing;Facing;;;;false"
+    ta, sa = piece("101", "A", "main", 194, 350, unit="de.a")
+
+    def with_rot(t, s, idx):
+        return se.join_traits([rot, t]), se.join_traits([str(idx), s])
+
+    t, s0 = with_rot(ta, sa, 2)
+    _, s_turned = with_rot(ta, sa, 3)
+    esc = lambda x: x.replace("/", "\\/")  # noqa: E731
+    text = log_text(save_text([add("101", t, s0), stack("201", "main", 194, 350, "101")]),
+                    [["D/101/" + esc(s_turned) + "/" + esc(s0)],
+                     ["M/101/main/281/300/null/main/194/350/null/p", stack("203", "main", 281, 300, "101")]])
+    ev = strip(adapt(vsav(text), tiny_game()).events)
+    assert ev[1:] == [
+        {"type": "setup", "unit": "de.a", "hex": "0203", "face": "front", "facing": 120.0, "side": "german"},
+        {"type": "x-facing", "unit": "de.a", "facing": 180.0},
+        {"type": "move", "unit": "de.a", "from": "0203", "to": "0303", "facing": 180.0, "side": "german"},
+    ]

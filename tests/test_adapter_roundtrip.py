@@ -17,11 +17,27 @@ from modgen.vassal.archive import Archive
 from modgen.vassal.module import build_module
 
 
-def _key(e, ppi):
+def _steps(game) -> int | None:
+    """How many facings our modules give pieces (docs/vassal.md "Can rotate"): none unless a scenario sets facings;
+    free (1) with a table map, else 6 on flat-topped hexes, 12 on pointy-topped ones."""
+    if not any("facing" in e for sc in game.scenarios.values() for e in sc.get("setup") or []):
+        return None
+    if any(m.get("kind") == "table" for m in game.maps):
+        return 1
+    return 12 if any(m.get("grid", {}).get("orientation") == "pointy" for m in game.maps) else 6
+
+
+def _key(e, ppi, steps, expected):
     pos = e.get("pos")
     # table positions go through integer pixels: compare on the module's pixel grid
     pos = tuple(round(v * ppi) for v in pos) if pos else None
-    return (e["unit"], e.get("hex"), e.get("off_map"), pos, e.get("face") or "front")
+    facing = None
+    if steps and not e.get("off_map"):
+        facing = float(e.get("facing", 0)) if expected else float(e["facing"])
+        if steps > 1:  # stepped rotators hold the nearest step
+            facing = round(facing / (360 / steps)) * (360 / steps)
+        facing = round(facing % 360, 3)
+    return (e["unit"], e.get("hex"), e.get("off_map"), pos, e.get("face") or "front", facing)
 
 
 @pytest.fixture(scope="module", params=[p for p in bundled_games()], ids=lambda p: p.stem)
@@ -43,8 +59,12 @@ def test_every_scenario_setup_round_trips(built):
             name = next(n for n in vsavs if n == f"{sid}.vsav" or n.startswith(sid))
             res = adapt(arc.read(name), game, scenario=sid, name=name)
             assert res.warnings == []
-            got = Counter(_key(e, ppi) for e in res.events if e["type"] == "setup")
-            want = Counter(_key(e, ppi) for e in scen.get("setup") or [])
+            steps = _steps(game)
+            markers = {u["id"] for u in game.units if u.get("kind") == "marker"}
+            got = Counter(_key(e, ppi, None if e["unit"] in markers else steps, False)
+                          for e in res.events if e["type"] == "setup")
+            want = Counter(_key(e, ppi, None if e["unit"] in markers else steps, True)
+                           for e in scen.get("setup") or [])
             assert got == want, (sid, got - want, want - got)
             # nothing but the scenario start and the setup comes out of a fresh scenario
             assert {e["type"] for e in res.events} <= {"scenario_start", "setup"}

@@ -232,3 +232,18 @@ def test_piece_name_as_vassal_shows_it(level_names, level, name):
     t = se.join_traits([layer_type("Steps", level_names), "piece;;;p.png;Panzer"])
     s = se.join_traits([str(level), "null;0;0;1;0"])
     assert R.decode_piece("1", t, s).name == name
+
+
+@pytest.mark.parametrize("rotator_type,state,facing", [
+    ("rotate;1;82,130;Rotate;;;Facing;Facing;;;;false", "270.0", 90.0),   # free: VASSAL angle counter-clockwise
+    ("rotate;1;82,130;Rotate;;;Facing;Facing;;;;false", "0.0", 0.0),
+    ("rotate;6;93,130;91,130;CW;CCW;;;Facing;Facing;;;;false", "1", 60.0),  # stepped: index * 360/n clockwise
+    ("rotate;12;93,130;91,130;CW;CCW;;;Facing;Facing;;;;false", "7", 210.0),
+    ("rotate;6;93,130;91,130;CW;CCW;;;Facing;Facing;;;;false", "x", None),
+])
+def test_facing_from_the_rotator(rotator_type, state, facing):
+    from modgen.vassal import sequence as se
+
+    t = se.join_traits([rotator_type, "piece;;;p.png;P"])
+    s = se.join_traits([state, "null;0;0;1;0"])
+    assert R.decode_piece("1", t, s).facing == facing

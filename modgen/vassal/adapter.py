@@ -218,6 +218,8 @@ class Adapter(R.Visitor):
             ev["pos"] = b["pos"]
         if ev.get("from_pos") == ev.get("pos"):
             return
+        if piece.facing is not None:
+            ev["facing"] = piece.facing
         if piece.props.get("mg_side"):
             ev["side"] = piece.props["mg_side"]
         self._emit(ev, ctx)
@@ -267,6 +269,8 @@ class Adapter(R.Visitor):
             ev: Event = {"type": "setup", "unit": unit, **(place or {"off_map": loc.map or "off-map"})}
             if face:
                 ev["face"] = face
+            if piece.facing is not None and "off_map" not in ev:
+                ev["facing"] = piece.facing
         else:
             ev = {"type": "reinforcement", "unit": unit}
             if place and "off_map" not in place:
@@ -320,6 +324,8 @@ class Adapter(R.Visitor):
             self._emit(entry, ctx)
             return
         ev: Event = {"type": "move", "unit": unit, "from": frm, "to": to}
+        if piece.facing is not None:
+            ev["facing"] = piece.facing
         if self.mode and self.mode != "normal":
             ev["mode"] = self.mode
         if piece.props.get("mg_side"):
@@ -331,6 +337,10 @@ class Adapter(R.Visitor):
             return
         unit = self._unit(piece)
         for ch in changes:
+            if ch.kind == "facing" and ch.new is not None:
+                # a turn in place (canonical events have no facing type yet: an extension the core ignores)
+                self._emit({"type": "x-facing", "unit": unit, "facing": ch.new}, ctx)
+                continue
             if ch.kind != "layer":
                 continue
             if ch.name == FACE_LAYER:

@@ -58,6 +58,7 @@ class Piece:
     name: str = ""
     props: dict[str, str] = field(default_factory=dict)  # Marker trait properties (mg_unit, mg_game, …)
     layers: dict[str, int] = field(default_factory=dict)  # Embellishment name -> level (+n active, -n inactive)
+    facing: float | None = None  # Can-rotate trait: degrees clockwise from the top of the map (None: no rotator)
     location: Location = field(default_factory=lambda: Location(None, 0, 0))
     stack: str | None = None
 
@@ -110,7 +111,7 @@ class DiceRoll:
 class StateChange:
     """One detected difference between a piece's old and new state."""
 
-    kind: str  # "layer" | "prop" | "name"
+    kind: str  # "layer" | "prop" | "facing"
     name: str
     old: Any
     new: Any
@@ -194,6 +195,8 @@ def decode_piece(pid: str, type_: str, state: str) -> Piece:
             name = f[18] if len(f) > 18 else ""
             piece.layers[name] = _int(s)
             level_names.append((C._split(f[16], ",") if len(f) > 16 else [], _int(s)))
+        elif t.startswith("rotate;") and piece.facing is None:
+            piece.facing = _facing(C._split(t[7:], ";"), s)
         elif t.startswith("piece;"):
             f = C._split(t[6:], ";")
             piece.name = f[3] if len(f) > 3 else ""
@@ -211,6 +214,23 @@ def decode_piece(pid: str, type_: str, state: str) -> Piece:
             else:
                 piece.name = toks[0]
     return piece
+
+
+def _facing(fields: list[str], state: str) -> float | None:
+    """FreeRotator state -> degrees clockwise from up. VASSAL counts the other way: a free rotator (nAngles 1) keeps
+    its angle counter-clockwise, a stepped one the index i of validAngles[i] = -i * 360 / n (FreeRotator)."""
+    try:
+        n = int(fields[0])
+        value = float(state) if state else 0.0
+    except (ValueError, IndexError):
+        return None
+    if n == 1:
+        deg = -value % 360
+    elif n > 1:
+        deg = (int(value) % n) * 360.0 / n
+    else:
+        return None
+    return round(deg, 3) % 360
 
 
 def _stack_state(state: str) -> tuple[Location, list[str]]:
@@ -350,7 +370,9 @@ class GameState:
                    if piece.layers.get(k) != v]
         changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
                     if piece.props.get(k) != v]
-        piece.state, piece.layers, piece.props = cmd.new_state, new.layers, new.props
+        if new.facing != piece.facing:
+            changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
+        piece.state, piece.layers, piece.props, piece.facing = cmd.new_state, new.layers, new.props, new.facing
         nloc = new.location
         has_pos = len(C._split(split_traits(cmd.new_state)[-1], ";")) >= 3  # a BasicPiece state with map;x;y
         if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
