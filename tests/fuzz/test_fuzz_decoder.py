@@ -59,6 +59,7 @@ _fragments = st.sampled_from([
     E, "\\" + E, "\\\\" + E, "\t", "\\\t", "/", "\\/", ";", ",", "'", "\\", "LOG\t", "UNDO\ttrue", "UNDO\tfalse",
     "begin_save", "end_save", "+/", "-/", "D/", "M/", "CHAT", "stack", "null", "@@-1", "mark;mg_unit", "emb2;",
     "piece;;;", "TURN", "GlobalProperty\t;", "MutableProperty\t", "PLAYER\t", "BoardPicker\t", "1", "-7", "é", "\x00",
+    "rotate;1;", "rotate;6;", "270.5", "UNDO\t", "LOS\t",
 ])
 
 
