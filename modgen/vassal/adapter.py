@@ -519,8 +519,9 @@ class Adapter(R.Visitor):
     def end(self) -> None:
         if self.game is not None and self.pieces_seen:
             if not self.games_seen:
+                made_by = f" (it was saved by module {self.module!r})" if self.module else ""
                 self.warnings.append(f"{self.filename}: no piece carries modgen's mg_game property; this save/log "
-                                     f"is not from a module built from {self.game.id}")
+                                     f"is not from a module built from {self.game.id}{made_by}")
             elif self.game.id not in self.games_seen:
                 self.warnings.append(f"{self.filename}: pieces belong to {', '.join(sorted(self.games_seen))}, "
                                      f"not {self.game.id}; is this a log for another module?")
