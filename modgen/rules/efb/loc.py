@@ -37,22 +37,32 @@ def friendly_edges(ctx: Any, side: str) -> list[str]:
 
 def has_loc(ctx: Any, start: str, side: str, targets: set[str]) -> bool:
     """Is there a route of contiguous hexes from ``start`` to any hex of ``targets``, every hex after the start
-    free of enemy units and outside every enemy ZOC? (breadth-first search over the map)"""
-    occupied, zoc = c.enemy_map(ctx, side)
+    free of enemy units and outside every enemy ZOC?"""
     if start in targets:
         return True
-    seen = {start}
-    todo = deque([start])
+    reach = _reachable(ctx, side, targets)
+    return any(n in reach for n in ctx.board.neighbours(start))
+
+
+def _reachable(ctx: Any, side: str, targets: set[str]) -> set[str]:
+    """Every hex free of enemy units and enemy ZOC joined to a free hex of ``targets`` through free hexes: one
+    breadth-first search from the edge serves every objective, cached until an enemy unit changes."""
+    occupied, zoc = c.enemy_map(ctx, side)
+    cache = ctx.__dict__.setdefault("_efb_loc", {})
+    key = (side, frozenset(targets))
+    hit = cache.get(key)
+    if hit is not None and hit[0] is occupied and hit[1] is zoc:
+        return hit[2]
+    seen = {h for h in targets if h not in occupied and h not in zoc}
+    todo = deque(seen)
     while todo:
         h = todo.popleft()
         for n in ctx.board.neighbours(h):
-            if n in seen or n in occupied or n in zoc:
-                continue
-            if n in targets:
-                return True
-            seen.add(n)
-            todo.append(n)
-    return False
+            if n not in seen and n not in occupied and n not in zoc:
+                seen.add(n)
+                todo.append(n)
+    cache[key] = (occupied, zoc, seen)
+    return seen
 
 
 def held(ctx: Any, h: str, side: str) -> bool:

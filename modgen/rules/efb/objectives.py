@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from modgen.rules.efb import common as c
 from modgen.rules.efb import loc
 
 
@@ -31,6 +32,8 @@ class Objectives:
         self.logged: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         self.rail_turns: dict[tuple[str, str], set[int]] = defaultdict(set)  # (side, area) -> turns occupied
         self.scored_turns: set[int] = set()
+        self.rail_seen: dict[str, tuple[int, int]] = {}  # side -> (turn, side_version) last looked at
+        self.areas: dict[str, set[str]] = {}
         self.done = False
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
@@ -60,15 +63,31 @@ class Objectives:
         return ctx.scenario.get("victory") or {}
 
     def _rail(self, ctx: Any) -> None:
-        if ctx.board is None or not ctx.state.turn:
+        st = ctx.state
+        if ctx.board is None or not st.turn:
             return
         for side, spec in self._victory(ctx).items():
-            if not isinstance(spec, dict):
+            if not isinstance(spec, dict) or not spec.get("railroad"):
                 continue
-            for row in spec.get("railroad") or []:
-                hexes = ctx.board.area(row.get("area", ""))
-                if hexes and any(loc.held(ctx, h, side) for h in hexes):
-                    self.rail_turns[(side, row["area"])].add(ctx.state.turn)
+            key = (st.turn, st.side_version[side])
+            if self.rail_seen.get(side) == key:
+                continue  # nothing of that side moved since the last look this turn
+            self.rail_seen[side] = key
+            mine = None
+            for row in spec["railroad"]:
+                turns = self.rail_turns[(side, row.get("area", ""))]
+                if st.turn in turns:
+                    continue
+                if mine is None:
+                    mine = {h for u, h in st.position.items() if h is not None and ctx.side_of(u) == side
+                            and c.is_ground(ctx, u)}
+                if mine & self._area(ctx, row.get("area", "")):
+                    turns.add(st.turn)
+
+    def _area(self, ctx: Any, area_id: str) -> set[str]:
+        if area_id not in self.areas:
+            self.areas[area_id] = ctx.board.area(area_id) or set()
+        return self.areas[area_id]
 
     def _score(self, ctx: Any, side: str, spec: dict[str, Any]) -> float:
         """VP the side's current positions are worth under one ``each_turn``/``at_end`` block."""
