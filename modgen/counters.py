@@ -398,6 +398,21 @@ def _face_spec(layout: dict[str, Any], kind: str, game: Any) -> dict[str, Any]:
     return faces.get("values") if kind == "spent" and "values" in faces else generic.get(kind, generic["blank"])
 
 
+def _check_shape(unit: dict[str, Any], face_name: str, face: Any) -> None:
+    """The few structural facts rendering relies on (``modgen validate`` checks everything, this runs without it)."""
+    where = f"counter {unit.get('id')!r}"
+    if not isinstance(face, dict):
+        raise DataError(f"{where}: face {face_name!r} must be an object, got {type(face).__name__}")
+    if not isinstance(face.get("values") or {}, dict):
+        raise DataError(f"{where}: face {face_name!r}: values must be an object of name -> value")
+    marks = face.get("marks") or {}
+    if not isinstance(marks, dict) or not all(isinstance(v, list) for v in marks.values()):
+        raise DataError(f"{where}: face {face_name!r}: marks must be an object of name -> list of marks")
+    sym = unit.get("symbol") or {}
+    if not isinstance(sym, dict) or not isinstance(sym.get("types") or [], list):
+        raise DataError(f"{where}: symbol must be an object with a list of types")
+
+
 def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int = 150) -> FacePlan:
     """Lay out one face of ``unit`` at ``px`` × ``px`` pixels: every shape and text with its position."""
     if px < 16:
@@ -406,6 +421,7 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     if face_name not in faces:
         raise DataError(f"counter {unit.get('id')!r} has no face {face_name!r} (faces: {', '.join(faces)})")
     face = faces[face_name] or {}
+    _check_shape(unit, face_name, face)
     manifest_layouts = game.manifest.get("counter_layouts") or {}
     name = layout_name(game.system_id, unit, manifest_layouts)
     layout = get_layout(name, manifest_layouts, where=str(game.path))

@@ -153,6 +153,11 @@ def test_faces_in_flip_order_front_first() -> None:
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda u: u["symbol"].update(types=["laser"]), "'laser'"),
     (lambda u: u.update(layout="nope"), "unknown counter layout 'nope'"),
+    (lambda u: u["faces"].update(front="7-5-8"), "must be an object"),
+    (lambda u: u["faces"]["front"].update(values=[7, 5, 8]), "values must be an object"),
+    (lambda u: u["faces"]["front"].update(marks={"attack": "bracketed"}), "marks must be"),
+    (lambda u: u.update(symbol="armour"), "symbol must be an object"),
+    (lambda u: u["symbol"].update(types="armour"), "symbol must be an object"),
 ])
 def test_bad_unit_data_is_a_data_error(mutate, message: str) -> None:
     unit = copy.deepcopy(make_game("efb").unit("de.31.I"))
