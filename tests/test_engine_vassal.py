@@ -211,6 +211,41 @@ def check_facings(game: Any, result: dict[str, Any], rendered: bool) -> None:
                 assert any(round(sign * float(p["degrees"])) % 360 == round(e["facing"]) % 360 for p in got), (e, got)
 
 
+def expected_phases(game: Any) -> list[str]:
+    """The phase sequence within a turn: the plugin's phases, each run of per-side phases played by each side in
+    turn (issue #5: EFB "events, then for each player reinforcement, movement, FPF, first-wave, second-wave,
+    recovery"), sides in the scenarios' first_player order."""
+    sides = game.manifest.get("sides") or []
+    firsts = {sc.get("first_player") for sc in game.scenarios.values()} - {None}
+    if len(firsts) == 1:
+        first = next(iter(firsts))
+        sides = [s for s in sides if s["id"] == first] + [s for s in sides if s["id"] != first]
+    out: list[str] = []
+    phases = game.rule_system().phases(game)
+    i = 0
+    while i < len(phases):
+        if not phases[i].per_side:
+            out.append(phases[i].name)
+            i += 1
+            continue
+        j = i
+        while j < len(phases) and phases[j].per_side:
+            j += 1
+        out += [f"{s.get('name', s['id'])} {ph.name}" for s in sides for ph in phases[i:j]]
+        i = j
+    return out
+
+
+def check_turns(game: Any, result: dict[str, Any]) -> None:
+    """Pressing Next on the turn tracker walks through every phase, then the next turn starts at the first."""
+    (tracker,) = result["turns"]
+    phases = expected_phases(game)
+    steps = tracker["steps"]
+    n = min(len(steps), 2 * len(phases))
+    want = [f"Turn {1 + k // len(phases)} {phases[k % len(phases)]}" for k in range(n)]
+    assert steps[:n] == want
+
+
 def _where(p: dict[str, Any]) -> tuple:
     if p["map"] == vmod.HOLDING_MAP or p["label"] not in (None, "", "offboard"):
         return (p["map"], p["label"], None, p["face"])
@@ -274,3 +309,10 @@ def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manife
     check_dice(game, result)
     check_flips(game, result, counters.faces_of)
     check_facings(game, result, rendered=False)
+    check_turns(game, result)
+    if game.id == "minsk44":  # by hand from the issue text and the scenario (first_player: soviet)
+        assert result["turns"][0]["steps"][:9] == [
+            "Turn 1 Events Phase", "Turn 1 Soviet Reinforcement Phase", "Turn 1 Soviet Movement Phase",
+            "Turn 1 Soviet Final Protective Fire Phase", "Turn 1 Soviet First Wave Combat Phase",
+            "Turn 1 Soviet Second Wave Combat Phase", "Turn 1 Soviet Recovery Phase",
+            "Turn 1 German Reinforcement Phase", "Turn 1 German Movement Phase"]

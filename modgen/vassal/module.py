@@ -339,14 +339,26 @@ class _Builder:
             phases = self.game.rule_system().phases(self.game)
         except DataError:
             return []
-        sides = [s.get("name", s["id"]) for s in self.game.manifest.get("sides") or []]
         names: list[str] = []
-        for ph in phases:
-            if ph.per_side and sides:
-                names += [f"{side} {ph.name}" for side in sides]
-            else:
+        run: list[str] = []  # consecutive per-side phases: one player turn, played by each side in turn
+        for ph in [*phases, None]:
+            if ph is not None and ph.per_side:
+                run.append(ph.name)
+                continue
+            names += [f"{side} {name}" for side in self._side_order() for name in run] if run else []
+            run = []
+            if ph is not None:
                 names.append(ph.name)
         return [("Phase", names)] if names else []
+
+    def _side_order(self) -> list[str]:
+        """Side names in playing order: the scenarios' ``first_player`` first when they all agree, else as listed."""
+        sides = self.game.manifest.get("sides") or []
+        firsts = {sc.get("first_player") for sc in self.game.scenarios.values()} - {None}
+        if len(firsts) == 1:
+            first = firsts.pop()
+            sides = sorted(sides, key=lambda s: s["id"] != first)
+        return [s.get("name", s["id"]) for s in sides]
 
 
 def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *,

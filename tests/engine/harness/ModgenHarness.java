@@ -40,6 +40,7 @@ import VASSAL.counters.Stack;
 import VASSAL.tools.DataArchive;
 
 public final class ModgenHarness {
+  private static final int TURN_STEPS = 40;
   private static final List<String> ERRORS = Collections.synchronizedList(new ArrayList<>());
 
   private ModgenHarness() {
@@ -325,6 +326,26 @@ public final class ModgenHarness {
         ERRORS.add("closing the setup failed: " + e);
       }
       placeBoards();
+    }
+    out.print("]");
+
+    // Step each turn tracker forward as the Next button does and record what it displays at each step.
+    out.print(",\"turns\":[");
+    first = true;
+    for (VASSAL.build.module.turn.TurnTracker tt :
+         gm.getAllDescendantComponentsOf(VASSAL.build.module.turn.TurnTracker.class)) {
+      java.lang.reflect.Method shown = VASSAL.build.module.turn.TurnTracker.class.getDeclaredMethod("getTurnString");
+      java.lang.reflect.Method next = VASSAL.build.module.turn.TurnTracker.class.getDeclaredMethod("next");
+      shown.setAccessible(true);
+      next.setAccessible(true);
+      List<String> steps = new ArrayList<>();
+      for (int i = 0; i < TURN_STEPS; i++) {
+        steps.add(q(shown.invoke(tt)));
+        next.invoke(tt);
+      }
+      out.print((first ? "" : ",") + "{\"name\":" + q(tt.getConfigureName()) + ",\"steps\":["
+        + String.join(",", steps) + "]}");
+      first = false;
     }
     out.print("]");
 
