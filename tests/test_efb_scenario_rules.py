@@ -249,3 +249,23 @@ def test_soviet_replacement_rail_movement(policy, expected):
     r = check(log(setup, loss("s.inf1"), *body, phase="reinforcement", side="soviet"),
               make_game(scenario=scen, policies={"replacement_rail": policy}))
     assert rules(r) == expected
+
+
+@pytest.mark.parametrize("policy, points", [("friendly_occupied", 2), ("never", 0)])
+def test_loc_through_an_ezoc_hex_a_friendly_unit_holds(policy, points):
+    # the wall blocks column 07 except 0707, which g.inf2 holds although it is in s.inf3's ZOC (0708). Route
+    # 0505-0506-0606-0707-0806-0906-1006: allowed by 23.6 (friendly-occupied EZOC hex), not by the MK note.
+    body = [{"type": "turn", "turn": 2}, vp("german", points, "objective: town 0505"), {"type": "game_end"}]
+    game = make_game(scenario=TOWN, policies={"loc_ezoc": policy})
+    r = check(log({**HQ, "g.inf1": "0505", "g.inf2": "0707", **WALL}, *body), game)
+    assert rules(r) == []
+
+
+def test_loc_not_through_prohibited_terrain():
+    # column 07 all lake (prohibited in the test TEC): no LOC from 0505 to the east edge, so 0 VP
+    game = make_game(scenario=TOWN)
+    game.maps_docs[0]["maps"][0]["hexes"].update({f"07{r:02d}": "lake" for r in range(1, 11)})
+    body = [{"type": "turn", "turn": 2}, vp("german", 0, "objective: town 0505"), {"type": "game_end"}]
+    assert rules(check(log({**HQ, "g.inf1": "0505"}, *body), game)) == []
+    body[1] = vp("german", 2, "objective: town 0505")
+    assert rules(check(log({**HQ, "g.inf1": "0505"}, *body), game)) == ["EFB 23.3"]

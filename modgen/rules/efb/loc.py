@@ -1,9 +1,12 @@
-"""Lines of communication (MK 24.5 note, GT 24.5, EFB 23.6) and the side's friendly map edges.
+"""Lines of communication (EFB 23.6, MK 24.5 note) and the side's friendly map edges.
 
-MK defines a LOC as "contiguous hexes not occupied by an enemy unit or within any EZOC"; GT uses the same idea
-without defining it, so both games use this reading. The hex the LOC starts from (the town or objective held)
-may itself be in an enemy ZOC: the definition is about the route. Terrain does not block a LOC (neither book says
-it does).
+23.6 (both books): "a route of hexes from the victory hex back to a friendly map edge; it may be of any length; it
+may not enter enemy units or terrain prohibited to ground unit movement. It may not enter an EZOC unless a friendly
+unit occupies that hex." The MK scenario note (24.5) defines it more strictly: "contiguous hexes not occupied by an
+enemy unit or within any EZOC". The ``loc_ezoc`` policy chooses: ``friendly_occupied`` (23.6, the default) or
+``never`` (the MK note). The hex the LOC starts from (the victory hex, which the side holds) may be in an EZOC
+under either reading: the rules are about the route. A hex is prohibited when its terrain costs "prohibited" for
+every kind of unit.
 """
 
 from __future__ import annotations
@@ -50,19 +53,43 @@ def _reachable(ctx: Any, side: str, targets: set[str]) -> set[str]:
     occupied, zoc = c.enemy_map(ctx, side)
     cache = ctx.__dict__.setdefault("_efb_loc", {})
     key = (side, frozenset(targets))
+    own = ctx.state.side_version[side]
     hit = cache.get(key)
-    if hit is not None and hit[0] is occupied and hit[1] is zoc:
-        return hit[2]
-    seen = {h for h in targets if h not in occupied and h not in zoc}
+    if hit is not None and hit[0] is occupied and hit[1] is zoc and hit[2] == own:
+        return hit[3]
+    blocked = set(occupied) | _prohibited(ctx)
+    if ctx.policies.get("loc_ezoc", "friendly_occupied") == "friendly_occupied":
+        friendly = {h for u, h in ctx.state.position.items() if h is not None and ctx.side_of(u) == side
+                    and c.is_ground(ctx, u)}
+        blocked |= zoc - friendly
+    else:
+        blocked |= zoc
+    seen = {h for h in targets if h not in blocked}
     todo = deque(seen)
     while todo:
         h = todo.popleft()
         for n in ctx.board.neighbours(h):
-            if n not in seen and n not in occupied and n not in zoc:
+            if n not in seen and n not in blocked:
                 seen.add(n)
                 todo.append(n)
-    cache[key] = (occupied, zoc, seen)
+    cache[key] = (occupied, zoc, own, seen)
     return seen
+
+
+def _prohibited(ctx: Any) -> set[str]:
+    """Hexes whose terrain is prohibited to every kind of ground unit (cached per game)."""
+    if "_efb_prohibited" not in ctx.__dict__:
+        tec = ctx.tables.get("tec") or {}
+
+        def banned(t: str) -> bool:
+            mp = (tec.get(t) or {}).get("mp")
+            values = mp.values() if isinstance(mp, dict) else [mp]
+            return "mp" in (tec.get(t) or {}) and all(v == "prohibited" for v in values)
+
+        kinds = {t for t in tec if banned(t)}
+        ctx.__dict__["_efb_prohibited"] = {h for h in ctx.board.all_hexes() if ctx.board.terrain(h) in kinds} \
+            if kinds else set()
+    return ctx.__dict__["_efb_prohibited"]
 
 
 def held(ctx: Any, h: str, side: str) -> bool:

@@ -46,6 +46,9 @@ POLICIES: tuple[Policy, ...] = (
            "MK 24.5 railroad VP ('occupying any railroad hex … during turn 1 or 2'): paid once per stretch, at the "
            "value of the first turn a unit is there, or for every turn a unit is there (the book does not say).",
            "MK 24.5"),
+    Policy("loc_ezoc", "friendly_occupied", ("friendly_occupied", "never"),
+           "A line of communication may enter an enemy ZOC hex a friendly unit occupies (23.6, both books) or no "
+           "enemy ZOC hex at all (the MK 24.5 scenario note).", "EFB 23.6, MK 24.5"),
     Policy("minimum_move", True, (True, False),
            "A unit may always move one hex by spending all its MF (8.4).", "EFB 8.4"),
 )
