@@ -215,3 +215,15 @@ def test_ids_differing_only_in_unsafe_characters_get_distinct_images(tmp_path: P
     images = [tr.parse_definition(s.text).traits()[-1].extra["image"]
               for s in root.iter("VASSAL.build.widget.PieceSlot")]
     assert len(images) == len(set(images)) == 3
+
+
+def test_reproducible_with_source_date_epoch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    game = load_game(vf.write_workspace(tmp_path / "ws"))
+    a, b = tmp_path / "a.vmod", tmp_path / "b.vmod"
+    vmod.build_module(game, a, **vf.STUBS)
+    vmod.build_module(game, b, **vf.STUBS)
+    assert a.read_bytes() == b.read_bytes()
+    md = etree.fromstring(zipfile.ZipFile(a).read("moduledata"))
+    assert md.findtext("dateSaved") == "1700000000000"
+    assert zipfile.ZipFile(a).getinfo("buildFile.xml").date_time == (2023, 11, 14, 22, 13, 20)

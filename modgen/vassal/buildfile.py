@@ -8,6 +8,7 @@ VASSAL adds them only to maps created in its editor.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -287,13 +288,27 @@ def buildfile_bytes(spec: ModuleSpec) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
 
 
+def build_time_ms() -> int:
+    """The build's timestamp in ms: ``SOURCE_DATE_EPOCH`` (seconds) when set, for reproducible builds, else now."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.strip().isdigit():
+        return int(epoch) * 1000
+    return int(time.time() * 1000)
+
+
+def zip_date_time() -> tuple[int, int, int, int, int, int]:
+    """Zip entry timestamp (UTC) for the build time; zip cannot store dates before 1980."""
+    t = time.gmtime(max(build_time_ms() // 1000, 315532800))
+    return (t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
+
+
 def metadata_bytes(spec_name: str, version: str, description: str, *, with_name: bool = True,
                    saved_ms: int | None = None) -> bytes:
     """``moduledata`` (with ``name``) or ``savedata`` (without), as ``AbstractMetaData.save`` writes them."""
     root = _el(None, "data", {"version": "1"})
     _el(root, "version", text=version)
     _el(root, "VassalVersion", text=VASSAL_VERSION)
-    _el(root, "dateSaved", text=str(saved_ms if saved_ms is not None else int(time.time() * 1000)))
+    _el(root, "dateSaved", text=str(saved_ms if saved_ms is not None else build_time_ms()))
     _el(root, "description", text=description)
     if with_name:
         _el(root, "name", text=spec_name)

@@ -384,12 +384,12 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
     t3 = time.perf_counter()
     out_path = Path(out_path)
     with atomic.atomic_path(out_path) as tmp:
+        stamp = bf.zip_date_time()
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("buildFile.xml", xml)
-            z.writestr("moduledata", md)
-            for name, data in b.files.items():
+            for name, data in (("buildFile.xml", xml), ("moduledata", md), *b.files.items()):
                 # PNGs are already compressed: store them
-                z.writestr(name, data, zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED)
+                z.writestr(zipfile.ZipInfo(name, stamp), data,
+                           zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED)
     t4 = time.perf_counter()
     return BuildStats(path=out_path, maps=len(b.boards), slots=len(b.pieces),
                       images=sum(1 for n in b.files if n.startswith("images/")), setups=len(spec.setups),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from modgen.vassal import commands, obfuscation
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
+from modgen.vassal.buildfile import zip_date_time
 
 #: Piece ids in a set-up: VASSAL uses currentTimeMillis-like numbers; fixed ones keep builds reproducible.
 ID_BASE = 1_700_000_000_000
@@ -87,8 +88,9 @@ def saved_game_text(placements: Sequence[Placement], map_ids: Sequence[str]) -> 
 def vsav_bytes(text: str, savedata: bytes, moduledata: bytes) -> bytes:
     """A .vsav archive: obfuscated ``savedGame`` + ``savedata`` + ``moduledata``."""
     buf = io.BytesIO()
+    stamp = zip_date_time()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("savedGame", obfuscation.obfuscate(text))
-        z.writestr("savedata", savedata)
-        z.writestr("moduledata", moduledata)
+        for name, data in (("savedGame", obfuscation.obfuscate(text)), ("savedata", savedata),
+                           ("moduledata", moduledata)):
+            z.writestr(zipfile.ZipInfo(name, stamp), data, zipfile.ZIP_DEFLATED)
     return buf.getvalue()
