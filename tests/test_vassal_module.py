@@ -155,7 +155,7 @@ def test_failed_build_leaves_no_file_and_keeps_old_one(tmp_path: Path) -> None:
     game = load_game(vf.write_workspace(tmp_path / "ws", scen=bad))
     out = tmp_path / "tiny.vmod"
     out.write_bytes(b"old")
-    with pytest.raises(DataError, match="9999"):
+    with pytest.raises(DataError, match=r"scen\.json: /setup/0: no hex '9999'"):
         vmod.build_module(game, out, **vf.STUBS)
     assert out.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
@@ -227,3 +227,25 @@ def test_reproducible_with_source_date_epoch(tmp_path: Path, monkeypatch: pytest
     md = etree.fromstring(zipfile.ZipFile(a).read("moduledata"))
     assert md.findtext("dateSaved") == "1700000000000"
     assert zipfile.ZipFile(a).getinfo("buildFile.xml").date_time == (2023, 11, 14, 22, 13, 20)
+
+
+def test_off_map_entries_keep_their_own_faces(tmp_path: Path) -> None:
+    setup = [{"unit": "b.hq", "off_map": "pool", "face": "spent"}, {"unit": "b.hq", "off_map": "pool"},
+             {"unit": "r.1/a;b", "off_map": "reinforcements", "face": "back"}]
+    game = load_game(vf.write_workspace(tmp_path / "ws", scen=dict(vf.SCENARIO, setup=setup)))
+    out = tmp_path / "x.vmod"
+    vmod.build_module(game, out, **vf.STUBS)
+    z = zipfile.ZipFile(out)
+    vsav = zipfile.ZipFile(io.BytesIO(z.read("s1.vsav")))
+    tree = commands.decode(obfuscation.deobfuscate(vsav.read("savedGame")))
+    got = []
+    for c in tree.walk():
+        if isinstance(c, commands.AddPiece) and not c.is_stack:
+            types, states = se.split_traits(c.type), se.split_traits(c.state)
+            basic = tr.parse_trait(types[-1], states[-1])
+            unit = tr.modgen_properties(types, states)["mg_unit"]
+            got.append((unit, basic.extra["map"], tr.face_level(types, states)))
+    assert sorted(got) == [("b.hq", "holding", 1), ("b.hq", "holding", 3), ("r.1/a;b", "holding", 2)]
+    root = etree.fromstring(z.read("buildFile.xml"))
+    zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
+    assert zones == ["pool", "reinforcements"]

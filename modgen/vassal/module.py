@@ -232,32 +232,40 @@ class _Builder:
                            p.width, p.height)
 
     # -- scenarios ---------------------------------------------------------------------------------------------
-    def placements(self, scenario: dict[str, Any]) -> tuple[list[setups.Placement], dict[str, list[str]]]:
-        """Where each setup unit goes; also the off-map units by holding box."""
+    def _scenario_where(self, scenario: dict[str, Any]) -> str:
+        """The scenario's file (for error messages), else its id."""
+        for i, sc in enumerate(self.game.scenarios.values()):
+            if sc is scenario and f"scenarios[{i}]" in self.game.files:
+                return str(self.game.files[f"scenarios[{i}]"])
+        return f"scenario {scenario.get('id', '?')!r}"
+
+    def placements(self, scenario: dict[str, Any]) -> tuple[list[setups.Placement],
+                                                            dict[str, list[dict[str, Any]]]]:
+        """Where each setup unit goes; also the off-map setup entries by holding box."""
         out: list[setups.Placement] = []
-        held: dict[str, list[str]] = {}
-        sid = scenario.get("id", "?")
+        held: dict[str, list[dict[str, Any]]] = {}
+        sid = self._scenario_where(scenario)
         for i, entry in enumerate(scenario.get("setup") or []):
             uid = entry.get("unit")
             if uid not in self.pieces:
-                raise DataError(f"scenario {sid!r}: setup[{i}] names unknown unit {uid!r}")
+                raise DataError(f"{sid}: /setup/{i}: unknown unit {uid!r}")
             p = self.pieces[uid]
             face = entry.get("face") or "front"
             if face not in p.faces:
-                raise DataError(f"scenario {sid!r}: setup[{i}]: unit {uid!r} has no face {face!r}")
+                raise DataError(f"{sid}: /setup/{i}: unit {uid!r} has no face {face!r}")
             if entry.get("off_map"):
-                held.setdefault(entry["off_map"], []).append(uid)
+                held.setdefault(entry["off_map"], []).append(entry)
                 continue
             map_id = entry.get("map") or scenario.get("map") or self.game.maps[0]["id"]
             if "hex" in entry:
                 grid = self.grids.get(map_id)
                 if grid is None or entry["hex"] not in grid:
-                    raise DataError(f"scenario {sid!r}: setup[{i}]: no hex {entry['hex']!r} on map {map_id!r}")
+                    raise DataError(f"{sid}: /setup/{i}: no hex {entry['hex']!r} on map {map_id!r}")
                 x, y = grid.center_px(entry["hex"], self.hex_px)
             elif "pos" in entry:
                 x, y = (round(entry["pos"][0] * self.px_per_inch), round(entry["pos"][1] * self.px_per_inch))
             else:
-                raise DataError(f"scenario {sid!r}: setup[{i}]: needs hex, pos or off_map")
+                raise DataError(f"{sid}: /setup/{i}: needs hex, pos or off_map")
             out.append(self._placement(p, face, map_id, x, y, entry.get("facing")))
         return out, held
 
@@ -286,7 +294,7 @@ class _Builder:
         man = self.game.manifest
         system = self.game.system_id
         scen_specs: list[tuple[str, str]] = []
-        all_held: dict[str, dict[str, list[str]]] = {}
+        all_held: dict[str, dict[str, list[dict[str, Any]]]] = {}
         scen_placements: dict[str, list[setups.Placement]] = {}
         for sid, scen in self.game.scenarios.items():
             placed, held = self.placements(scen)
@@ -300,12 +308,12 @@ class _Builder:
         md = bf.metadata_bytes(name, version, man.get("description", ""))
         for sid, scen in self.game.scenarios.items():
             placed = scen_placements[sid]
-            for box, uids in all_held[sid].items():
+            for box, entries in all_held[sid].items():
                 slots = self.holding_slots[box]
-                for k, uid in enumerate(uids):
-                    x, y = slots[k % len(slots)]
-                    entry = next(e for e in scen.get("setup") or [] if e.get("unit") == uid)
-                    placed.append(self._placement(self.pieces[uid], entry.get("face") or "front", HOLDING_MAP, x, y))
+                for k, entry in enumerate(entries):
+                    x, y = slots[k % len(slots)]  # more units than slots: they stack
+                    placed.append(self._placement(self.pieces[entry["unit"]], entry.get("face") or "front",
+                                                  HOLDING_MAP, x, y))
             text = setups.saved_game_text(placed, [b.map_id for b in self.boards])
             entry_name = f"{safe_name(sid)}.vsav"
             sd = bf.metadata_bytes(name, version, scen.get("title", sid), with_name=False)
@@ -316,7 +324,7 @@ class _Builder:
         self.files["images/" + splash] = _png(charts.splash(name, man.get("description", ""), sides))
         chart_specs = []
         for title, img in charts.table_images(man):
-            fname = f"chart_{safe_name(title)}.png"
+            fname = self._unique_image(f"chart_{safe_name(title)}")
             self.files["images/" + fname] = _png(img)
             chart_specs.append((title, fname))
         rules_pdf = None
