@@ -6,6 +6,7 @@ records of the wrong type are skipped here (the schema check has already reporte
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -271,9 +272,13 @@ class Checker:
             values = face["values"]
             missing = [n for n in names if n not in values]
             if missing:
+                spare = [v for v in values if v not in names]  # a misspelt required name is one of these
+                hints = [(close[0], n) for n in missing if (close := difflib.get_close_matches(n, spare, 1, 0.6))]
+                hint = "".join(f" (is {got!r} a misspelling of {want!r}?)" for got, want in hints)
                 self.add(doc, pointer(*at, "faces", face_name, "values"),
                          f"missing value{'s' if len(missing) > 1 else ''} {', '.join(missing)}: system "
-                         f"{self.plugin.id!r} requires {', '.join(names)} on face {face_name!r} for class {cls!r}")
+                         f"{self.plugin.id!r} requires {', '.join(names)} on face {face_name!r} for class {cls!r}"
+                         + hint)
 
 
 def check(ws: Workspace, report: Report) -> None:

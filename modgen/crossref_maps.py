@@ -257,6 +257,13 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             _area(ck, doc, pointer("reinforcements", i, key), r.get(key), kind, mdict, map_id)
         for j, h in enumerate(r.get("hexes") if isinstance(r.get("hexes"), list) else []):
             _hex_in(ck, doc, pointer("reinforcements", i, "hexes", j), h, grid, map_id)
+        if isinstance(r.get("roll"), dict):
+            _roll(ck, doc, ("reinforcements", i, "roll"), r["roll"], (kind, mdict, map_id, allowed))
+        pool = r.get("pool_draw").get("pool") if isinstance(r.get("pool_draw"), dict) else None
+        boxes = {e["off_map"] for _, e in _items(s.get("setup")) if isinstance(e.get("off_map"), str)}
+        if isinstance(pool, str) and pool not in boxes:
+            ck.add(doc, pointer("reinforcements", i, "pool_draw", "pool"),
+                   f"no unit is set up in an off-map box {pool!r} to draw from (boxes: {_names(boxes)})")
     for i, opt in _items(s.get("options")):
         for j, move in _items(opt.get("reschedule")):
             at = ("options", i, "reschedule", j)
@@ -265,6 +272,8 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
                 ck.add(doc, pointer(*at, "group"),
                        f"no reinforcement entry has group {group!r} (groups: {_names(groups)})")
             _turn(ck, doc, pointer(*at, "turn"), move.get("turn"), count)
+            if isinstance(move.get("roll"), dict):
+                _roll(ck, doc, (*at, "roll"), move["roll"], (kind, mdict, map_id, allowed))
             for k, pick in _items(move.get("by_roll")):
                 _turn(ck, doc, pointer(*at, "by_roll", k, "turn"), pick.get("turn"), count)
     edges = s.get("friendly_edges")
@@ -290,6 +299,25 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             if rid in seen:
                 ck.add(doc, pointer(key, i, "id"), f"duplicate id {rid!r} in {key}")
             seen.add(rid or "")
+
+
+def _roll(ck: Checker, doc: Doc, at: tuple[str | int, ...], roll: dict[str, Any], where: tuple[Any, ...]) -> None:
+    """A reinforcement roll: its results are possible on its dice; its conditions name sides and map areas."""
+    kind, mdict, map_id, allowed = where
+    die = roll.get("die")
+    n, _, faces = die.partition("d") if isinstance(die, str) else ("", "", "")
+    lo, hi = (int(n), int(n) * int(faces)) if n.isdigit() and faces.isdigit() else (None, None)
+    rows = [(pointer(*at, "on"), roll.get("on"))] + [
+        (pointer(*at, "by_area", k, "on"), row.get("on")) for k, row in _items(roll.get("by_area"))]
+    for ptr, results in rows:
+        for j, x in enumerate(results if isinstance(results, list) and lo is not None else []):
+            if isinstance(x, int) and not lo <= x <= hi:
+                ck.add(doc, f"{ptr}/{j}", f"{die} cannot roll {x} (results {lo}-{hi})")
+    conds = [("requires", roll.get("requires"))] + [(f"by_area/{k}", row) for k, row in _items(roll.get("by_area"))]
+    for sub, cond in conds:
+        if isinstance(cond, dict):
+            _side(ck, doc, f"{pointer(*at)}/{sub}/side", cond.get("side"))
+            _area(ck, doc, f"{pointer(*at)}/{sub}/in_area", cond.get("in_area"), kind, mdict, map_id)
 
 
 def _turn(ck: Checker, doc: Doc, ptr: str, turn: Any, count: int | None) -> None:

@@ -7,8 +7,10 @@ The cross-reference checks live in :mod:`modgen.crossref`.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -67,11 +69,16 @@ class Report:
     files: list[str] = field(default_factory=list)  # load order: manifest, counters, maps, scenarios
 
     def add(self, doc: Doc | None, ptr: str, message: str, *, at_key: bool = False, severity: str = "error",
-            file: str | None = None) -> None:
+            file: str | None = None, at: str | None = None) -> None:
+        """Add an issue at ``ptr``; its position is that of the value there (of the key with ``at_key``), or of
+        the key at pointer ``at`` when given (an unknown property is reported at its object, located at its key)."""
         if doc is None:
             self.issues.append(Issue(file or "?", 1, 1, ptr, message, severity))
             return
-        line, col = doc.located.key_position(ptr) if at_key else doc.located.position(ptr)
+        if at is not None:
+            line, col = doc.located.key_position(at)
+        else:
+            line, col = doc.located.key_position(ptr) if at_key else doc.located.position(ptr)
         self.issues.append(Issue(doc.path, line, col, ptr, message, severity))
 
     def sorted(self) -> list[Issue]:
@@ -172,6 +179,44 @@ def _expectation(sub: dict[str, Any]) -> str:
     return "a valid value"
 
 
+def did_you_mean(name: str, allowed: list[str] | set[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``allowed`` to a misspelt ``name``; else the allowed names
+    (when few enough to read), else nothing."""
+    names = sorted(allowed)
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    if not close:  # also catch case slips and run-together words ("Movement", "labelhex")
+        close = [n for n in names if n.lower() == name.lower() or n.replace("_", "") == name.lower()][:1]
+    if close:
+        return f" (did you mean '{close[0]}'?)"
+    if names and len(names) <= 12:
+        return f" (allowed: {', '.join(names)})"
+    return ""
+
+
+def _unknown_properties(err: ValidationError, ptr: str) -> list[tuple[str, str, str]]:
+    """One (pointer of the object, message, pointer of the key) per property an additionalProperties: false or
+    unevaluatedProperties: false schema rejects."""
+    sch, inst = err.schema, err.instance
+    if not isinstance(inst, dict):
+        return []
+    allowed = set(sch.get("properties") or {})
+    for key in ("allOf", "anyOf", "oneOf"):  # properties that composed branches describe (unevaluatedProperties)
+        for branch in sch.get(key) or []:
+            allowed |= set((branch.get("properties") or {}) if isinstance(branch, dict) else ())
+            then = branch.get("then") if isinstance(branch, dict) else None
+            allowed |= set((then or {}).get("properties") or {})
+    if err.validator == "unevaluatedProperties":
+        # jsonschema names the unevaluated ones in its message: "… ('a', 'b' were unexpected)"
+        extra = [k for k in inst if f"'{k}'" in err.message] or [k for k in inst if k not in allowed]
+    else:
+        extra = [k for k in inst if k not in allowed and not _pattern_match(sch, k)]
+    return [(ptr, f"unknown property '{k}'{did_you_mean(k, allowed)}", f"{ptr}/{escape_token(k)}") for k in extra]
+
+
+def _pattern_match(sch: dict[str, Any], key: str) -> bool:
+    return any(re.search(p, key) for p in (sch.get("patternProperties") or {}))
+
+
 def _message(err: ValidationError) -> tuple[str, str, bool]:
     """(pointer, readable message, whether to point at the key rather than the value) for a schema error."""
     ptr = "".join("/" + escape_token(str(p)) for p in err.absolute_path)
@@ -187,12 +232,6 @@ def _message(err: ValidationError) -> tuple[str, str, bool]:
         missing = [r for r in value if isinstance(inst, dict) and r not in inst]
         names = ", ".join(f'"{m}"' for m in missing)
         return ptr, f"missing required propert{'ies' if len(missing) > 1 else 'y'} {names}", False
-    if v == "additionalProperties":
-        allowed = sorted((sch.get("properties") or {}).keys())
-        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
-        name = extra[0] if extra else "?"
-        hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
-        return f"{ptr}/{escape_token(name)}", f"unknown property \"{name}\"{hint}", True
     if v == "enum":
         return ptr, f"expected one of {', '.join(_short(x) for x in value)}; got {_short(inst)}", False
     if v == "const":
@@ -234,6 +273,12 @@ def check_against(validator: Draft202012Validator, doc: Doc, prefix: str, report
     for token in [t for t in prefix.split("/")[1:]]:
         value = value[token.replace("~1", "/").replace("~0", "~")]
     for err in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path))):
+        if err.validator in ("additionalProperties", "unevaluatedProperties") and err.validator_value is False:
+            ptr = "".join("/" + escape_token(str(p)) for p in err.absolute_path)
+            for obj_ptr, message, key_ptr in _unknown_properties(err, ptr):
+                if prefix + key_ptr not in skip:
+                    report.add(doc, prefix + obj_ptr, message, at=prefix + key_ptr)
+            continue
         ptr, message, at_key = _message(err)
         if prefix + ptr not in skip:
             report.add(doc, prefix + ptr, message, at_key=at_key)

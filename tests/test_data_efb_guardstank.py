@@ -249,8 +249,9 @@ def test_soviet_reinforcement_rolls(scenario: dict) -> None:
         assert by_group[g]["pool_draw"] == {"pool": "6gda_pool", "count": 1}
     for g in ("2tc", "2gtc", "5gtc", "18tc", "29tc", "5mc"):
         r = by_group[g]
-        assert r["requires"] == {"german_in_area": "north_of_line_1"}  # no roll before the 1st line is reached
-        assert [t["on"] for t in r["roll_by_penetration"]] == [[6], [5, 6], [4, 5, 6]]
+        assert r["roll"]["requires"] == {"side": "german", "in_area": "north_of_line_1"}  # no roll before line 1
+        assert [(t["in_area"], t["on"]) for t in r["roll"]["by_area"]] == [
+            ("north_of_line_1", [6]), ("north_of_line_2", [5, 6]), ("north_of_line_3", [4, 5, 6])]
         assert r["pool_draw"]["pool"] == "5gdta_pool"
     assert all(r["side"] == "soviet" for r in scenario["reinforcements"])  # "German Ground Reinforcements: None."
 

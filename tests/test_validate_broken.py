@@ -9,6 +9,7 @@ its pointer names must start exactly at the reported line:column.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def _resolve(doc, ptr: str):
 
 def _check_position_with_stdlib(root: Path, line: str) -> None:
     """An independent oracle: the text at file:line:col decodes (stdlib json) to the value the pointer names,
-    or is the pointer's key in quotes."""
+    or is the pointer's key in quotes, or (unknown properties) is the named key of the object the pointer names."""
     file, lno, col, rest = line.split(":", 3)
     ptr = rest.strip().split(": ", 1)[0]
     if not ptr.startswith("/") or "invalid JSON" in rest:
@@ -72,6 +73,11 @@ def _check_position_with_stdlib(root: Path, line: str) -> None:
     except (KeyError, IndexError, TypeError, ValueError):
         return  # a missing property: the issue points at the nearest existing ancestor, checked below
     offset = sum(len(x) + 1 for x in text.split("\n")[: int(lno) - 1]) + int(col) - 1
+    unknown = re.search(r": unknown property '(.*?)'", rest)
+    if unknown:  # reported at the object, located at the unknown key: a key of that object, followed by ':'
+        key, end = json.JSONDecoder().raw_decode(text, offset)
+        assert key == unknown.group(1) and key in target and text[end:].lstrip().startswith(":"), line
+        return
     if text[offset] == '"' and json.JSONDecoder().raw_decode(text, offset)[0] == ptr.rsplit("/", 1)[-1] \
             and text[json.JSONDecoder().raw_decode(text, offset)[1]:].lstrip().startswith(":"):
         return  # points at the key

@@ -101,7 +101,7 @@ case("schema_values_face_without_values", "a face of kind values that prints not
      (C, 3, '{"kind": "values"}', "/counters/0/faces/front", 'missing required property "values"'))
 case("schema_unknown_source_field", "a provenance object with a field it does not have",
      {S: edit(S, 4, '"hex": "0202"}', '"hex": "0202", "source": {"values": "rulebook", "page": 3}}')},
-     (S, 4, '"page"', "/setup/0/source/page", 'unknown property "page" (allowed: note, rule, values)'))
+     (S, 4, '"page"', "/setup/0/source", "unknown property 'page' (allowed: note, rule, values)"))
 case("schema_setup_two_places", "a unit both on a hex and off the map",
      {S: edit(S, 6, '"r.hq", "off_map"', '"r.hq", "hex": "0101", "off_map"')},
      (S, 6, "{", "/setup/2", 'give only one of "hex", "pos", "off_map" (found hex, off_map)'))
@@ -321,6 +321,85 @@ case("hq_without_command_radius", "an EFB HQ that does not print its command rad
      (C, 5, '{"movement": 6}', "/counters/1/faces/front/values",
       "missing value command_radius: system 'efb' requires movement, command_radius on face 'front' for class 'hq'"))
 
+
+# --- unknown and misspelt properties (closed schemas): reported at the object, located at the key -------------
+case("unknown_key_manifest_files", "a misspelt \"scenarios\" in files would silently drop every scenario",
+     {G: edit(G, 20, '"scenarios": [', '"scenarois": [')},
+     (G, 20, '"scenarois"', "/files", "unknown property 'scenarois' (did you mean 'scenarios'?)"))
+case("unknown_key_manifest_side", "British spelling of a side's colour",
+     {G: edit(G, 6, '"color": "#0000aa"', '"colour": "#0000aa"')},
+     (G, 6, '"colour"', "/sides/1", "unknown property 'colour' (did you mean 'color'?)"))
+case("unknown_key_manifest_top", "a misspelt top-level section of the manifest",
+     {G: edit(G, 19, '"rules": {', '"rule": {')},
+     (G, 19, '"rule"', "", "unknown property 'rule' (did you mean 'rules'?)"))
+case("unknown_key_terrain", "a misspelt key in a terrain type (two levels down in an open map of ids)",
+     {G: edit(G, 15, '"kind": "hex"}', '"kind": "hex", "patern": "trees"}')},
+     (G, 15, '"patern"', "/terrain/woods", "unknown property 'patern' (did you mean 'pattern'?)"))
+case("unknown_key_counter", "a misspelt countermix count on a marker",
+     {C: edit(C, 8, '"side": null,', '"side": null, "cuont": 4,')},
+     (C, 8, '"cuont"', "/counters/3", "unknown property 'cuont' (did you mean 'count'?)"))
+case("unknown_key_counter_face", "a misspelt \"values\" on a face: the values are lost, so they are also missing",
+     {C: edit(C, 3, '"values": {"attack": 2', '"valeus": {"attack": 2')},
+     (C, 3, '{"kind": "values"', "/counters/0/faces/front", 'missing required property "values"'),
+     (C, 3, '"valeus"', "/counters/0/faces/front", "unknown property 'valeus' (did you mean 'values'?)"))
+case("unknown_key_two_in_one_object", "two unknown keys in one counter: one issue each, in file order",
+     {C: edit(C, 6, '"class": "maneuver",', '"class": "maneuver", "designaton": "1", "Name": "Blue",')},
+     (C, 6, '"designaton"', "/counters/2", "unknown property 'designaton' (did you mean 'designation'?)"),
+     (C, 6, '"Name"', "/counters/2", "unknown property 'Name' (did you mean 'name'?)"))
+case("unknown_key_map", "a misspelt default terrain on a hex map",
+     {M: edit(M, 4, '"default_terrain"', '"default_terain"')},
+     (M, 4, '"default_terain"', "/maps/0", "unknown property 'default_terain' (did you mean 'default_terrain'?)"))
+case("unknown_key_map_hexside", "a misspelt name on a hexside entry",
+     {M: edit(M, 6, '"type": "river"}', '"type": "river", "nmae": "Elbe"}')},
+     (M, 6, '"nmae"', "/maps/0/hexsides/0", "unknown property 'nmae' (did you mean 'name'?)"))
+case("unknown_key_map_numbering", "a VASSAL-style camelCase numbering field (the grid also cannot be built)",
+     {M: edit(M, 3, '"h_off": 1', '"hOff": 1')},
+     (M, 3, '{"orientation"', "/maps/0/grid",
+      "warning: hex labels and adjacency not checked: map 'm': grid.numbering: unknown field 'hOff'"),
+     (M, 3, '"hOff"', "/maps/0/grid/numbering", "unknown property 'hOff' (did you mean 'h_off'?)"))
+case("unknown_key_scenario_top", "a misspelt reinforcements list would silently schedule nothing",
+     {S: edit(S, 8, '"reinforcements": [', '"reinforcments": [')},
+     (S, 8, '"reinforcments"', "", "unknown property 'reinforcments' (did you mean 'reinforcements'?)"))
+case("unknown_key_scenario_turns", "an unknown key without a near miss lists the allowed ones",
+     {S: edit(S, 2, '"turns": {"count": 3}', '"turns": {"count": 3, "length": 5}')},
+     (S, 2, '"length"', "/turns", "unknown property 'length' (allowed: count, labels, source)"))
+case("unknown_key_setup", "a misspelt facing on a set-up entry",
+     {S: edit(S, 4, '"hex": "0202"}', '"hex": "0202", "faceing": 60}')},
+     (S, 4, '"faceing"', "/setup/0", "unknown property 'faceing' (did you mean 'facing'?)"))
+case("unknown_key_reinforcement", "a misspelt group name key on a reinforcement entry",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "grup": "hq"}')},
+     (S, 9, '"grup"', "/reinforcements/0", "unknown property 'grup' (did you mean 'group'?)"))
+case("unknown_key_reinforcement_roll", "the old entry-level \"repeat\" spelt inside the roll as \"repeats\"",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "roll": {"die": "1d6", "on": [6], "repeats": "once"}}')},
+     (S, 9, '"repeats"', "/reinforcements/0/roll", "unknown property 'repeats' (did you mean 'repeat'?)"))
+case("unknown_key_roll_condition", "a roll condition in the old shape ({\"<side>_in_area\": …})",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "roll": {"die": "1d6", "on": [6], '
+                                       '"requires": {"red_in_area": "east"}}}')},
+     (S, 9, '{"red_in_area"', "/reinforcements/0/roll/requires", 'missing required properties "side", "in_area"'),
+     (S, 9, '"red_in_area"', "/reinforcements/0/roll/requires",
+      "unknown property 'red_in_area' (did you mean 'in_area'?)"))
+case("roll_impossible_result", "a 1d6 roll that succeeds on 7",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "roll": {"die": "1d6", "on": [6, 7]}}')},
+     (S, 9, "7]", "/reinforcements/0/roll/on/1", "1d6 cannot roll 7 (results 1-6)"))
+case("roll_condition_unknown_area", "a roll condition naming an area the map does not define, and a non-side",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "roll": {"die": "2d6", "on": [12], "by_area": '
+                                       '[{"side": "green", "in_area": "north", "on": [2]}]}}')},
+     (S, 9, '"green"', "/reinforcements/0/roll/by_area/0/side", "'green' is not a side (sides: blue, red)"),
+     (S, 9, '"north"', "/reinforcements/0/roll/by_area/0/in_area",
+      "unknown area 'north' on map 'm' (areas: east, west)"))
+case("pool_draw_unknown_box", "a reinforcement drawing from an off-map box no unit is set up in",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "pool_draw": {"pool": "pool", "count": 1}}')},
+     (S, 9, '"pool",', "/reinforcements/0/pool_draw/pool",
+      "no unit is set up in an off-map box 'pool' to draw from (boxes: reinforcements)"))
+case("unknown_key_special_rule", "rule data beside \"params\" instead of inside it",
+     {S: edit(S, 2, '"turns": {"count": 3},', '"turns": {"count": 3}, "special_rules": '
+                                              '[{"id": "x", "text": "X", "param": {"n": 1}}],')},
+     (S, 2, '"param"', "/special_rules/0", "unknown property 'param' (did you mean 'params'?)"))
+case("misspelt_value_name", "a misspelt value name: the value the system needs is missing, and the hint names it",
+     {C: edit(C, 3, '"movement": 4}', '"movment": 4}')},
+     (C, 3, '{"attack": 2', "/counters/0/faces/front/values",
+      "missing value movement: system 'efb' requires attack, defense, movement on face 'front' for class 'maneuver' "
+      "(is 'movment' a misspelling of 'movement'?)"))
 
 def main() -> None:
     for old in HERE.iterdir():

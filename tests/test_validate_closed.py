@@ -1,0 +1,184 @@
+"""Closed schemas: an unknown key anywhere in a record is an error (with a did-you-mean), and only the described
+extension points take free-form data."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from modgen.jsonio import escape_token, loads
+from modgen.scaffold import new_workspace, template_systems
+from modgen.validate import Doc, Report, check_against, did_you_mean, schema, validate_game
+
+BASE = Path(__file__).parent / "data" / "broken" / "_base"
+KINDS = ("game", "counters", "map", "scenario")
+FILES = {"games/base.json": "game", "counters/base.json": "counters", "maps/base.json": "map",
+         "scenarios/base/s1.json": "scenario"}
+
+# Objects keyed by names or ids (or free-form by design): adding a key there is not an unknown *property*.
+OPEN = [r"/x(/|$)", r"^/rules/(tables|policies)(/|$)", r"^/terrain$", r"/faces$", r"/values$", r"/marks$",
+        r"^/maps/\d+/hexes$", r"/vp$", r"^/victory(/|$)", r"/params(/|$)", r"^/counter_layouts(/|$)",
+        r"^/friendly_edges$", r"^/strength$"]
+
+
+def _objects(value: Any, ptr: str = "") -> list[str]:
+    """Pointers of every object in a document, outermost first."""
+    found = []
+    if isinstance(value, dict):
+        found.append(ptr)
+        for k, v in value.items():
+            found += _objects(v, f"{ptr}/{escape_token(k)}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += _objects(v, f"{ptr}/{i}")
+    return found
+
+
+def _at(doc: Any, ptr: str) -> Any:
+    for token in ptr.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        doc = doc[int(token)] if isinstance(doc, list) else doc[token]
+    return doc
+
+
+def _workspaces(tmp_path: Path) -> list[tuple[Path, Path]]:
+    """(root, manifest) of the corpus base workspace and of every `modgen new` template."""
+    out = []
+    root = tmp_path / "base"
+    shutil.copytree(BASE, root)
+    out.append((root, root / "games" / "base.json"))
+    for system in template_systems():
+        target = tmp_path / system
+        new_workspace(target, system=system, game_id="demo")
+        out.append((target, target / "games" / "demo.json"))
+    return out
+
+
+def test_an_unknown_key_in_any_record_of_any_file_is_reported_at_that_record(tmp_path: Path) -> None:
+    """Every object of the base workspace and of the four templates, in turn, gets a key no schema describes:
+    validation must report exactly that object, at the key's line and column (found by plain text search)."""
+    checked = 0
+    for root, manifest in _workspaces(tmp_path):
+        assert [str(i) for i in validate_game(manifest) if i.severity == "error"] == []
+        for path in sorted(root.rglob("*.json")):
+            if "schema" in path.parts:
+                continue
+            original = path.read_text(encoding="utf-8")
+            data = json.loads(original)
+            for ptr in _objects(data):
+                if any(re.search(p, ptr) for p in OPEN):
+                    continue
+                changed = json.loads(original)
+                _at(changed, ptr)["zz_unknown_key"] = 1
+                text = json.dumps(changed, indent=1)
+                path.write_text(text, encoding="utf-8")
+                try:
+                    issues = [i for i in validate_game(manifest)
+                              if "zz_unknown_key" in i.message and i.severity == "error"]
+                finally:
+                    path.write_text(original, encoding="utf-8")
+                rel = str(path.relative_to(root))
+                assert len(issues) == 1, (rel, ptr, [str(i) for i in issues])
+                issue = issues[0]
+                assert issue.file.endswith(rel) and issue.pointer == ptr, (rel, ptr, str(issue))
+                assert issue.message.startswith("unknown property 'zz_unknown_key'"), str(issue)
+                line = text.split("\n")[issue.line - 1]
+                assert line[issue.column - 1:].startswith('"zz_unknown_key"'), (rel, ptr, line)
+                checked += 1
+    assert checked > 150  # the walk really visited the records of all five workspaces
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_record_schema_is_closed_or_an_explicit_map(kind: str) -> None:
+    """Each object schema says what else it accepts: additionalProperties false, or a schema for the entries
+    of a keyed map; the only open objects are the described extension points."""
+    open_ok = {"/properties/x", "/properties/victory", "/$defs/counter/properties/x",
+               "/properties/rules/properties/tables", "/properties/rules/properties/policies",
+               "/properties/special_rules/items/properties/params",
+               "/properties/counter_layouts/additionalProperties",  # a layout: layout.schema.json checks it
+               "/properties/maps/items"}  # closed by its hexMap/tableMap branch (additionalProperties false)
+    problems = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            is_object = node.get("type") == "object" or "properties" in node
+            if is_object and "additionalProperties" not in node and "unevaluatedProperties" not in node \
+                    and path not in open_ok:
+                problems.append(path)
+            for k, v in node.items():
+                if k not in ("if", "const", "enum"):
+                    walk(v, f"{path}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{path}/{i}")
+
+    walk(schema(kind), "")
+    assert problems == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_extension_point_x_is_described(kind: str) -> None:
+    x = schema(kind)["properties"]["x"]
+    assert x["type"] == "object" and "additionalProperties" not in x and "extension point" in x["description"]
+
+
+def test_x_takes_anything_and_leaves_the_data_valid(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(BASE, root)
+    anything = {"my_tool": {"deep": [1, {"any": None}]}, "Weird Key!": "ok"}
+    for rel in FILES:
+        data = json.loads((root / rel).read_text())
+        data["x"] = anything
+        if rel.startswith("counters"):
+            data["counters"][0]["x"] = anything
+        (root / rel).write_text(json.dumps(data))
+    assert validate_game(root / "games" / "base.json") == []
+
+
+@pytest.mark.parametrize(("name", "allowed", "expected"), [
+    ("valeus", ["kind", "values", "marks"], " (did you mean 'values'?)"),
+    ("reinforcments", ["reinforcements", "setup"], " (did you mean 'reinforcements'?)"),
+    ("hOff", ["h_off", "v_off", "first"], " (did you mean 'h_off'?)"),
+    ("Movement", ["movement", "attack"], " (did you mean 'movement'?)"),  # difflib alone misses the case slip
+    ("page", ["rule", "values", "note"], " (allowed: note, rule, values)"),
+    ("page", [f"name{i}" for i in range(13)], ""),  # too many names to list, none close
+])
+def test_did_you_mean(name: str, allowed: list[str], expected: str) -> None:
+    assert did_you_mean(name, allowed) == expected
+
+
+def _issues(schema_: dict[str, Any], text: str) -> list[str]:
+    report = Report()
+    doc = Doc("scenario", "f.json", loads(text, "f.json"))
+    check_against(Draft202012Validator(schema_), doc, "", report)
+    return [str(i) for i in report.sorted()]
+
+
+def test_each_unknown_key_of_one_object_is_its_own_issue() -> None:
+    s = {"type": "object", "additionalProperties": False, "properties": {"a": {}, "b": {}}}
+    assert _issues(s, '{"a": 1,\n "c": 2, "bb": 3}') == [
+        "f.json:2:2: /: unknown property 'c' (allowed: a, b)",
+        "f.json:2:10: /: unknown property 'bb' (did you mean 'b'?)"]
+
+
+def test_unevaluated_properties_across_allof_are_reported_like_additional_ones() -> None:
+    """For schemas composed with allOf (where additionalProperties cannot see the branches' properties)."""
+    s = {"type": "object", "allOf": [{"properties": {"turn": {}}}, {"properties": {"units": {}}}],
+         "unevaluatedProperties": False}
+    assert _issues(s, '{"turn": 1, "units": [], "unit": 3}') == [
+        "f.json:1:26: /: unknown property 'unit' (did you mean 'units'?)"]
+
+
+def test_rules_object_is_closed_to_tables_and_policies(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(BASE, root)
+    path = root / "games" / "base.json"
+    path.write_text(path.read_text().replace('"rules": {"policies": {}}', '"rules": {"policy": {}}'))
+    assert "/rules: unknown property 'policy' (did you mean 'policies'?)" in \
+        [f"{i.pointer}: {i.message}" for i in validate_game(path)]
