@@ -549,6 +549,8 @@ class Recorder(Visitor):
         d: dict[str, Any] = {"id": p.id, "name": p.name}
         if p.unit:
             d["unit"] = p.unit
+        if p.facing is not None:
+            d["facing"] = p.facing
         return d
 
     def begin(self, meta: dict[str, Any]) -> None:
