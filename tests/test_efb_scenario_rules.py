@@ -269,3 +269,58 @@ def test_loc_not_through_prohibited_terrain():
     assert rules(check(log({**HQ, "g.inf1": "0505"}, *body), game)) == []
     body[1] = vp("german", 2, "objective: town 0505")
     assert rules(check(log({**HQ, "g.inf1": "0505"}, *body), game)) == ["EFB 23.3"]
+
+
+# ---- 6.2 / GT 24.7: conditional reinforcement rolls and random pool units ----------------------------------
+GT_ROLL = {"reinforcements": [{
+    "turn": 1, "side": "soviet", "units": ["s.inf3"], "area": "east", "group": "tc", "source": TEST_SOURCE,
+    # like GT 24.7's 5th Guards Tank Army: no roll until a German unit reaches the south edge (row 10); then 6,
+    # or 5-6 while a German unit is also on the east edge (column 10)
+    "roll": {"die": "1d6", "on": [6], "requires": {"side": "german", "in_area": "south"},
+             "by_area": [{"side": "german", "in_area": "south", "on": [6]},
+                         {"side": "german", "in_area": "east", "on": [5, 6]}]}}]}
+
+
+def arrive(die, unit="s.inf3", h="1005"):
+    return [{"type": "roll", "dice": [die], "purpose": "reinforcement"},
+            {"type": "reinforcement", "unit": unit, "hex": h}]
+
+
+@pytest.mark.parametrize("germans, die, expected", [
+    ({"g.inf1": "0510"}, 6, []),  # condition holds, 6 succeeds
+    ({"g.inf1": "0510"}, 5, ["EFB 6.2"]),  # only 6 while no German is on the east edge
+    ({"g.inf1": "0510", "g.inf2": "1003"}, 5, []),  # deeper condition: 5-6
+    ({"g.inf1": "0505"}, 6, ["EFB 6.2"]),  # no German on the south edge: no roll allowed at all
+])
+def test_conditional_reinforcement_rolls(germans, die, expected):
+    r = check(log({"g.hq": "0505", "s.hq": "0909", **germans}, *arrive(die), phase="reinforcement", side="soviet",
+                  turn=2), make_game(scenario=GT_ROLL))
+    assert rules(r) == expected
+
+
+def test_roll_once_only_on_its_turn():
+    scen = {"reinforcements": [{"turn": 2, "side": "soviet", "units": ["s.inf3"], "area": "east",
+                                "roll": {"die": "1d6", "on": [5, 6], "repeat": "once"}, "source": TEST_SOURCE}]}
+    ok = check(log(HQ, *arrive(5), phase="reinforcement", side="soviet", turn=2), make_game(scenario=scen))
+    assert rules(ok) == []
+    late = check(log(HQ, *arrive(5), phase="reinforcement", side="soviet", turn=3), make_game(scenario=scen))
+    assert rules(late) == ["EFB 6.2"]
+
+
+POOL = {"reinforcements": [{"turn": 2, "side": "soviet", "units": ["s.inf3"], "area": "east", "source": TEST_SOURCE,
+                            "pool_draw": {"pool": "pool", "count": 1}}]}
+
+
+def pool_log(*arrivals):
+    ev = log(HQ, {"type": "reinforcement", "unit": "s.inf3", "hex": "1005"},
+             *({"type": "reinforcement", "unit": u, "hex": "1004"} for u in arrivals),
+             phase="reinforcement", side="soviet", turn=2)
+    ev[3:3] = [{"type": "setup", "unit": u, "off_map": "pool"} for u in ("s.inf1", "s.inf2")]
+    ev.append({"type": "phase", "phase": "movement", "side": "soviet"})
+    return ev
+
+
+@pytest.mark.parametrize("arrivals, expected", [(["s.inf1"], []), ([], ["EFB 6.2"]),
+                                                (["s.inf1", "s.inf2"], ["EFB 6.2"])])
+def test_group_brings_one_random_pool_unit(arrivals, expected):
+    assert rules(check(pool_log(*arrivals), make_game(scenario=POOL))) == expected

@@ -39,7 +39,9 @@ class Scenario:
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
-        if t == "reinforcement":
+        if t == "setup" and ev.get("off_map"):
+            ctx.state.notes.setdefault("pool_of", {})[ev["unit"]] = ev["off_map"]
+        elif t == "reinforcement":
             self._reinforcement(ctx, ev)
         elif t == "replacement":
             self._replacement(ctx, ev)
@@ -85,6 +87,8 @@ class Scenario:
 
     def phase_end(self, ctx: Any) -> None:
         st = ctx.state
+        if st.phase == "reinforcement":
+            self._pool_draws(ctx)
         if st.phase == "reinforcement" and ctx.scenario:
             for u, entry in self._schedule(ctx).items():
                 if entry.get("turn") == st.turn and not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
@@ -105,17 +109,24 @@ class Scenario:
         nm = ctx.name(uid)
         entry = self._schedule(ctx).get(uid)
         if entry is None:
-            if ctx.scenario.get("reinforcements") is not None:
+            pool = st.notes.get("pool_of", {}).get(uid)
+            if pool in self._pools(ctx):
+                st.notes.setdefault("pool_arrivals", {}).setdefault(pool, []).append(uid)
+            elif ctx.scenario.get("reinforcements") is not None:
                 ctx.error(ctx.rule("6.2"), f"{nm} is not a reinforcement in this scenario", units=[uid])
             return
+        if entry.get("pool_draw"):
+            key = entry.get("group") or ",".join(entry.get("units") or [])
+            st.notes.setdefault("groups_arrived", {})[key] = entry["pool_draw"]
         roll = entry.get("roll")
         if isinstance(roll, dict) and roll.get("on"):
+            on = self._roll_numbers(ctx, uid, entry, roll)
             rolls = st.notes.get("reinf_rolls") or []
             if not rolls:
-                ctx.warning(ctx.rule("6.2"), f"{nm} arrives on a die roll ({', '.join(map(str, roll['on']))}) but no "
+                ctx.warning(ctx.rule("6.2"), f"{nm} arrives on a die roll ({', '.join(map(str, on))}) but no "
                             "reinforcement roll was logged in this phase", units=[uid])
-            elif not set(rolls) & set(roll["on"]):
-                ctx.error(ctx.rule("6.2"), f"{nm} arrives on {', '.join(map(str, roll['on']))}, but this phase's "
+            elif not set(rolls) & set(on):
+                ctx.error(ctx.rule("6.2"), f"{nm} arrives on {', '.join(map(str, on))}, but this phase's "
                           f"reinforcement rolls were {', '.join(map(str, rolls))}", units=[uid])
         turn = entry.get("turn")
         if isinstance(turn, int):
@@ -129,6 +140,8 @@ class Scenario:
         area_id = ev.get("area") or entry.get("area")
         if area_id:
             area = ctx.board.area(area_id)
+            if area is not None and entry.get("alternate_area"):
+                area = area | (ctx.board.area(entry["alternate_area"]) or set())
             if area is None:
                 ctx.could_not_check(ctx.rule("6.2"), f"the map has no area {area_id!r}")
             elif h not in area:
@@ -138,6 +151,58 @@ class Scenario:
         if enemies:
             ctx.error(ctx.rule("6.3"), f"{nm} enters at {h}, which holds enemy units ({c.names(ctx, enemies)})",
                       units=[uid], hexes=[h])
+
+    # ---- conditional rolls and random pool draws (GT 24.7) ---------------------------------------------------
+    def _pools(self, ctx: Any) -> set[str]:
+        return {e["pool_draw"]["pool"] for e in ctx.scenario.get("reinforcements") or [] if e.get("pool_draw")}
+
+    @staticmethod
+    def _holds(ctx: Any, cond: dict[str, Any]) -> bool:
+        """A ``condition``: at least one unit of ``side`` in map area ``in_area``."""
+        hexes = ctx.board.area(cond.get("in_area", "")) if ctx.board is not None else None
+        if hexes is None:
+            ctx.could_not_check(ctx.rule("6.2"), f"the map has no area {cond.get('in_area')!r} for a reinforcement "
+                                "roll condition")
+            return True
+        side = cond.get("side")
+        return any(h in hexes for u, h in ctx.state.position.items()
+                   if h is not None and ctx.side_of(u) == side and c.is_ground(ctx, u))
+
+    def _roll_numbers(self, ctx: Any, uid: str, entry: dict[str, Any], roll: dict[str, Any]) -> list[int]:
+        """The results that bring ``uid`` now: ``by_area`` (the last condition that holds) over ``on``; reports an
+        arrival while ``requires`` does not hold and a ``repeat: once`` roll on another turn."""
+        nm, st = ctx.name(uid), ctx.state
+        req = roll.get("requires")
+        if req and not self._holds(ctx, req):
+            ctx.error(ctx.rule("6.2"), f"{nm} arrives, but it may be rolled for only once a {req.get('side')} unit "
+                      f"is in {req.get('in_area')}", units=[uid])
+        if roll.get("repeat") == "once" and isinstance(entry.get("turn"), int) and st.turn != entry["turn"]:
+            ctx.error(ctx.rule("6.2"), f"{nm} is rolled for on turn {entry['turn']} only, not turn {st.turn}",
+                      units=[uid])
+        on = list(roll["on"])
+        for row in roll.get("by_area") or []:
+            if self._holds(ctx, row):
+                on = list(row["on"])
+        return on
+
+    def _pool_draws(self, ctx: Any) -> None:
+        """End of a reinforcement phase: each arriving group with a ``pool_draw`` brings exactly ``count`` units
+        from that off-map pool (fewer only when the pool is empty)."""
+        st = ctx.state
+        want: dict[str, int] = {}
+        for draw in (st.notes.pop("groups_arrived", None) or {}).values():
+            want[draw["pool"]] = want.get(draw["pool"], 0) + int(draw.get("count") or 1)
+        got = st.notes.pop("pool_arrivals", None) or {}
+        for pool in sorted(set(want) | set(got)):
+            came = got.get(pool, [])
+            left = [u for u, p in st.notes.get("pool_of", {}).items() if p == pool and st.position.get(u) is None
+                    and u not in st.eliminated]
+            if len(came) > want.get(pool, 0):
+                ctx.error(ctx.rule("6.2"), f"{len(came)} unit(s) from {pool} arrive this phase; the groups that "
+                          f"arrived bring {want.get(pool, 0)}", units=came)
+            elif len(came) < want.get(pool, 0) and left:
+                ctx.error(ctx.rule("6.2"), f"the groups that arrived this phase bring {want[pool]} unit(s) from "
+                          f"{pool}, but {len(came)} arrived", units=came)
 
     def _replacement(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid, st = ev["unit"], ctx.state
