@@ -243,3 +243,24 @@ def test_facing_in_setup_moves_and_turns_in_place():
         {"type": "x-facing", "unit": "de.a", "facing": 180.0},
         {"type": "move", "unit": "de.a", "from": "0203", "to": "0303", "facing": 180.0, "side": "german"},
     ]
+
+
+def test_retreat_dragged_hex_by_hex_is_one_retreat():
+    pieces = units_save()
+    # su.b drags 0405 -> 0505 -> 0504 in two steps, then declares the retreat by its starting hex
+    text = log_text(save_text(pieces), [["M/102/main/454/500/null/main/367/550/null/bob"],
+                                        ["M/102/main/454/400/null/main/454/500/null/bob"],
+                                        ["CHAT&lt;Bob&gt; - !retreat 0405 0505 0504"]])
+    ev = strip(adapt(vsav(text), tiny_game()).events)
+    assert ev[3:] == [{"type": "retreat", "unit": "su.b", "side": "soviet", "path": ["0405", "0505", "0504"]}]
+
+
+def test_retreat_does_not_swallow_moves_off_the_path():
+    pieces = units_save()
+    # the first drop (to 0404) is not on the declared path, so it stays a move
+    text = log_text(save_text(pieces), [["M/102/main/367/450/null/main/367/550/null/bob"],
+                                        ["M/102/main/454/400/null/main/367/450/null/bob"],
+                                        ["CHAT&lt;Bob&gt; - !retreat su.b 0504"]])
+    ev = strip(adapt(vsav(text), tiny_game()).events)
+    assert ev[3:] == [{"type": "move", "unit": "su.b", "from": "0405", "to": "0404", "side": "soviet"},
+                      {"type": "retreat", "unit": "su.b", "side": "soviet", "path": ["0404", "0504"]}]

@@ -463,17 +463,8 @@ class Adapter(R.Visitor):
             self._emit(ev, ctx)
         elif v in ("retreat", "advance"):
             token = d.unit or ""
-            # The drop may already be logged: turn the latest move to the path's end, of this unit or from this
-            # hex, into the retreat/advance (its start is the move's origin).
-            for evs in reversed(self.steps[-2:]):
-                for i in range(len(evs) - 1, -1, -1):
-                    e = evs[i]
-                    if (e.get("type") == "move" and e.get("to") == d.path[-1]
-                            and token in (e.get("unit"), e.get("from"))):
-                        start = [e["from"]] if e.get("from") else []
-                        evs[i] = {**{k: x for k, x in e.items() if k not in ("from", "to", "mode")},
-                                  "type": v, "path": start + d.path}
-                        return
+            if self._absorb_drops(v, token, d.path):
+                return
             units, hexes = self._resolve([token], ctx, "unit")
             if len(units) != 1:
                 self._warn(f"!{v} {token}: expected exactly one unit there, found {len(units)}", ctx)
@@ -512,6 +503,30 @@ class Adapter(R.Visitor):
             self._emit(ev, ctx)
         elif v == "end":
             self._emit({"type": "game_end"}, ctx)
+
+    def _absorb_drops(self, verb: str, token: str, path: list[str]) -> bool:
+        """Turn already-logged drops into one retreat/advance: the latest move to the path's end, plus earlier drops
+        of the same unit on the declared path (hex-by-hex dragging), within the last few steps. *token* must name
+        the unit or the hex it started from. Returns False when no such drop is logged (yet)."""
+        recent = [k for k in range(max(0, len(self.steps) - 8), len(self.steps)) if not self.step_undone[k]]
+        moves = [(k, i, e) for k in recent for i, e in enumerate(self.steps[k]) if e.get("type") == "move"]
+        last = next(((k, i, e) for k, i, e in reversed(moves) if e.get("to") == path[-1]), None)
+        if last is None:
+            return False
+        unit = last[2]["unit"]
+        chain = [last]
+        for k, i, e in reversed(moves[:moves.index(last)]):
+            if e["unit"] == unit and e.get("to") == chain[-1][2].get("from") and e.get("to") in path:
+                chain.append((k, i, e))
+        start = chain[-1][2].get("from")
+        if token not in (unit, start, last[2].get("from")):
+            return False
+        k, i, e = last
+        self.steps[k][i] = {**{key: x for key, x in e.items() if key not in ("from", "to", "mode")},
+                            "type": verb, "path": ([start] if start else []) + path}
+        for k, i, _ in sorted(chain[1:], reverse=True):
+            del self.steps[k][i]
+        return True
 
     def warning(self, message: str, ctx: R.Context) -> None:
         self._warn(message, ctx)
