@@ -324,3 +324,18 @@ def pool_log(*arrivals):
                                                 (["s.inf1", "s.inf2"], ["EFB 6.2"])])
 def test_group_brings_one_random_pool_unit(arrivals, expected):
     assert rules(check(pool_log(*arrivals), make_game(scenario=POOL))) == expected
+
+
+# ---- 23.2: levels of victory (printed in both books) -------------------------------------------------------
+@pytest.mark.parametrize("german, soviet, end, expected", [
+    (25, 5, {"winner": "german", "level": "operational"}, []),  # 20 -> operational
+    (25, 5, {"winner": "german", "level": "Tactical victory"}, ["EFB 23.2"]),
+    (14, 5, {"winner": "german"}, ["EFB 23.2"]),  # 9 -> a draw: nobody wins
+    (14.5, 5, {"winner": None, "level": "draw"}, []),  # 9.5 < 10: draw
+    (5, 35, {"winner": "soviet", "level": "strategic"}, []),  # 30 -> strategic
+    # the recorded totals disagree with the vp events (23.1); by the recorded ones, 25 = operational is right
+    (5, 35, {"vp": {"german": 5, "soviet": 30}, "level": "operational"}, ["EFB 23.1"]),
+])
+def test_levels_of_victory(german, soviet, end, expected):
+    body = [vp("german", german, "towns"), vp("soviet", soviet, "towns"), {"type": "game_end", **end}]
+    assert rules(check(log(HQ, *body))) == expected

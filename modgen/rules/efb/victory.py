@@ -4,6 +4,11 @@ The scenario's ``victory.<side>.eliminations`` lists ``{"units": "armored" | "ot
 records elimination VP (``vp`` events whose ``reason`` starts with "elimination"), their total per side must equal
 the schedule applied to every enemy elimination (replaced units still count, 23.4; overstack eliminations count
 only under the ``overstack_vp`` policy ``count``, 9.1). Logs that record no elimination VP are not judged.
+
+A ``game_end`` event that records the outcome (``winner``, ``level``, final ``vp``) is checked against 23.2's
+levels of victory, printed in both books: a difference of 0-9 VP is a draw, 10-19 a tactical, 20-29 an operational
+and 30 or more a strategic victory for the side with more VP. The totals are the event's ``vp`` if it gives them,
+else the sum of the log's ``vp`` events; given ``vp`` must agree with that sum when the log has ``vp`` events.
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from collections import defaultdict
 from typing import Any
 
 from modgen.rules.efb import common as c
+
+# 23.2: (smallest difference, level), largest first
+LEVELS = ((30, "strategic"), (20, "operational"), (10, "tactical"), (float("-inf"), "draw"))
 
 
 class Victory:
@@ -32,9 +40,40 @@ class Victory:
             self.any_logged.add(ev["side"])
         elif t == "game_end":
             self._judge(ctx)
+            self._outcome(ctx, ev)
 
     def finish(self, ctx: Any) -> None:
         self._judge(ctx)
+
+    @staticmethod
+    def _outcome(ctx: Any, ev: dict[str, Any]) -> None:
+        if not any(k in ev for k in ("winner", "level", "vp")):
+            return
+        logged = dict(ctx.state.vp)
+        claimed = ev.get("vp")
+        if isinstance(claimed, dict):
+            for side in sorted(set(claimed) | set(logged)):
+                if logged and abs(float(claimed.get(side, 0)) - logged.get(side, 0.0)) > 1e-9:
+                    ctx.error(ctx.rule("23.1"), f"the game ends with {side} at {claimed.get(side, 0):g} VP, but its "
+                              f"vp events add up to {logged.get(side, 0.0):g}")
+            totals = {k: float(v) for k, v in claimed.items()}
+        else:
+            totals = logged
+        sides = list(ctx.sides) or sorted(totals)
+        if len(sides) != 2:
+            return
+        a, b = sorted(sides, key=lambda x: -totals.get(x, 0.0))
+        diff = totals.get(a, 0.0) - totals.get(b, 0.0)
+        level = next(name for lo, name in LEVELS if diff >= lo)
+        winner = None if level == "draw" else a
+        if "winner" in ev and ev["winner"] != winner:
+            ctx.error(ctx.rule("23.2"), f"the log names {ev['winner'] or 'no one'} the winner; with {a} "
+                      f"{totals.get(a, 0.0):g} VP and {b} {totals.get(b, 0.0):g} VP the result is "
+                      f"{'a draw' if winner is None else a + ' (' + level + ' victory)'}")
+        claimed_level = str(ev.get("level") or "").strip().lower().split(" ")[0]
+        if "level" in ev and claimed_level != level:
+            ctx.error(ctx.rule("23.2"), f"the log claims a {ev['level']} result; a difference of {diff:g} VP is "
+                      f"{'a draw' if level == 'draw' else 'a ' + level + ' victory'}")
 
     def _judge(self, ctx: Any) -> None:
         if self.done:
