@@ -316,3 +316,29 @@ def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manife
             "Turn 1 Soviet Final Protective Fire Phase", "Turn 1 Soviet First Wave Combat Phase",
             "Turn 1 Soviet Second Wave Combat Phase", "Turn 1 Soviet Recovery Phase",
             "Turn 1 German Reinforcement Phase", "Turn 1 German Movement Phase"]
+
+
+def test_engine_reports_a_broken_module(engine_classpath: str, tmp_path: Path) -> None:
+    """The harness's error capture works: a module with an unknown component and a mislabelled grid fails."""
+    import zipfile
+
+    game = load_game(vf.write_workspace(tmp_path / "ws"))
+    good = tmp_path / "good.vmod"
+    vmod.build_module(game, good, **vf.STUBS)
+    bad = tmp_path / "bad.vmod"
+    with zipfile.ZipFile(good) as zin, zipfile.ZipFile(bad, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "buildFile.xml":
+                text = data.decode("utf-8")
+                text = text.replace("<VASSAL.build.module.Chatter/>",
+                                    "<VASSAL.build.module.Chatter/><VASSAL.build.module.NoSuchComponent/>")
+                text = text.replace('hOff="1"', 'hOff="2"', 1)  # labels shift by one column
+                data = text.encode("utf-8")
+            zout.writestr(info, data)
+    hex_px = game.manifest["vassal"]["hex_px"]
+    points, labels = hex_points(game, hex_px)
+    result = run_engine(engine_classpath, bad, points, tmp_path)
+    assert any("NoSuchComponent" in e for e in result["errors"]), result["errors"]
+    main_labels = [(want, p["label"]) for want, p in zip(labels, result["labels"], strict=True) if p["map"] == "main"]
+    assert main_labels and all(want != got for want, got in main_labels)
