@@ -339,3 +339,21 @@ def test_group_brings_one_random_pool_unit(arrivals, expected):
 def test_levels_of_victory(german, soviet, end, expected):
     body = [vp("german", german, "towns"), vp("soviet", soviet, "towns"), {"type": "game_end", **end}]
     assert rules(check(log(HQ, *body))) == expected
+
+
+# ---- 26.4: commitment -------------------------------------------------------------------------------------
+def test_entering_the_zoc_of_an_entrenched_unit_costs_two_more():
+    # g.inf1 (MA 3) 0502 -> 0503 -> 0504: 1 + 1 = 2 MP; 0504 is in the ZOC of s.inf1 at 0505 (across the minor
+    # river hexside 0504|0505, ZOC crosses it). With s.inf1 entrenched: 1 + (1 + 2) = 4 > 3.
+    move = mv("g.inf1", "0502", "0503", "0504")
+    plain = check(log({**HQ, "g.inf1": "0502", "s.inf1": "0505"}, move))
+    assert rules(plain) == []
+    ev = log({**HQ, "g.inf1": "0502", "s.inf1": "0505"}, move)
+    ev.insert(4, entrench("0505"))  # a set-up marker, before the first turn
+    bad = check(ev)
+    assert rules(bad) == ["EFB 8.3"] and "26.4" in bad.findings[0].message
+    # the same without a path: the cheapest legal path also pays the commitment (0503 -> 0504 is the only way in
+    # within 3 MP), so start/end-only moves are judged alike
+    ev2 = log({**HQ, "g.inf1": "0502", "s.inf1": "0505"}, mv("g.inf1", "0502", "0504"))
+    ev2.insert(4, entrench("0505"))
+    assert rules(check(ev2)) == ["EFB 8.3"]

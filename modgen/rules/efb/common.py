@@ -177,6 +177,7 @@ class Costs:
         self.tec = ctx.tables.get("tec")
         self.unknown: list[str] = []
         self.armored = is_armored(ctx, uid) if uid else False
+        self.commit: frozenset[str] = frozenset()  # hexes costing +2 MF to enter (26.4); set by the movement check
         # terrain costs never change during a game: one cache per game and mobility class
         caches = ctx.__dict__.setdefault("_efb_cost_cache", {})
         self._cache: dict[tuple[str, str, str], tuple[Fraction | None, tuple[str, ...]]] = caches.setdefault(
@@ -282,11 +283,38 @@ class Costs:
             self._cache[key] = hit
         elif hit[1]:
             self.unknown.extend(hit[1])
+        if hit[0] is not None and b in self.commit:
+            return hit[0] + COMMITMENT_MF
         return hit[0]
 
     def describe(self, a: str, b: str, mode: str, cost: Fraction | None) -> str:
         what = mode if mode in ("road", "rail", "trail") else self.ctx.board.terrain(b)
-        return f"{a}→{b} {what} {fmt_mp(cost)}"
+        extra = " (incl. +2 to enter the ZOC of an entrenched enemy, 26.4)" if b in self.commit else ""
+        return f"{a}→{b} {what} {fmt_mp(cost)}{extra}"
+
+
+COMMITMENT_MF = Fraction(2)
+
+
+def is_fort(ctx: Any, h: str) -> bool:
+    """A fort hex: its TEC entry says ``fort``, or its terrain id is "fortification"."""
+    t = ctx.board.terrain(h)
+    return t == "fortification" or bool(((ctx.tables.get("tec") or {}).get(t) or {}).get("fort"))
+
+
+def commitment_hexes(ctx: Any, side: str | None) -> frozenset[str]:
+    """26.4 (optional rule 26, in play when an entrenchment marker is on the map or the log's options turn on
+    ``prepared_defenses``): hexes in the ZOC of an enemy unit that is in a fort or entrenchment cost 2 MF more."""
+    st = ctx.state
+    if not st.options.get("prepared_defenses") and not any("entrenchment" in m for m in st.hex_markers.values()):
+        return frozenset()
+    out: set[str] = set()
+    for u, h in st.position.items():
+        if h is None or ctx.side_of(u) in (None, side) or not exerts_zoc(ctx, u):
+            continue
+        if "entrenchment" in st.hex_markers.get(h, ()) or is_fort(ctx, h):
+            out.update(n for n in ctx.board.neighbours(h) if zoc_crosses(ctx, h, n))
+    return frozenset(out)
 
 
 def fmt_mp(value: Fraction | None) -> str:

@@ -93,6 +93,7 @@ class Movement:
             ctx.could_not_check(ctx.rule("8.3"), f"{nm} prints no movement factor")
             return
         costs = c.Costs(ctx, uid)
+        costs.commit = c.commitment_hexes(ctx, side)
         road_mk = ctx.policies.get("road_movement_ezoc") == "mk"
 
         def stepper(m: str):
@@ -127,7 +128,7 @@ class Movement:
 
         def scaled(m: str):
             cache: dict[tuple[str, str], int | None] = ctx.__dict__.setdefault("_efb_scaled", {}).setdefault(
-                (costs.armored, m, c.bridge_version(ctx)), {})
+                (costs.armored, m, c.bridge_version(ctx), costs.commit), {})
             block_zoc = disengaging or (m in LINE_MODES and road_mk)
 
             def step_scaled(a: str, b: str) -> int | None:

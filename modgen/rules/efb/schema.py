@@ -74,6 +74,8 @@ TERRAIN_EFFECT = {
         "stand_fast": {"type": "boolean", "description": "Defender may declare stand fast here (13.1)."},
         "mobile_forbidden": {"type": "boolean", "description": "No Mobile CRT against defenders here (11.11)."},
         "engineer_bonus": {"type": "boolean", "description": "Engineers give +1 column against this hex (22.2)."},
+        "fort": {"type": "boolean", "description": "A fort hex (terrain id \"fortification\" is one without it): with "
+                 "optional rule 26 in play, entering the ZOC of an enemy unit here costs +2 MF (26.4)."},
         "river": {"enum": ["major", "minor", "stream"], "description": "Hexside water type (13.4, 13.6)."},
         "bridge": {"type": "boolean", "description": "This hexside type is a bridge (8.10)."},
         "blocks_zoc": {"type": "boolean", "description": "ZOC does not extend across this hexside."},
