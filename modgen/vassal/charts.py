@@ -63,27 +63,56 @@ def _cell(v: Any) -> str:
         return "-"
     if isinstance(v, bool):
         return "yes" if v else "no"
-    if isinstance(v, (dict, list)):
+    if isinstance(v, dict) and all(not isinstance(x, (dict, list)) for x in v.values()):
+        v = ", ".join(f"{k} {_cell(x)}" for k, x in v.items() if k != "source")
+    elif isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        v = ", ".join(_cell(x) for x in v)
+    elif isinstance(v, (dict, list)):
         v = json.dumps(v, ensure_ascii=False)
     s = str(v)
     return s if len(s) <= MAX_CELL else s[: MAX_CELL - 1] + "…"
 
 
+def _is_columns_table(table: Any) -> bool:
+    """A results table printed by columns (a CRT): ``{"columns": [{"label", "results": [...]}, ...]}``."""
+    return (isinstance(table, dict) and isinstance(table.get("columns"), list) and bool(table["columns"])
+            and all(isinstance(c, dict) and isinstance(c.get("results"), list) for c in table["columns"]))
+
+
+def _source(src: Any) -> str:
+    """A row's provenance in a cell: ``EFB 8.6 (rulebook)``."""
+    if not isinstance(src, dict):
+        return "-"
+    return f"{src.get('rule', '?')} ({src.get('values', '?')})"
+
+
 def table_grid(table: Any) -> tuple[list[str], list[list[str]]]:
     """(header, rows) of strings for one ``rules.tables`` entry, whatever its shape."""
+    if _is_columns_table(table):
+        cols = table["columns"]
+        n = max(len(c["results"]) for c in cols)
+        return (["roll", *(_cell(c.get("label", "")) for c in cols)],
+                [[str(i + 1), *(_cell(c["results"][i]) if i < len(c["results"]) else "" for c in cols)]
+                 for i in range(n)])
     if isinstance(table, dict) and isinstance(table.get("rows"), list):
         rows = [r for r in table["rows"] if isinstance(r, dict)]
         cols: list[str] = []
         for r in rows:
             cols += [k for k in r if k not in cols and k != "source"]
-        return cols, [[_cell(r.get(c)) for c in cols] for r in rows]
+        src = any(isinstance(r.get("source"), dict) for r in rows)
+        return ([*cols, *(["source"] if src else [])],
+                [[*(_cell(r.get(c)) for c in cols), *([_source(r.get("source"))] if src else [])] for r in rows])
     if isinstance(table, dict):
         items = [(k, v) for k, v in table.items() if k != "source"]
         if items and all(isinstance(v, dict) for _, v in items):
             cols = []
             for _, v in items:
                 cols += [k for k in v if k not in cols and k != "source"]
-            return ["", *cols], [[k, *(_cell(v.get(c)) for c in cols)] for k, v in items]
+            # rows with their own provenance show it: the reader must see which numbers are illustrative
+            src = any(isinstance(v.get("source"), dict) for _, v in items)
+            return (["", *cols, *(["source"] if src else [])],
+                    [[k, *(_cell(v.get(c)) for c in cols), *([_source(v.get("source"))] if src else [])]
+                     for k, v in items])
         return ["", "value"], [[k, _cell(v)] for k, v in items]
     if isinstance(table, list):
         return ["value"], [[_cell(v)] for v in table]
@@ -106,8 +135,10 @@ def render_table(title: str, table: Any) -> Image.Image:
             src_text += f" - {src['note']}"
     if truncated:
         src_text = (src_text + f"  [first {MAX_ROWS} rows]").strip()
-    foot = _wrap(src_text, 110)
-    width = int(max(sum(widths), fb.getlength(title) + 2 * PAD, 200)) + 2 * PAD
+    width = int(max(sum(widths), fb.getlength(title) + 2 * PAD, 360)) + 2 * PAD
+    small = _font(11)
+    chars = max(20, int((width - 2 * PAD) / max(1.0, small.getlength("abcdefghij") / 10)))
+    foot = _wrap(src_text, chars)
     height = 34 + row_h * (len(rows) + 1) + 18 * len(foot) + 2 * PAD
     img = Image.new("RGB", (width, height), "white")
     d = ImageDraw.Draw(img)
@@ -127,7 +158,7 @@ def render_table(title: str, table: Any) -> Image.Image:
             x += widths[i]
     y += row_h + 4
     for line in foot:
-        d.text((PAD, y), line, fill="#444444", font=_font(11))
+        d.text((PAD, y), line, fill="#444444", font=small)
         y += 18
     return img
 
@@ -137,5 +168,16 @@ def table_images(manifest: dict[str, Any]) -> list[tuple[str, Image.Image]]:
     tables = ((manifest.get("rules") or {}).get("tables")) or {}
     if not isinstance(tables, dict):
         return []
-    return [(name.replace("_", " ").capitalize(), render_table(name.replace("_", " ").capitalize(), t))
-            for name, t in tables.items()]
+    out: list[tuple[str, Image.Image]] = []
+    for name, t in tables.items():
+        title = name.replace("_", " ").capitalize()
+        subs = {k: v for k, v in t.items() if k != "source"} if isinstance(t, dict) else {}
+        if subs and all(_is_columns_table(v) for v in subs.values()):
+            # a family of results tables (EFB's mobile/assault/ranged CRTs): one chart each
+            for sub, v in subs.items():
+                if "source" not in v and "source" in t:
+                    v = {**v, "source": t["source"]}
+                out.append((f"{title}: {sub}", render_table(f"{title}: {sub}", v)))
+        else:
+            out.append((title, render_table(title, t)))
+    return out
