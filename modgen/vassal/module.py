@@ -321,7 +321,8 @@ class _Builder:
             scen_specs.append((scen.get("title", sid), entry_name))
         sides = [s.get("name", s["id"]) for s in man.get("sides") or []]
         splash = "mg_splash.png"
-        self.files["images/" + splash] = _png(charts.splash(name, man.get("description", ""), sides))
+        blurb = man.get("description") or man.get("publisher_note") or ""
+        self.files["images/" + splash] = _png(charts.splash(name, f"Version {version}. {blurb}", sides))
         chart_specs = []
         for title, img in charts.table_images(man):
             fname = self._unique_image(f"chart_{safe_name(title)}")
