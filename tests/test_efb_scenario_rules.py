@@ -357,3 +357,48 @@ def test_entering_the_zoc_of_an_entrenched_unit_costs_two_more():
     ev2 = log({**HQ, "g.inf1": "0502", "s.inf1": "0505"}, mv("g.inf1", "0502", "0504"))
     ev2.insert(4, entrench("0505"))
     assert rules(check(ev2)) == ["EFB 8.3"]
+
+
+# ---- scenario special rules: supply formation (GT 24.7), always in command (MK SR6), road through 0-MF (MK SR4)
+SHOT = {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": "0605", "table": "ranged",
+        "kind": "bombardment", "supply": "g.supply"}
+
+
+@pytest.mark.parametrize("formation, expected", [("army", []), ("corps", ["EFB 20.2"])])
+def test_supply_only_for_one_formation(formation, expected):
+    # g.arty belongs to "div", under "army"; supply 2 MP away (radius 4), so only the formation limit can fail
+    game = make_game(scenario=special({"id": "german_supply_x_only", "params": {"formation": formation}}))
+    r = check(log({**HQ, "g.arty": "0602", "s.inf1": "0605", "g.supply": "0501"}, dict(SHOT), phase="combat1"), game)
+    assert rules(r) == expected
+
+
+def test_always_in_command_units():
+    # no German HQ: g.inf1 is out of command, MA 3 -> 1 1/2, and two clear hexes cost 2 (as in test_efb_movement)
+    ev = log({"s.hq": "1010", "g.inf1": "0302"}, mv("g.inf1", "0302", "0402", "0502"))
+    assert rules(check(ev)) == ["EFB 8.3"]
+    game = make_game(scenario=special({"id": "always_in_command", "params": {"units": ["g.inf1"]}}))
+    assert rules(check(ev, game)) == []
+
+
+def test_german_road_movement_through_zero_mf_units():
+    # 0103 holds g.garrison (MF 0), g.inf2, g.inf3: a fourth German unit passing by road would be overstacked
+    # (German limit 3, 9.2) unless MK SR4 lets road movement ignore 0-MF units
+    setup = {"g.hq": "0505", "s.hq": "1010", "g.garrison": "0103", "g.inf2": "0103", "g.inf3": "0103",
+             "g.inf1": "0101"}
+    ev = log(setup, mv("g.inf1", "0101", "0102", "0103", "0104", mode="road"))
+    assert rules(check(ev)) == ["EFB 8.7"]
+    game = make_game(scenario=special({"id": "german_road_movement"}))
+    assert rules(check(ev, game)) == []
+
+
+# ---- 22.2: the engineer crosses its own bridge only if no other unit does ---------------------------------
+def test_engineer_crosses_its_bridge_only_alone():
+    build = {"type": "bridge", "hexes": ["0504", "0505"], "action": "build", "unit": "g.eng"}
+    setup = {**HQ, "g.eng": "0505", "g.inf1": "0506"}
+    other = mv("g.inf1", "0506", "0505", "0504", "0503")  # 3 MP over the bridge (see test_engineer_bridge)
+    eng = mv("g.eng", "0505", "0504", mode="normal")
+    # built on turn 1; on turn 2 g.inf1 crosses it first, then the engineer itself
+    turn2 = [{"type": "turn", "turn": 2}, phase("movement")]
+    bad = check(log(setup, dict(build), *turn2, dict(other), dict(eng)))
+    assert rules(bad) == ["EFB 22.2"] and bad.findings[0].units == ["g.eng"]
+    assert rules(check(log(setup, dict(build), *turn2, dict(eng)))) == []

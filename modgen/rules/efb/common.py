@@ -375,7 +375,7 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     """7.1-7.10, 15.3: HQs and air always in command; suppressed units OOC; otherwise within an eligible HQ's radius
     (hexes, through anything). Newly arrived reinforcements are in command for their first movement phase (7.6)."""
     kl = klass(ctx, uid)
-    if kl in ("hq", "air"):
+    if kl in ("hq", "air") or uid in _always_in_command(ctx):
         return True
     if suppressed(ctx, uid) and not ignore_suppression:
         return False
@@ -390,6 +390,18 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
         if ctx.board.distance(h, hh) <= r and hq_commands(ctx, hq, uid):
             return True
     return False
+
+
+def _always_in_command(ctx: Any) -> set[str]:
+    """Units a scenario special rule ``always_in_command`` (``params.units``) puts in command (MK SR6: FB)."""
+    hit = ctx.__dict__.get("_efb_always_cmd")
+    if hit is None:
+        hit = set()
+        for r in ctx.scenario.get("special_rules") or []:
+            if r.get("id") == "always_in_command":
+                hit.update((r.get("params") or {}).get("units") or [])
+        ctx.__dict__["_efb_always_cmd"] = hit
+    return hit
 
 
 def _hqs(ctx: Any, side: str | None) -> list[tuple[str, str, int]]:

@@ -281,8 +281,13 @@ class Movement:
         lim = limit_for(ctx, uid)
         if lim is None:
             return
-        for h in path[1:]:
-            friends = [u for u in ctx.state.units_in(h) if ctx.side_of(u) == ctx.side_of(uid) and c.is_ground(ctx, u)]
+        side = ctx.side_of(uid)
+        # MK 24.6 SR4 (special rule "<side>_road_movement"): road movement may pass through 0-MF units
+        through_zero = mode == "road" and any(r.get("id") == f"{side}_road_movement"
+                                              for r in ctx.scenario.get("special_rules") or [])
+        for h in path[1:-1] if through_zero else path[1:]:
+            friends = [u for u in ctx.state.units_in(h) if ctx.side_of(u) == side and c.is_ground(ctx, u)
+                       and not (through_zero and ctx.values(u).get("movement") == 0)]
             if len(friends) + 1 > lim:
                 ctx.error(ctx.rule("8.7"), f"{ctx.name(uid)} uses {mode} movement through {h}, where it would be "
                           f"overstacked ({len(friends) + 1} > {lim})", units=[uid], hexes=[h], path=path)

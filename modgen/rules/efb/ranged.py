@@ -205,7 +205,25 @@ class Ranged:
         if c.klass(ctx, s) != "supply":
             ctx.error(ctx.rule("20.1"), f"{ctx.name(s)} is not a supply unit", units=[s])
             return
+        self._supply_formation(ctx, ev, s)
         self._supply_radius(ctx, ev, s)
+
+    @staticmethod
+    def _supply_formation(ctx: Any, ev: dict[str, Any], s: str) -> None:
+        """Scenario limit on who a side's supply serves: special rule ``<side>_supply_<…>_only`` with
+        ``params.formation`` (GT 24.7: Soviet supply only for 6th Guards Army ranged units)."""
+        side = ctx.side_of(s)
+        rule = next((r for r in ctx.scenario.get("special_rules") or [] if str(r.get("id", "")).startswith(
+            f"{side}_supply_") and str(r.get("id")).endswith("_only") and (r.get("params") or {}).get("formation")),
+            None)
+        if rule is None:
+            return
+        form = rule["params"]["formation"]
+        for f in list(ev.get("support") or []) + list(ev.get("attackers") or []):
+            if c.klass(ctx, f) == "artillery" and form not in c._formation_chain(ctx, c.record(ctx, f).get(
+                    "formation")):
+                ctx.error(ctx.rule("20.2"), f"{ctx.name(s)} supplies {ctx.name(f)}, but the scenario lets {side} "
+                          f"supply serve only {form} ranged units", units=[s, f])
 
     def _supply_radius(self, ctx: Any, ev: dict[str, Any], s: str) -> None:
         """20.3: the radius is traced in MP from the supply unit to each artillery unit it doubles, not through enemy

@@ -351,10 +351,25 @@ class Scenario:
         self._set_bridge(ctx, key, built_by=uid)
 
     def _engineer_moves(self, ctx: Any, ev: dict[str, Any]) -> None:
-        built = (ctx.state.notes.get("bridges") or {}).get("built", {})
+        """The bridge lasts while the engineer stays; the engineer may cross its own bridge only if no other unit
+        crosses it that turn (22.2)."""
+        st = ctx.state
+        built = (st.notes.get("bridges") or {}).get("built", {})
+        path = ev.get("path") or [ev.get("from") or st.position.get(ev["unit"]), ev.get("to")]
+        crossed = {c.side_key(a, b) for a, b in zip(path, path[1:], strict=False) if a and b}
+        others = st.notes.setdefault("bridge_crossings", {})
+        for key, eng in list(built.items()):
+            if key not in crossed:
+                continue
+            if eng == ev["unit"]:
+                if any(u != eng for u in others.get((key, st.turn), ())):
+                    ctx.error(ctx.rule("22.2"), f"{ctx.name(eng)} crosses its own bridge {key[0]}|{key[1]} after "
+                              "another unit crossed it this turn", units=[eng], hexes=list(key))
+            else:
+                others.setdefault((key, st.turn), set()).add(ev["unit"])
         for key, eng in list(built.items()):
             if eng == ev["unit"]:
-                self._set_bridge(ctx, key, remove=True)  # the bridge lasts while the engineer stays
+                self._set_bridge(ctx, key, remove=True)
 
     def _enemy_near_engineer(self, ctx: Any, ev: dict[str, Any]) -> None:
         """22.2: an engineer bridge is destroyed when an enemy unit moves adjacent to the engineer."""
