@@ -342,3 +342,15 @@ def test_engine_reports_a_broken_module(engine_classpath: str, tmp_path: Path) -
     assert any("NoSuchComponent" in e for e in result["errors"]), result["errors"]
     main_labels = [(want, p["label"]) for want, p in zip(labels, result["labels"], strict=True) if p["map"] == "main"]
     assert main_labels and all(want != got for want, got in main_labels)
+
+
+@pytest.mark.parametrize("hex_px", [37, 83.5])
+def test_engine_labels_at_other_scales(engine_classpath: str, tmp_path: Path, hex_px: float) -> None:
+    # `modgen build --hex-px`: odd and fractional scales must give the same labels at our hex centres
+    game = load_game(vf.write_workspace(tmp_path / "ws"))
+    out = tmp_path / "tiny.vmod"
+    vmod.build_module(game, out, hex_px=hex_px, **vf.STUBS)
+    points, labels = hex_points(game, hex_px)
+    result = run_engine(engine_classpath, out, points, tmp_path)
+    check_module(game, result, labels, hex_px, vmod.DEFAULT_PX_PER_INCH, vf.stub_faces_of)
+    check_facings(game, result, rendered=True)
