@@ -249,3 +249,15 @@ def test_off_map_entries_keep_their_own_faces(tmp_path: Path) -> None:
     root = etree.fromstring(z.read("buildFile.xml"))
     zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
     assert zones == ["pool", "reinforcements"]
+
+
+def test_setup_reads_back_with_the_log_reader(built) -> None:
+    # the contract with modgen.vassal.reader (issue #6): Marker properties and the Face layer identify pieces
+    from modgen.vassal import reader
+
+    _, _, z, _ = built
+    state = reader.read(z.read("s1.vsav"), reader.Visitor())
+    got = sorted((p.props["mg_unit"], p.location.map, p.location.x, p.location.y, p.layers.get("Face"))
+                 for p in state.pieces.values())
+    assert got == [("b.hq", "main", 235, 96, 3), ("b.inf", "main", 235, 96, None),
+                   ("marker.supp", "holding", got[2][2], got[2][3], None), ("r.1/a;b", "main", 124, 224, 2)]
