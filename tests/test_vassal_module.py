@@ -261,3 +261,19 @@ def test_setup_reads_back_with_the_log_reader(built) -> None:
                  for p in state.pieces.values())
     assert got == [("b.hq", "main", 235, 96, 3), ("b.inf", "main", 235, 96, None),
                    ("marker.supp", "holding", got[2][2], got[2][3], None), ("r.1/a;b", "main", 124, 224, 2)]
+
+
+@pytest.mark.parametrize(("vassal", "msg"), [({"hex_px": "big"}, "vassal.hex_px: expected a number"),
+                                             ({"hex_px": -5}, "vassal.hex_px: must be a positive"),
+                                             ({"px_per_inch": -1}, "vassal.px_per_inch: must be a positive"),
+                                             ({"counter_px": "nan"}, "vassal.counter_px: must be a positive")])
+def test_bad_vassal_options_are_data_errors(tmp_path: Path, vassal: dict, msg: str) -> None:
+    game = load_game(vf.write_workspace(tmp_path / "ws", manifest=dict(vf.MANIFEST, vassal=vassal)))
+    with pytest.raises(DataError, match=msg):
+        vmod.build_module(game, tmp_path / "x.vmod", **vf.STUBS)
+
+
+def test_game_without_maps_is_a_data_error(tmp_path: Path) -> None:
+    game = load_game(vf.write_workspace(tmp_path / "ws", maps={"game": "tiny", "maps": []}))
+    with pytest.raises(DataError, match="no maps"):
+        vmod.build_module(game, tmp_path / "x.vmod", **vf.STUBS)

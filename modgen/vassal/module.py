@@ -78,6 +78,17 @@ def _png(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def _positive(value: Any, what: str) -> float:
+    """``value`` as a positive number, or a DataError naming ``what``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise DataError(f"{what}: expected a number, got {value!r}") from None
+    if not number > 0 or number == float("inf"):
+        raise DataError(f"{what}: must be a positive number, got {value!r}")
+    return number
+
+
 def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any]], list[str]]]:
     try:
         from modgen import mapdraw
@@ -93,10 +104,11 @@ class _Builder:
                  faces_of: Callable[[dict[str, Any]], list[str]]) -> None:
         self.game = game
         vassal_opts = game.manifest.get("vassal") or {}
-        self.hex_px = float(hex_px or vassal_opts.get("hex_px") or DEFAULT_HEX_PX)
-        if self.hex_px <= 0:
-            raise DataError(f"{game.path}: hex_px must be positive, got {self.hex_px:g}")
-        self.px_per_inch = float(vassal_opts.get("px_per_inch") or DEFAULT_PX_PER_INCH)
+        self.hex_px = _positive(hex_px or vassal_opts.get("hex_px") or DEFAULT_HEX_PX, f"{game.path}: vassal.hex_px")
+        self.px_per_inch = _positive(vassal_opts.get("px_per_inch") or DEFAULT_PX_PER_INCH,
+                                     f"{game.path}: vassal.px_per_inch")
+        if not game.maps:
+            raise DataError(f"{game.path}: the game has no maps, so there is nothing to put pieces on")
         self.render_map, self.render_face, self.faces_of = render_map, render_face, faces_of
         self.files: dict[str, bytes] = {}
         self.grids: dict[str, Any] = {}
@@ -106,8 +118,9 @@ class _Builder:
         self.timings: dict[str, float] = {}
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
-        self.counter_px = int(vassal_opts.get("counter_px") or (self.hex_px * 0.75 if hex_maps else
-                                                                 self.px_per_inch * 1.5))
+        self.counter_px = int(_positive(vassal_opts.get("counter_px") or (self.hex_px * 0.75 if hex_maps else
+                                                                           self.px_per_inch * 1.5),
+                                        f"{game.path}: vassal.counter_px"))
 
     @staticmethod
     def _rotation_steps(game: Any, hex_maps: list[dict[str, Any]]) -> int | None:
