@@ -277,3 +277,14 @@ def test_game_without_maps_is_a_data_error(tmp_path: Path) -> None:
     game = load_game(vf.write_workspace(tmp_path / "ws", maps={"game": "tiny", "maps": []}))
     with pytest.raises(DataError, match="no maps"):
         vmod.build_module(game, tmp_path / "x.vmod", **vf.STUBS)
+
+
+def test_cli_no_validate_still_reports_malformed_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(vmod, "_default_renderers", lambda: (vf.stub_render_map, vf.stub_render_face,
+                                                               vf.stub_faces_of))
+    broken = {"game": "tiny", "counters": [{"kind": "unit", "side": "red", "faces": {"front": {"kind": "blank"}}}]}
+    manifest = vf.write_workspace(tmp_path / "ws", counters=broken, scen=dict(vf.SCENARIO, setup=[]))
+    assert main(["build", str(manifest), "-o", str(tmp_path / "x.vmod"), "--no-validate"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "internal error" not in err and err.count("\n") == 1
