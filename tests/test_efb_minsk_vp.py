@@ -19,8 +19,8 @@ def game():
     return load_game("games/minsk44.json")
 
 
-def run(game, setup, *body):
-    ev = [{"type": "scenario_start", "game": "minsk44", "scenario": "historical"}]
+def run(game, setup, *body, options=None):
+    ev = [{"type": "scenario_start", "game": "minsk44", "scenario": "historical", "options": options or {}}]
     ev += [{"type": "setup", "unit": u, "hex": h} for u, h in setup.items()]
     ev += [{"type": "turn", "turn": 1}, *body]
     return [(f.rule, f.severity) for f in engine.run(game, ev).findings]
@@ -63,3 +63,30 @@ def test_german_replacement_points_from_towns(game):
     assert ("EFB 6.8", "error") in run(game, setup, *losses, *t2, *tries)
     t1 = [{"type": "phase", "phase": "reinforcement", "side": "german"}]
     assert ("EFB 6.8", "error") in run(game, setup, *losses, *t1, tries[0])
+
+
+def test_what_if_units_received_give_the_soviets_2_vp_each(game):
+    # MK 24.6 SR6: FB Panzer Grenadiers (one unit) arrive on 5-6 from turn 3 at the west edge; +2 Soviet VP
+    body = [{"type": "turn", "turn": 3}, {"type": "phase", "phase": "reinforcement", "side": "german"},
+            {"type": "roll", "dice": [5], "purpose": "reinforcement"},
+            {"type": "reinforcement", "unit": "de.fb.pzgren", "hex": "0110"}]
+    ok = run(game, {}, *body, vp("soviet", 2, "What-if unit received"), {"type": "game_end"},
+             options={"what_if": True})
+    assert ("EFB 23.3", "error") not in ok and ("EFB 6.2", "error") not in ok
+    bad = run(game, {}, *body, vp("soviet", 4, "What-if unit received"), {"type": "game_end"},
+              options={"what_if": True})
+    assert ("EFB 23.3", "error") in bad
+
+
+def test_optional_rules_only_when_chosen(game):
+    # LR AT (25) and prepared defenses (26) are scenario options, off by default
+    shot = {"type": "attack", "attackers": ["de.185.stug"], "defenders": [], "hex": "1128", "kind": "lr_at",
+            "table": "ranged"}
+    setup = {"de.185.stug": "1126", SOVIET: "1128"}
+    phase = {"type": "phase", "phase": "combat2", "side": "german"}
+    assert ("EFB 25.0", "error") in run(game, setup, phase, shot)
+    assert ("EFB 25.0", "error") not in run(game, setup, phase, shot, options={"lr_at": True})
+    dig = [{"type": "phase", "phase": "movement", "side": "german"},
+           {"type": "marker", "hex": "1126", "marker": "entrenchment", "on": True}]
+    assert ("EFB 26.0", "error") in run(game, {GARRISON: "1126"}, *dig)
+    assert ("EFB 26.0", "error") not in run(game, {GARRISON: "1126"}, *dig, options={"entrenchments": True})

@@ -296,6 +296,15 @@ class Costs:
 COMMITMENT_MF = Fraction(2)
 
 
+def option_on(ctx: Any, option_id: str) -> bool | None:
+    """Is the scenario option chosen (the log's ``scenario_start`` options, else the option's default)? None when
+    the scenario has no such option."""
+    for o in ctx.scenario.get("options") or []:
+        if o.get("id") == option_id:
+            return bool(ctx.state.options.get(option_id, o.get("default", False)))
+    return None
+
+
 def is_fort(ctx: Any, h: str) -> bool:
     """A fort hex: its TEC entry says ``fort``, or its terrain id is "fortification"."""
     t = ctx.board.terrain(h)
@@ -303,10 +312,13 @@ def is_fort(ctx: Any, h: str) -> bool:
 
 
 def commitment_hexes(ctx: Any, side: str | None) -> frozenset[str]:
-    """26.4 (optional rule 26, in play when an entrenchment marker is on the map or the log's options turn on
+    """26.4 (optional rule 26: in play when the scenario's option ``entrenchments`` is chosen; for a scenario
+    without that option, when an entrenchment marker is on the map or the log's options turn on
     ``prepared_defenses``): hexes in the ZOC of an enemy unit that is in a fort or entrenchment cost 2 MF more."""
     st = ctx.state
-    if not st.options.get("prepared_defenses") and not any("entrenchment" in m for m in st.hex_markers.values()):
+    chosen = option_on(ctx, "entrenchments")
+    if chosen is False or (chosen is None and not st.options.get("prepared_defenses")
+                           and not any("entrenchment" in m for m in st.hex_markers.values())):
         return frozenset()
     out: set[str] = set()
     for u, h in st.position.items():

@@ -11,8 +11,9 @@ The scenario's ``victory.<side>`` may give:
 
 A hex scores when the side holds it (has a ground unit there) with a LOC to ``loc_to`` (default: the side's
 friendly edges). As for elimination VP, the log is judged only when it records the award: the total of the side's
-``vp`` events whose ``reason`` starts with "objective" (towns, objective hexes, fortification hexes) or with
-"railroad" must equal what the positions give.
+``vp`` events whose ``reason`` starts with "objective" (towns, objective hexes, fortification hexes), with
+"railroad", or with "what if" (MK SR6: ``what_if_unit_received`` VP per enemy unit received from the reinforcement
+entries of option ``what_if``) must equal what the positions and arrivals give.
 """
 
 from __future__ import annotations
@@ -40,9 +41,11 @@ class Objectives:
         t = ev["type"]
         if t == "vp":
             reason = str(ev.get("reason") or "").lower()
-            for kind in ("objective", "railroad"):
-                if reason.startswith(kind):
+            for kind in ("objective", "railroad", "what if"):
+                if reason.replace("-", " ").replace("_", " ").startswith(kind):
                     self.logged[ev["side"]][kind] += ev["points"]
+        elif t == "reinforcement":
+            self._what_if(ctx, ev["unit"])
         elif t == "turn" and ctx.state.turn >= 1:
             self._turn_end(ctx, ctx.state.turn)  # the previous turn is complete
         elif t == "game_end":
@@ -105,6 +108,16 @@ class Objectives:
             total += n * float(row.get("vp_per_hex") or 0)
         return total
 
+    def _what_if(self, ctx: Any, uid: str) -> None:
+        """MK 24.6 SR6: the other side scores ``victory.<side>.what_if_unit_received`` per unit received from the
+        reinforcement entries of option ``what_if``."""
+        for side, spec in self._victory(ctx).items():
+            if not isinstance(spec, dict) or not spec.get("what_if_unit_received") or ctx.side_of(uid) == side:
+                continue
+            if any(uid in (e.get("units") or []) and e.get("option") == "what_if"
+                   for e in ctx.scenario.get("reinforcements") or []):
+                self.expected[side]["what if"] += float(spec["what_if_unit_received"])
+
     def _turn_end(self, ctx: Any, turn: int) -> None:
         if turn in self.scored_turns or ctx.board is None:
             return
@@ -138,6 +151,7 @@ class Objectives:
                 if ctx.board is None:
                     ctx.could_not_check(ctx.rule("23.3"), "objective VP without a map")
                 elif abs(got - want) > 1e-9:
-                    what = "objectives and towns" if kind == "objective" else "railroad hexes"
+                    what = {"objective": "objectives and towns", "railroad": "railroad hexes"}.get(
+                        kind, '"What If" units the enemy received')
                     ctx.error(ctx.rule("23.3"), f"{side} scored {got:g} VP for {what}; the positions held "
                               f"(with a LOC where the scenario asks for one) are worth {want:g}")

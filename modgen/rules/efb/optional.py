@@ -1,5 +1,8 @@
 """EFB optional rules whose use the log shows: German long-range anti-tank fire (25) and entrenchments (26).
 
+When the scenario offers the rule as an option (``lr_at``, ``entrenchments``) and the log's ``scenario_start``
+does not choose it, using it is an error (25.0, 26.0).
+
 - LR AT (``attack`` with ``kind: "lr_at"``): every firer is a German unit with a bracketed attack factor (25.1),
   in command and not suppressed, not in an enemy ZOC (25.2.1); the target hex is at most two hexes away (25.3)
   and holds at least one enemy armored unit (25.2.2). The books do not say which strength and CRT the fire uses
@@ -44,6 +47,10 @@ class Optional:
     # ------------------------------------------------------------------------------------------------------
     def _lr_at(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
+        if c.option_on(ctx, "lr_at") is False:
+            ctx.error(ctx.rule("25.0"), "long-range anti-tank fire is an optional rule that was not chosen for this "
+                      "game (scenario option lr_at)", units=list(ev.get("attackers") or []))
+            return
         firers = [u for u in ev.get("attackers") or [] if c.is_ground(ctx, u)]
         target = ev.get("hex")
         if not target:
@@ -81,6 +88,10 @@ class Optional:
         st = ctx.state
         if not st.turn or st.phase is None:
             return  # placed at set-up (a scenario's prepared defenses)
+        if c.option_on(ctx, "entrenchments") is False:
+            ctx.error(ctx.rule("26.0"), f"an entrenchment is placed at {h}, but prepared defenses are an optional "
+                      "rule that was not chosen for this game (scenario option entrenchments)", hexes=[h])
+            return
         if st.phase != "movement":
             ctx.error(ctx.rule("26.1"), f"an entrenchment is placed at {h} outside the movement phase", hexes=[h])
             return
