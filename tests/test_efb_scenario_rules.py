@@ -402,3 +402,30 @@ def test_engineer_crosses_its_bridge_only_alone():
     bad = check(log(setup, dict(build), *turn2, dict(other), dict(eng)))
     assert rules(bad) == ["EFB 22.2"] and bad.findings[0].units == ["g.eng"]
     assert rules(check(log(setup, dict(build), *turn2, dict(eng)))) == []
+
+
+def test_exited_units_never_return():
+    game = make_game(scenario={**special({"id": "exit_allowed"}),
+                               "reinforcements": [{"turn": 2, "side": "german", "units": ["g.inf1"], "area": "west",
+                                                   "source": TEST_SOURCE}]})
+    out = {"type": "exit", "unit": "g.inf1", "hex": "0105"}
+    back = [phase("reinforcement"), {"type": "reinforcement", "unit": "g.inf1", "hex": "0104"}]
+    assert rules(check(log({**HQ, "g.inf1": "0105"}, out, {"type": "turn", "turn": 2}, *back), game)) == [
+        "EFB 8.11"]
+    assert rules(check(log({**HQ, "g.inf1": "0105"}, out), game)) == []
+    moved = check(log({**HQ, "g.inf1": "0105"}, out, {"type": "turn", "turn": 2}, phase("movement"),
+                      mv("g.inf1", "0105", "0205")), game)
+    assert rules(moved) == ["EFB 8.11"]
+
+
+def test_no_roll_for_a_group_that_has_arrived():
+    scen = {"reinforcements": [{"turn": 1, "side": "soviet", "units": ["s.inf3", "s.inf2"], "area": "east",
+                                "roll": {"die": "1d6", "on": [5, 6]}, "source": TEST_SOURCE}]}
+    first = arrive(5)
+    first[0]["unit"] = "s.inf3"
+    again = [{"type": "turn", "turn": 3}, phase("reinforcement", "soviet"),
+             {"type": "roll", "dice": [2], "purpose": "reinforcement", "unit": "s.inf2"}]
+    r = check(log(HQ, *first, *again, phase="reinforcement", side="soviet", turn=2), make_game(scenario=scen))
+    assert rules(r) == ["EFB 6.2"] and "arrived on turn 2" in r.findings[-1].message
+    before = check(log(HQ, *first, phase="reinforcement", side="soviet", turn=2), make_game(scenario=scen))
+    assert rules(before) == []

@@ -62,6 +62,9 @@ class Movement:
         if not ctx.unit(uid):
             return
         nm = ctx.name(uid)
+        if uid in st.exited and st.position.get(uid) is None:
+            ctx.error(ctx.rule("8.11"), f"{nm} exited the map and may not return", units=[uid])
+            return
         if uid in st.moved and st.phase == "movement":
             ctx.error(ctx.rule("8.3"), f"{nm} moves a second time in this movement phase", units=[uid])
         if ctx.board is None:

@@ -54,6 +54,8 @@ class Scenario:
             ctx.state.notes.setdefault("recovery_rolls", {})[ev["unit"]] = ev["dice"][0]
         elif t == "roll" and ev.get("purpose") == "reinforcement":
             ctx.state.notes.setdefault("reinf_rolls", []).append(ev["dice"][0])
+            if ev.get("unit"):
+                self._roll_for(ctx, ev["unit"])
         elif t == "roll" and ev.get("purpose") == "bridge":
             ctx.state.notes["bridge_roll"] = ev["dice"][0]
         elif t == "air_draw":
@@ -104,9 +106,22 @@ class Scenario:
                               "suppression in the recovery phase", units=[u])
 
     # ------------------------------------------------------------------------------------------------------
+    def _roll_for(self, ctx: Any, uid: str) -> None:
+        """6.2: a reinforcement roll naming a unit is for its group; once the group has arrived nobody rolls."""
+        entry = self._schedule(ctx).get(uid)
+        if entry is None:
+            return
+        arrived = ctx.state.notes.get("arrived", {})
+        came = [u for u in entry.get("units") or [] if u in arrived]
+        if came:
+            ctx.error(ctx.rule("6.2"), f"a reinforcement roll for {ctx.name(uid)}'s group, which arrived on turn "
+                      f"{arrived[came[0]]}; arrived groups are not rolled for again", units=[uid])
+
     def _reinforcement(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid, st = ev["unit"], ctx.state
         nm = ctx.name(uid)
+        if uid in st.exited:
+            ctx.error(ctx.rule("8.11"), f"{nm} exited the map and may not return", units=[uid])
         entry = self._schedule(ctx).get(uid)
         if entry is None:
             pool = st.notes.get("pool_of", {}).get(uid)
