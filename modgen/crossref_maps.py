@@ -274,8 +274,20 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             _turn(ck, doc, pointer(*at, "turn"), move.get("turn"), count)
             if isinstance(move.get("roll"), dict):
                 _roll(ck, doc, (*at, "roll"), move["roll"], (kind, mdict, map_id, allowed))
+            die = move["roll"].get("die") if isinstance(move.get("roll"), dict) else "1d6"
+            lo, hi = _die_range(die)
+            picked: dict[int, tuple[int, Any]] = {}
             for k, pick in _items(move.get("by_roll")):
                 _turn(ck, doc, pointer(*at, "by_roll", k, "turn"), pick.get("turn"), count)
+                for j, x in enumerate(pick.get("on") if isinstance(pick.get("on"), list) else []):
+                    if not isinstance(x, int) or isinstance(x, bool):
+                        continue
+                    if lo is not None and not lo <= x <= hi:
+                        ck.add(doc, pointer(*at, "by_roll", k, "on", j), f"{die} cannot roll {x} (results {lo}-{hi})")
+                    elif x in picked:
+                        ck.add(doc, pointer(*at, "by_roll", k, "on", j),
+                               f"result {x} already picks turn {picked[x][1]} (by_roll/{picked[x][0]})")
+                    picked.setdefault(x, (k, pick.get("turn")))
     edges = s.get("friendly_edges")
     if isinstance(edges, dict):
         for side, areas in edges.items():
@@ -305,8 +317,7 @@ def _roll(ck: Checker, doc: Doc, at: tuple[str | int, ...], roll: dict[str, Any]
     """A reinforcement roll: its results are possible on its dice; its conditions name sides and map areas."""
     kind, mdict, map_id, allowed = where
     die = roll.get("die")
-    n, _, faces = die.partition("d") if isinstance(die, str) else ("", "", "")
-    lo, hi = (int(n), int(n) * int(faces)) if n.isdigit() and faces.isdigit() else (None, None)
+    lo, hi = _die_range(die)
     rows = [(pointer(*at, "on"), roll.get("on"))] + [
         (pointer(*at, "by_area", k, "on"), row.get("on")) for k, row in _items(roll.get("by_area"))]
     for ptr, results in rows:
@@ -318,6 +329,14 @@ def _roll(ck: Checker, doc: Doc, at: tuple[str | int, ...], roll: dict[str, Any]
         if isinstance(cond, dict):
             _side(ck, doc, f"{pointer(*at)}/{sub}/side", cond.get("side"))
             _area(ck, doc, f"{pointer(*at)}/{sub}/in_area", cond.get("in_area"), kind, mdict, map_id)
+
+
+def _die_range(die: Any) -> tuple[int, int] | tuple[None, None]:
+    """(lowest, highest) total of dice written like "2d6", or (None, None) when it is not written so."""
+    n, _, faces = die.partition("d") if isinstance(die, str) else ("", "", "")
+    if n.isdigit() and faces.isdigit() and int(n) > 0 and int(faces) > 0:
+        return int(n), int(n) * int(faces)
+    return None, None
 
 
 def _turn(ck: Checker, doc: Doc, ptr: str, turn: Any, count: int | None) -> None:

@@ -400,6 +400,14 @@ case("misspelt_value_name", "a misspelt value name: the value the system needs i
      (C, 3, '{"attack": 2', "/counters/0/faces/front/values",
       "missing value movement: system 'efb' requires attack, defense, movement on face 'front' for class 'maneuver' "
       "(is 'movment' a misspelling of 'movement'?)"))
+case("by_roll_results", "a by_roll whose results overlap and exceed the die",
+     {S: edit(S, 9, '"area": "west"}', '"area": "west", "group": "hq"}')
+         .replace(' ]\n}', ' ],\n "options": [{"id": "late", "name": "Late", "reschedule": [{"group": "hq", "turn": 2, '
+                  '"roll": {"die": "1d6", "on": [1, 2, 3, 4, 5, 6]},\n  "by_roll": [{"on": [1, 2, 3], "turn": 2}, '
+                  '{"on": [3, 7], "turn": 3}]}]}]\n}')},
+     (S, 12, "3, 7]", "/options/0/reschedule/0/by_roll/1/on/0", "result 3 already picks turn 2 (by_roll/0)"),
+     (S, 12, "7]", "/options/0/reschedule/0/by_roll/1/on/1", "1d6 cannot roll 7 (results 1-6)"))
+
 
 def main() -> None:
     for old in HERE.iterdir():
