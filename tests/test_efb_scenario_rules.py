@@ -429,3 +429,62 @@ def test_no_roll_for_a_group_that_has_arrived():
     assert rules(r) == ["EFB 6.2"] and "arrived on turn 2" in r.findings[-1].message
     before = check(log(HQ, *first, phase="reinforcement", side="soviet", turn=2), make_game(scenario=scen))
     assert rules(before) == []
+
+
+# ---- 27: rubble (optional) ------------------------------------------------------------------------------------
+RUBBLE_ON = {"options": [{"id": "rubble", "name": "Rubble (27.0)", "default": True, "source": TEST_SOURCE}]}
+
+
+def rubble(h, on=True):
+    return {"type": "marker", "hex": h, "marker": "rubble", "on": on}
+
+
+def bombard(die, result):
+    # g.arty (barrage 4) + g.arty2 (3) at 0602/0601 on s.inf1 (defense 2) in clear 0605: 7 - 2 = +5 -> "+5+"
+    # column "- DS DS D1 DT DE": die 5 = DT, die 6 = DE
+    return [{"type": "attack", "attackers": ["g.arty", "g.arty2"], "defenders": ["s.inf1"], "hex": "0605",
+             "table": "ranged", "kind": "bombardment"},
+            {"type": "roll", "dice": [die], "purpose": "combat"}, {"type": "result", "result": result,
+                                                                   "unit": "s.inf1"}]
+
+
+def test_rubble_after_ranged_de():
+    setup = {**HQ, "g.arty": "0602", "g.arty2": "0601", "s.inf1": "0605"}
+    elim = {"type": "loss", "unit": "s.inf1", "eliminated": True}
+    game = make_game(scenario=RUBBLE_ON)
+    ok = check(log(setup, *bombard(6, "DE"), elim, rubble("0605"), phase("recovery"), phase="combat1"), game)
+    assert rules(ok) == []
+    missing = check(log(setup, *bombard(6, "DE"), elim, phase("recovery"), phase="combat1"), game)
+    assert rules(missing) == ["EFB 27.1"]
+    # without the option chosen no rubble is required (and none may be placed)
+    assert rules(check(log(setup, *bombard(6, "DE"), elim, phase("recovery"), phase="combat1"))) == []
+    off = make_game(scenario={"options": [{**RUBBLE_ON["options"][0], "default": False}]})
+    assert rules(check(log(setup, *bombard(6, "DE"), elim, rubble("0605"), phase="combat1"), off)) == ["EFB 27.0"]
+
+
+def test_rubble_only_where_called_for_and_never_removed():
+    game = make_game(scenario=RUBBLE_ON)
+    assert rules(check(log(HQ, rubble("0505"), phase="combat1"), game)) == ["EFB 27.1"]
+    ev = log(HQ, rubble("0505", on=False), phase="movement")
+    ev.insert(3, rubble("0505"))  # set-up rubble
+    assert rules(check(ev, game)) == ["EFB 27.3"]
+
+
+def with_rubble(events, *hexes):
+    events[3:3] = [rubble(h) for h in hexes]  # set-up markers, before the first turn
+    return events
+
+
+def test_rubble_movement_effects():
+    # +1 MP to enter: g.inf1 (MA 3) 0502 -> 0503 -> 0504 costs 1 + 2 = 3 with rubble in 0504, 2 + 2 = 4 in both
+    move = mv("g.inf1", "0502", "0503", "0504")
+    assert rules(check(with_rubble(log({**HQ, "g.inf1": "0502"}, dict(move)), "0504"))) == []
+    assert rules(check(with_rubble(log({**HQ, "g.inf1": "0502"}, dict(move)), "0503", "0504"))) == ["EFB 8.3"]
+    # the road through 0104 is gone: road movement along 0101-0108 no longer follows a road
+    road = mv("g.tank", "0101", "0102", "0103", "0104", "0105", mode="road")
+    assert rules(check(log({**HQ, "g.tank": "0101"}, dict(road)))) == []
+    assert rules(check(with_rubble(log({**HQ, "g.tank": "0101"}, dict(road)), "0104"))) == ["EFB 8.7"]
+    # the printed bridge 0201|0202 is gone: (1 + 1 rubble + 2 major river) + 1 = 5 > 3 instead of 2
+    cross = mv("g.inf1", "0201", "0202", "0203")
+    assert rules(check(log({**HQ, "g.inf1": "0201"}, dict(cross)))) == []
+    assert rules(check(with_rubble(log({**HQ, "g.inf1": "0201"}, dict(cross)), "0202"))) == ["EFB 8.3"]

@@ -12,6 +12,7 @@ from modgen.rules.efb.optional import Optional
 from modgen.rules.efb.ranged import Ranged
 from modgen.rules.efb.replacements import Replacements
 from modgen.rules.efb.results import Results
+from modgen.rules.efb.rubble import Rubble
 from modgen.rules.efb.scenario import Scenario
 from modgen.rules.efb.sequence import Sequence
 from modgen.rules.efb.stacking import Stacking
@@ -21,5 +22,5 @@ from modgen.rules.efb.victory import Victory
 def make_checkers(ctx: Any) -> list[Any]:
     """Fresh checker objects for one log (they keep per-log state). Results runs before Stacking so that
     eliminations forced by a result are judged before overstacking is."""
-    return [Sequence(), Events(), Movement(), Combat(), Ranged(), Optional(), Results(), Scenario(), Replacements(),
-            Stacking(), Victory(), Objectives()]
+    return [Sequence(), Events(), Movement(), Combat(), Ranged(), Optional(), Rubble(), Results(), Scenario(),
+            Replacements(), Stacking(), Victory(), Objectives()]

@@ -84,14 +84,20 @@ def bridge_version(ctx: Any) -> int:
     return ctx.state.notes.get("bridge_version", 0)
 
 
+def has_rubble(ctx: Any, h: str) -> bool:
+    """A rubble marker on the hex (27)."""
+    m = ctx.state.hex_markers.get(h)
+    return bool(m) and "rubble" in m
+
+
 def bridged(ctx: Any, a: str, b: str) -> bool:
     """Is there a usable bridge on the hexside a|b? A printed one not blown (MK SR2), or an engineer's (22.2)."""
     bridges = ctx.state.notes.get("bridges") or {}
     key = side_key(a, b)
     if key in bridges.get("built", {}):
         return True
-    if key in bridges.get("blown", set()):
-        return False
+    if key in bridges.get("blown", set()) or has_rubble(ctx, a) or has_rubble(ctx, b):
+        return False  # blown (MK SR2), or rubble eliminates every bridge on its hex's sides (27.2)
     tec = ctx.tables.get("tec") or {}
     return any((tec.get(s) or {}).get("bridge") for s in ctx.board.hexside(a, b))
 
@@ -233,6 +239,8 @@ class Costs:
 
     def along(self, a: str, b: str, kind: str) -> Fraction | None:
         """Cost along a road/rail/trail from ``a`` into ``b`` (None if no such line links them)."""
+        if kind == "road" and (has_rubble(self.ctx, a) or has_rubble(self.ctx, b)):
+            return None  # rubble eliminates the hex's roads (27.2)
         costs = [self.line_cost(t) for t in self.ctx.board.lines(a, b) if self.line_kind(t) == kind]
         costs = [c for c in costs if c is not None]
         return min(costs) if costs else None
@@ -271,6 +279,8 @@ class Costs:
                 if extra is None:
                     return None
                 cost += extra
+        if has_rubble(self.ctx, b):
+            cost += 1  # 27.2
         return cost
 
     def step(self, a: str, b: str, mode: str) -> Fraction | None:
