@@ -101,7 +101,11 @@ def test_hex_at_px_is_nearest_centre(g: Grid, fx: float, fy: float, hex_px: int)
         assert not g.in_bounds(*best) or bx > hex_px / 2 - 2
         return
     d = math.dist(g.exact_center(*g.position(got), hex_px), (math.floor(x), math.floor(y)))
-    assert d <= bx + 2.0  # within VASSAL's integer rounding of the true nearest centre
+    # Within VASSAL's integer arithmetic of the true nearest centre: centres are truncated to whole pixels and
+    # getSingleHexShape widens each hexagon by 1 px on its right/bottom edges, so near a corner VASSAL may pick a
+    # neighbour up to ~2.1 px farther than the nearest (found by Hypothesis: flat, offset even, 100 px, point
+    # (226, 149) lies inside raw hex (2, 0)'s widened shape). The engine test checks the port against VASSAL itself.
+    assert d <= bx + 3.0
 
 
 @settings(max_examples=100, deadline=None)
