@@ -8,6 +8,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from modgen.errors import ModgenError
+
 
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
@@ -16,8 +18,11 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     On any exception the temporary file is removed and ``target`` is left as it was.
     """
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:  # name the file the user asked for, not our temporary one
+        raise ModgenError(f"cannot write {target}: {exc.strerror or exc}") from None
     os.close(fd)
     tmp_path = Path(tmp)
     # mkstemp creates 0600; an output file should get the permissions any new file gets (0666 minus the umask).

@@ -28,3 +28,12 @@ def test_new_file_gets_umask_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "a.png").stat().st_mode) == 0o644
+
+
+def test_unwritable_target_names_the_target(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    from modgen.errors import ModgenError
+
+    with pytest.raises(ModgenError, match=r"cannot write .*file/out\.pdf"):
+        write_bytes(blocker / "out.pdf", b"x")
