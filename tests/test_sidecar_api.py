@@ -128,3 +128,10 @@ def test_concurrent_checks_do_not_share_state(client: TestClient) -> None:
 
 def test_reports_without_watch(client: TestClient) -> None:
     assert client.get("/reports").json() == {"watching": None, "reports": {}}
+
+
+def test_game_info(client: TestClient) -> None:
+    info = client.get("/api/game").json()
+    assert info["game"] == "minsk44"
+    assert info["kind"] == "hex"
+    assert "historical" in info["scenarios"]

@@ -45,3 +45,31 @@ def test_watcher_checks_complete_files_once(tmp_path: Path) -> None:
         assert _poll(w) == ["game.vsav"]  # changed: checked again once it is still
     finally:
         pool.close()
+
+
+def test_watcher_reports_a_real_scenario_save(tmp_path: Path) -> None:
+    """A .vsav written by our own module builder (the Minsk '44 set-up) is decoded and checked, not refused."""
+    import zipfile
+
+    from modgen.vassal.module import build_module
+
+    vmod = tmp_path / "minsk44.vmod"
+    build_module(load_game(GAME), vmod)
+    with zipfile.ZipFile(vmod) as zf:
+        setup = next(n for n in zf.namelist() if n.endswith(".vsav"))
+        data = zf.read(setup)
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (folder / "turn1.vsav").write_bytes(data)
+    pool = CheckPool(GAME, workers=1)
+    try:
+        w = Watcher(folder, pool, 60.0, MapView(load_game(GAME)))
+        _poll(w)
+        assert _poll(w) == ["turn1.vsav"]
+        entry = w.snapshot()["turn1.vsav"]
+        assert "error" not in entry, entry.get("error")
+        report = entry["report"]
+        assert report["events"] > 100  # every set-up unit is an event
+        assert [f for f in report["findings"] if f["severity"] == "error"] == []
+    finally:
+        pool.close()
