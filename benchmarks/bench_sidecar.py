@@ -50,6 +50,31 @@ async def _run(url: str, data: bytes, name: str, n: int, conc: int, limit_s: flo
     return lat, errors
 
 
+def load_test(game: str, log: str, requests: int, concurrency: int, time_limit: float = 300) -> dict[str, float]:
+    """Run a real uvicorn sidecar on a free loopback port and send it ``requests`` uploads, ``concurrency`` at once."""
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(game), host="127.0.0.1", port=port, log_level="warning"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    while not srv.started:
+        time.sleep(0.05)
+    url = f"http://127.0.0.1:{port}"
+    data = Path(log).read_bytes()
+    try:
+        # Warm the worker processes so the figure measures checking, not process start-up.
+        asyncio.run(_run(url, data, Path(log).name, 4, 4, 60))
+        t0 = time.perf_counter()
+        lat, errors = asyncio.run(_run(url, data, Path(log).name, requests, concurrency, time_limit))
+        wall = time.perf_counter() - t0
+    finally:
+        srv.should_exit = True
+        th.join(timeout=10)
+    lat.sort()
+    return {"requests": requests, "errors": errors, "wall": wall, "throughput": requests / wall,
+            "median": statistics.median(lat), "p95": lat[max(0, int(len(lat) * 0.95) - 1)], "max": lat[-1],
+            "bytes": len(data)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default=str(REPO / "games/minsk44.json"))
@@ -58,29 +83,13 @@ def main() -> int:
     ap.add_argument("--concurrency", type=int, default=20)
     ap.add_argument("--time-limit", type=float, default=300)
     args = ap.parse_args()
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(args.game), host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    while not srv.started:
-        time.sleep(0.05)
-    url = f"http://127.0.0.1:{port}"
-    data = Path(args.file).read_bytes()
-    # Warm the worker processes so the figure measures checking, not process start-up.
-    asyncio.run(_run(url, data, Path(args.file).name, 4, 4, 60))
-    t0 = time.perf_counter()
-    lat, errors = asyncio.run(_run(url, data, Path(args.file).name, args.requests, args.concurrency, args.time_limit))
-    wall = time.perf_counter() - t0
-    srv.should_exit = True
-    th.join(timeout=10)
-    lat.sort()
-    p95 = lat[max(0, int(len(lat) * 0.95) - 1)]
+    r = load_test(args.game, args.file, args.requests, args.concurrency, args.time_limit)
     print(f"sidecar load: {args.requests} requests, {args.concurrency} concurrent, file {Path(args.file).name} "
-          f"({len(data)} bytes)")
-    print(f"  throughput {args.requests / wall:.1f} req/s, wall {wall:.2f} s")
-    med = statistics.median(lat)
-    print(f"  latency median {med * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {lat[-1] * 1000:.0f} ms")
-    print(f"  errors {errors}")
+          f"({r['bytes']} bytes)")
+    print(f"  throughput {r['throughput']:.1f} req/s, wall {r['wall']:.2f} s")
+    print(f"  latency median {r['median'] * 1000:.0f} ms, p95 {r['p95'] * 1000:.0f} ms, max {r['max'] * 1000:.0f} ms")
+    print(f"  errors {r['errors']}")
+    errors = r["errors"]
     return 1 if errors else 0
 
 
