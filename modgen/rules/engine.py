@@ -213,19 +213,26 @@ def _table_place(st: GameState, unit: str, pos: list[float] | None, facing: floa
         st.facing[unit] = float(facing)
 
 
-def _call(checkers: list[Any], hook: str, ctx: Context, *args: Any) -> None:
+_HOOKS = ("before", "after", "phase_end", "finish")
+
+
+def _hooks(checkers: list[Any]) -> dict[str, list[Any]]:
+    """For each hook, ``(checker name, method)`` of the checkers that have it (looked up once per log, not per
+    event)."""
+    return {h: [(type(c).__name__, fn) for c in checkers if (fn := getattr(c, h, None)) is not None]
+            for h in _HOOKS}
+
+
+def _call(fns: list[Any], hook: str, ctx: Context, *args: Any) -> None:
     """Run one hook of every checker. A checker that crashes costs only its own verdict: the crash becomes a
     could-not-check finding naming the check (MODGEN_DEBUG=1 re-raises it for a traceback)."""
-    for c in checkers:
-        fn = getattr(c, hook, None)
-        if fn is None:
-            continue
+    for name, fn in fns:
         try:
             fn(ctx, *args)
         except Exception as exc:
             if os.environ.get("MODGEN_DEBUG"):
                 raise
-            ctx.could_not_check(ctx.rule(""), f"internal error in the {type(c).__name__} check ({hook}): "
+            ctx.could_not_check(ctx.rule(""), f"internal error in the {name} check ({hook}): "
                                 f"{type(exc).__name__}: {exc}")
 
 
@@ -250,7 +257,7 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
     scen = _pick_scenario(game, events, scenario)
     ctx = Context(game, scen, plugin)
     ctx.by_index = {e.get("i", n): e for n, e in enumerate(events)}
-    checkers = list(plugin.checkers(ctx))
+    hooks = _hooks(list(plugin.checkers(ctx)))
     phase_open = False
     aliases: dict[str, str] = dict(getattr(plugin, "phase_aliases", None) or {})
     for n, event in enumerate(events):
@@ -263,16 +270,16 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
                       hexes=bad)
             continue
         if event["type"] in ("phase", "game_end") and phase_open:
-            _call(checkers, "phase_end", ctx)
+            _call(hooks["phase_end"], "phase_end", ctx)
             phase_open = False
         phase_open = phase_open or event["type"] == "phase"
-        _call(checkers, "before", ctx, event)
+        _call(hooks["before"], "before", ctx, event)
         _apply(ctx, event)
-        _call(checkers, "after", ctx, event)
+        _call(hooks["after"], "after", ctx, event)
     ctx.index, ctx.event = None, None
     if phase_open:
-        _call(checkers, "phase_end", ctx)
-    _call(checkers, "finish", ctx)
+        _call(hooks["phase_end"], "phase_end", ctx)
+    _call(hooks["finish"], "finish", ctx)
     ctx.findings.sort(key=lambda f: (f.event_index if f.event_index is not None else 1 << 60))
     return Report(game=game.id, scenario=scen.get("id") if scen else None, events=len(events), findings=ctx.findings)
 

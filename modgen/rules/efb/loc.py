@@ -11,7 +11,6 @@ every kind of unit.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from modgen.rules.efb import common as c
@@ -64,16 +63,25 @@ def _reachable(ctx: Any, side: str, targets: set[str]) -> set[str]:
         blocked |= zoc - friendly
     else:
         blocked |= zoc
+    adj = _adjacency(ctx)
     seen = {h for h in targets if h not in blocked}
-    todo = deque(seen)
+    todo = list(seen)  # flood fill: the order does not matter, a list stack is the cheapest
     while todo:
-        h = todo.popleft()
-        for n in ctx.board.neighbours(h):
+        for n in adj[todo.pop()]:
             if n not in seen and n not in blocked:
                 seen.add(n)
                 todo.append(n)
     cache[key] = (occupied, zoc, own, seen)
     return seen
+
+
+def _adjacency(ctx: Any) -> dict[str, tuple[str, ...]]:
+    """Every hex's on-map neighbours, built once per game (the flood fill's inner loop reads it)."""
+    adj = ctx.__dict__.get("_efb_adjacency")
+    if adj is None:
+        adj = {h: ctx.board.neighbours(h) for h in ctx.board.all_hexes()}
+        ctx.__dict__["_efb_adjacency"] = adj
+    return adj
 
 
 def _prohibited(ctx: Any) -> set[str]:

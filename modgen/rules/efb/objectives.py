@@ -24,6 +24,8 @@ from typing import Any
 from modgen.rules.efb import common as c
 from modgen.rules.efb import loc
 
+KINDS = ("objective", "railroad", "what if")  # vp reasons this check judges (after lower-casing, - and _ as space)
+
 
 class Objectives:
     """Objective/town VP with a LOC at each turn end and at game end; railroad VP per turn occupied."""
@@ -36,14 +38,27 @@ class Objectives:
         self.rail_seen: dict[str, tuple[int, int]] = {}  # side -> (turn, side_version) last looked at
         self.areas: dict[str, set[str]] = {}
         self.done = False
+        self.active: bool | None = None  # does the log record any of these VP? (decided on the first event)
+
+    @staticmethod
+    def _kind(ev: dict[str, Any]) -> str | None:
+        reason = str(ev.get("reason") or "").lower().replace("-", " ").replace("_", " ")
+        return next((k for k in KINDS if reason.startswith(k)), None)
+
+    def _wanted(self, ctx: Any) -> bool:
+        """Only a log that records such VP is judged, so a log without any skips the work (LOC searches)."""
+        if self.active is None:
+            self.active = any(e.get("type") == "vp" and self._kind(e) for e in ctx.by_index.values())
+        return self.active
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        if not self._wanted(ctx):
+            return
         t = ev["type"]
         if t == "vp":
-            reason = str(ev.get("reason") or "").lower()
-            for kind in ("objective", "railroad", "what if"):
-                if reason.replace("-", " ").replace("_", " ").startswith(kind):
-                    self.logged[ev["side"]][kind] += ev["points"]
+            kind = self._kind(ev)
+            if kind:
+                self.logged[ev["side"]][kind] += ev["points"]
         elif t == "reinforcement":
             self._what_if(ctx, ev["unit"])
         elif t == "turn" and ctx.state.turn >= 1:
@@ -52,14 +67,17 @@ class Objectives:
             self._game_end(ctx)
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ev["type"] in ("move", "retreat", "advance", "reinforcement", "replacement", "turn", "phase"):
+        if self.active and ev["type"] in ("move", "retreat", "advance", "reinforcement", "replacement", "turn",
+                                          "phase"):
             self._rail(ctx)
 
     def phase_end(self, ctx: Any) -> None:
-        self._rail(ctx)
+        if self.active:
+            self._rail(ctx)
 
     def finish(self, ctx: Any) -> None:
-        self._game_end(ctx)
+        if self._wanted(ctx):
+            self._game_end(ctx)
 
     # ------------------------------------------------------------------------------------------------------
     def _victory(self, ctx: Any) -> dict[str, Any]:

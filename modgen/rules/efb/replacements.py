@@ -6,7 +6,8 @@
 - ``per_turn_after_orel``: the renewable RP once the Orel offensive event has happened (GT German 1);
 - ``from_turn``: first turn with RP (MK German 2);
 - ``per_hex`` + ``hexes`` + ``round``: RP per listed hex the side holds with a LOC to its friendly edges, rounded
-  ``up`` or ``down`` (MK German: ½ per Minsk, Moldechno, Borisov, Krupki, round up);
+  ``up`` or ``down`` (MK German: ½ per Minsk, Moldechno, Borisov, Krupki, round up), counted when the phase's
+  first replacement is attempted;
 - ``bonus_first_occupation``: map areas; +1 one-time RP at the first friendly reinforcement phase in which the
   side's units occupy a hex of that area (GT German: the three Soviet fortification lines);
 - ``max_per_subcommand``: at most this many RP per sub-command (the formation right below the side's top
@@ -64,8 +65,6 @@ class Replacements:
             orel = any(str(e).startswith("orel") for e in st.notes.get("permanent_events", set()))
             per_turn = p.get("per_turn_after_orel") if orel and "per_turn_after_orel" in p else p.get("per_turn")
             renewable = int(per_turn or 0)
-            if p.get("per_hex") and p.get("hexes"):
-                renewable += self._per_hex(ctx, side, p)
         for area in p.get("bonus_first_occupation") or []:
             done = self.awarded.setdefault(side, set())
             hexes = ctx.board.area(area) if ctx.board is not None else None
@@ -74,8 +73,11 @@ class Replacements:
             if any(loc.held(ctx, h, side) for h in hexes):
                 done.add(area)
                 self.banked[side] = self.banked.get(side, 0) + 1
+        # RP per town held with a LOC are counted at the phase's first attempt (most phases have none, and a LOC
+        # search is the costly part); reinforcements placed earlier in the phase may count
+        lazy = bool(p.get("per_hex") and p.get("hexes") and st.turn >= int(p.get("from_turn") or 1))
         return {"side": side, "renewable": renewable, "used": 0, "per_sub": {}, "cap": p.get("max_per_subcommand"),
-                "rule": rule}
+                "rule": rule, "per_hex": p if lazy else None}
 
     @staticmethod
     def _per_hex(ctx: Any, side: str, p: dict[str, Any]) -> int:
@@ -104,6 +106,9 @@ class Replacements:
             if self._rule(ctx, side) is None:
                 ctx.could_not_check(ctx.rule("6.8"), f"the scenario gives {side} no replacement points rule")
             return  # outside the side's reinforcement phase: the sequence check reports it
+        if ph["per_hex"] is not None:
+            ph["renewable"] += self._per_hex(ctx, side, ph["per_hex"])
+            ph["per_hex"] = None
         ph["used"] += 1
         nm = ctx.name(uid)
         banked = self.banked.get(side, 0)
