@@ -233,6 +233,25 @@ class Checker:
             faces = u.get("faces")
             if isinstance(faces, dict):
                 self._check_faces(doc, at, u, faces)
+        self._check_value_names(doc)
+
+    def _check_value_names(self, doc: Doc) -> None:
+        """Warn about a value name printed on one face only that is a near miss of a name the game uses at
+        least three times ("movment" beside 200 "movement"): likely a typo the required values cannot catch."""
+        uses: dict[str, list[str]] = {}
+        for i, u in _items(doc.value.get("counters")):
+            faces = u.get("faces") if isinstance(u.get("faces"), dict) else {}
+            for fname, face in faces.items():
+                if isinstance(face, dict) and isinstance(face.get("values"), dict):
+                    for vname in face["values"]:
+                        uses.setdefault(vname, []).append(pointer("counters", i, "faces", fname, "values", vname))
+        common = [n for n, ptrs in uses.items() if len(ptrs) >= 3]
+        for vname, ptrs in uses.items():
+            close = difflib.get_close_matches(vname, common, 1, 0.8) if len(ptrs) == 1 else []
+            if close and close[0] != vname:
+                self.add(doc, ptrs[0], f"value {vname!r} is printed on this face only; did you mean "
+                                       f"{close[0]!r} ({len(uses[close[0]])} faces)?", at_key=True,
+                         severity="warning")
 
     def _check_faces(self, doc: Doc, at: tuple[str | int, ...], unit: dict[str, Any], faces: dict[str, Any]) -> None:
         for name, face in faces.items():

@@ -407,6 +407,10 @@ case("by_roll_results", "a by_roll whose results overlap and exceed the die",
                   '{"on": [3, 7], "turn": 3}]}]}]\n}')},
      (S, 12, "3, 7]", "/options/0/reschedule/0/by_roll/1/on/0", "result 3 already picks turn 2 (by_roll/0)"),
      (S, 12, "7]", "/options/0/reschedule/0/by_roll/1/on/1", "1d6 cannot roll 7 (results 1-6)"))
+case("value_name_near_miss", "a value name printed once that is a near miss of one the game prints often (a warning)",
+     {C: edit(C, 8, '"text": "S"}}', '"text": "S"}, "back": {"kind": "values", "values": {"movment": 2}}}')},
+     (C, 8, '"movment"', "/counters/3/faces/back/values/movment",
+      "warning: value 'movment' is printed on this face only; did you mean 'movement' (3 faces)?"), exit=0)
 
 
 def main() -> None:
