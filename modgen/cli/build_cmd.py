@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from modgen.errors import DataError
 from modgen.model import load_game
+
+from .common import require_valid
 
 
 @click.command("build")
@@ -30,7 +31,7 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool) -> 
     if out.suffix.lower() != ".vmod":
         raise click.BadParameter(f"{out}: the output must end in .vmod", param_hint="-o/--output")
     if validate:
-        _refuse_invalid(manifest)
+        require_valid(manifest)
     from modgen.vassal.module import build_module
 
     start = time.perf_counter()
@@ -38,19 +39,9 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool) -> 
         stats = build_module(load_game(manifest), out, hex_px=hex_px)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         # with --no-validate, malformed data surfaces as a lookup error: report the data problem instead
-        _refuse_invalid(manifest)
+        require_valid(manifest)
         raise
     click.echo(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "
                f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB) "
                f"in {time.perf_counter() - start:.1f} s")
 
-
-def _refuse_invalid(manifest: Path) -> None:
-    """DataError with the first validation error (and how many more) if the game's data is invalid."""
-    from modgen.validate import is_valid, validate_game
-
-    issues = validate_game(str(manifest))
-    if not is_valid(issues):
-        errors = [i for i in issues if i.severity == "error"]
-        more = f" (and {len(errors) - 1} more; run `modgen validate {manifest}`)" if len(errors) > 1 else ""
-        raise DataError(f"{errors[0]}{more}")

@@ -9,7 +9,7 @@ import click
 from modgen.model import load_game
 from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
 
-from .counters_cmd import require_valid
+from .common import require_valid
 
 
 @click.command("sheet")
