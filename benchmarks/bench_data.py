@@ -1,37 +1,32 @@
-"""Benchmark: load, validate and render the three bundled sample games (Arnhem 1944, Storms of Steel, FoW).
+"""Benchmark: load, validate and render the bundled games (Minsk '44, Guards Tank, Arnhem 1944, Storms of Steel, FoW).
 
-Prints, per game: `modgen validate` time, counter faces rendered per second at 150 px, and map render time.
-Run: .venv/bin/python benchmarks/bench_data_tis_coh_fow.py [REPEATS]
+Prints, per game: `modgen validate` time, counter faces rendered per second at 150 px (in this process), and map
+render time at the game's pixels per hex (pixels per inch for the FoW table).
+Run: .venv/bin/python benchmarks/bench_data.py [REPEATS] [GAME ...]
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
+
+from timing import best
 
 from modgen import counters, mapdraw
 from modgen.model import load_game
 from modgen.validate import validate_game
 
 REPO = Path(__file__).resolve().parents[1]
-GAMES = {"arnhem44": 40, "stormsofsteel": 60, "fow": 10}  # map px per hex (px per inch for the FoW table)
+#: game id -> map px per hex (px per inch for the FoW table)
+GAMES = {"minsk44": 40, "guardstank": 40, "arnhem44": 40, "stormsofsteel": 60, "fow": 10}
 
 
-def best(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
-def main(repeats: int = 3) -> None:
-    for name, px in GAMES.items():
+def main(repeats: int = 3, games: list[str] | None = None) -> None:
+    for name in games or GAMES:
         path = REPO / "games" / f"{name}.json"
         game = load_game(path)
         faces = [(u, f) for u in game.units for f in u["faces"]]
+        px = GAMES.get(name, 40)
         t_val = best(lambda p=path: validate_game(p), repeats)
         t_faces = best(lambda g=game, fs=faces: [counters.render_face(g, u, f, 150) for u, f in fs], repeats)
         t_map = best(lambda g=game, p=px: mapdraw.render_map(g, None, p), repeats)
@@ -40,4 +35,4 @@ def main(repeats: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3, sys.argv[2:] or None)
