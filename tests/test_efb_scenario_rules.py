@@ -488,3 +488,14 @@ def test_rubble_movement_effects():
     cross = mv("g.inf1", "0201", "0202", "0203")
     assert rules(check(log({**HQ, "g.inf1": "0201"}, dict(cross)))) == []
     assert rules(check(with_rubble(log({**HQ, "g.inf1": "0201"}, dict(cross)), "0202"))) == ["EFB 8.3"]
+
+
+def test_replacement_returns_at_a_friendly_edge():
+    scen = {"friendly_edges": {"german": ["west"]}}
+    elim = {"type": "loss", "unit": "g.inf1", "eliminated": True}
+    back = {"type": "replacement", "unit": "g.inf1", "hex": "0105"}  # column 01 = west edge
+    assert rules(check(log({**HQ, "g.inf1": "0505"}, elim, back, phase="reinforcement"),
+                       make_game(scenario=scen))) == []
+    inland = dict(back, hex="0505")
+    r = check(log({**HQ, "g.inf1": "0505"}, elim, inland, phase="reinforcement"), make_game(scenario=scen))
+    assert rules(r) == ["EFB 6.9"] and "friendly map edge" in r.findings[-1].message

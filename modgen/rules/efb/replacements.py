@@ -94,6 +94,7 @@ class Replacements:
         uid = ev["unit"]
         if ev.get("hex"):
             ctx.state.notes.setdefault("replaced", {})[uid] = ctx.state.turn  # for MK 24.7 rail use (movement.py)
+            _edge_check(ctx, uid, ev["hex"])
         if uid in self.pending:  # a successful attempt's unit coming back: no RP spent now
             self.pending.discard(uid)
             return
@@ -125,6 +126,18 @@ class Replacements:
             if sub and ph["per_sub"][sub] > cap:
                 ctx.error(ctx.rule("6.8"), f"{nm} is the replacement number {ph['per_sub'][sub]} for sub-command "
                           f"{sub} this turn; the scenario allows {cap}", units=[uid])
+
+
+def _edge_check(ctx: Any, uid: str, h: str) -> None:
+    """6.9 (and both scenarios): a returning replacement enters at a friendly map edge."""
+    side = ctx.side_of(uid)
+    areas = loc.friendly_edges(ctx, side or "")
+    if not areas or ctx.board is None:
+        return
+    edges = loc.edge_hexes(ctx, areas)
+    if edges is not None and h not in edges:
+        ctx.error(ctx.rule("6.9"), f"{ctx.name(uid)} returns at {h}, which is not on a {side} friendly map edge "
+                  f"({', '.join(areas)})", units=[uid], hexes=[h])
 
 
 def _subcommand(ctx: Any, uid: str) -> str | None:
