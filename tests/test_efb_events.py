@@ -63,3 +63,18 @@ def test_permanent_event_changes_the_air_draw():
     assert rules(before) == ["EFB 6.6"]  # no Soviet air before the offensive
     after = run(roll(4), {"type": "phase", "phase": "reinforcement", "side": "soviet"}, dict(draw))
     assert rules(after) == []  # ceil(3 / 2) = 2
+
+
+def test_orel_cuts_german_replacement_points():
+    # GT 24.6 shape: 2 RP a turn, 1 once the Orel offensive (events roll 4) has happened; two attempts on turn 2
+    game_args = {**GAME, "scenario": {**GAME["scenario"], "special_rules": GAME["scenario"]["special_rules"] + [
+        {"id": "german_replacements", "params": {"per_turn": 2, "per_turn_after_orel": 1}}]}}
+    tries = [{"type": "loss", "unit": u, "eliminated": True} for u in ("g.inf1", "g.inf2")] + [
+        {"type": "replacement", "unit": u, "roll": 6} for u in ("g.inf1", "g.inf2")]
+    setup = {**HQ, "g.inf1": "0505", "g.inf2": "0506"}
+    calm = log(setup, roll(1), {"type": "phase", "phase": "reinforcement", "side": "german"}, *tries,
+               turn=2, phase="events", side=None)
+    assert rules(check(calm, make_game(**game_args))) == []
+    orel = log(setup, roll(4), {"type": "phase", "phase": "reinforcement", "side": "german"}, *tries,
+               turn=2, phase="events", side=None)
+    assert rules(check(orel, make_game(**game_args))) == ["EFB 6.8"]
