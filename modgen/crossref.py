@@ -33,6 +33,15 @@ def _names(values: Any) -> str:
     return ", ".join(sorted(values)) if values else "none"
 
 
+def _mean(name: str, known: Any, sep: str = " (") -> str:
+    """``" (did you mean 'x'?)"`` for the closest known id to a misspelt ``name`` (``sep="; "`` to continue an
+    open parenthesis: ``"; did you mean 'x'?"``), or "" when none is close."""
+    close = difflib.get_close_matches(name, sorted(known or ()), 1, 0.6)
+    if not close:
+        return ""
+    return f"{sep}did you mean {close[0]!r}?" + (")" if sep == " (" else "")
+
+
 class Checker:
     """Holds the id tables built from the manifest and checks the other files against them."""
 
@@ -86,11 +95,12 @@ class Checker:
             i = f["_index"]
             side = _str(f.get("side"))
             if side is not None and side not in self.sides:
-                self.add(doc, pointer("formations", i, "side"), f"unknown side {side!r} (sides: {_names(self.sides)})")
+                self.add(doc, pointer("formations", i, "side"),
+                         f"unknown side {side!r} (sides: {_names(self.sides)}{_mean(side, self.sides, '; ')})")
             parent = _str(f.get("parent"))
             if parent is not None and parent not in self.formations:
                 self.add(doc, pointer("formations", i, "parent"),
-                         f"unknown parent formation {parent!r}")
+                         f"unknown parent formation {parent!r}{_mean(parent, self.formations)}")
         self._check_formation_cycles()
         self._check_layouts()
         self._check_plugin()
@@ -122,7 +132,8 @@ class Checker:
                 check_against(validator, self.manifest, ptr, self.report)
             if isinstance(layout, dict) and isinstance(layout.get("extends"), str) and layout["extends"] not in known:
                 self.add(self.manifest, ptr + "/extends",
-                         f"unknown counter layout {layout['extends']!r} (known: {_names(known)})")
+                         f"unknown counter layout {layout['extends']!r} (known: {_names(known)}"
+                         f"{_mean(layout['extends'], known, '; ')})")
 
     def _check_formation_cycles(self) -> None:
         reported: set[str] = set()
@@ -161,7 +172,8 @@ class Checker:
             for name, value in policies.items():
                 ptr = pointer("rules", "policies", name)
                 if name not in known:
-                    self.add(doc, ptr, f"unknown policy {name!r} for system {system!r} (policies: {_names(known)})",
+                    self.add(doc, ptr, f"unknown policy {name!r} for system {system!r} (policies: {_names(known)}"
+                             f"{_mean(name, known, '; ')})",
                              at_key=True)
                 elif known[name].choices and value not in known[name].choices:
                     choices = ", ".join(repr(c) for c in known[name].choices)
@@ -209,7 +221,8 @@ class Checker:
                     self.units[uid] = u
             side = _str(u.get("side"))
             if side is not None and side not in self.sides:
-                self.add(doc, pointer(*at, "side"), f"unknown side {side!r} (sides: {_names(self.sides)})")
+                self.add(doc, pointer(*at, "side"),
+                         f"unknown side {side!r} (sides: {_names(self.sides)}{_mean(side, self.sides, '; ')})")
             nat = _str(u.get("nationality"))
             if nat is not None and side in self.nationalities and nat not in self.nationalities[side]:
                 self.add(doc, pointer(*at, "nationality"),
@@ -218,7 +231,8 @@ class Checker:
             form = _str(u.get("formation"))
             if form is not None:
                 if form not in self.formations:
-                    self.add(doc, pointer(*at, "formation"), f"unknown formation {form!r}")
+                    self.add(doc, pointer(*at, "formation"),
+                             f"unknown formation {form!r}{_mean(form, self.formations)}")
                 elif side in self.sides and _str(self.formations[form].get("side")) in self.sides \
                         and self.formations[form].get("side") != side:
                     self.add(doc, pointer(*at, "formation"),
@@ -227,7 +241,8 @@ class Checker:
             layout = _str(u.get("layout"))
             if layout is not None and layout not in known_layouts:
                 self.add(doc, pointer(*at, "layout"),
-                         f"unknown counter layout {layout!r} (known: {_names(known_layouts)})")
+                         f"unknown counter layout {layout!r} (known: {_names(known_layouts)}"
+                         f"{_mean(layout, known_layouts, '; ')})")
             if isinstance(u.get("image"), str):
                 self._check_file(doc, pointer(*at, "image"), display_path(doc.path, u["image"]))
             faces = u.get("faces")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from modgen.crossref import _items, _names, _str
+from modgen.crossref import _items, _mean, _names, _str
 from modgen.errors import DataError
 from modgen.jsonio import pointer
 from modgen.validate import Doc, display_path
@@ -165,7 +165,8 @@ def check_maps(ck: Checker) -> None:
 
 def _side(ck: Checker, doc: Doc, ptr: str, side: Any, allowed: set[str] | None = None, at_key: bool = False) -> None:
     if isinstance(side, str) and side not in ck.sides:
-        ck.add(doc, ptr, f"{side!r} is not a side (sides: {_names(ck.sides)})", at_key=at_key)
+        ck.add(doc, ptr, f"{side!r} is not a side (sides: {_names(ck.sides)}{_mean(side, ck.sides, '; ')})",
+               at_key=at_key)
     elif isinstance(side, str) and allowed is not None and side not in allowed:
         ck.add(doc, ptr, f"side {side!r} does not take part in this scenario (sides: {_names(allowed)})")
 
@@ -178,7 +179,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
         map_id = next(iter(ck.maps))
     the_map = ck.maps.get(map_id) if map_id is not None else None
     if _str(s.get("map")) is not None and the_map is None and "map" not in ck.ws.incomplete:
-        ck.add(doc, "/map", f"unknown map {map_id!r} (maps: {_names(ck.maps)})")
+        ck.add(doc, "/map", f"unknown map {map_id!r} (maps: {_names(ck.maps)}{_mean(map_id, ck.maps, '; ')})")
     kind = the_map[1] if the_map else None
     mdict = the_map[2] if the_map else {}
     grid = ck.grids.get(map_id) if kind == "hex" else None
@@ -270,7 +271,8 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             group = _str(move.get("group"))
             if group is not None and group not in groups:
                 ck.add(doc, pointer(*at, "group"),
-                       f"no reinforcement entry has group {group!r} (groups: {_names(groups)})")
+                       f"no reinforcement entry has group {group!r} (groups: {_names(groups)}"
+                       f"{_mean(group, groups, '; ')})")
             _turn(ck, doc, pointer(*at, "turn"), move.get("turn"), count)
             if isinstance(move.get("roll"), dict):
                 _roll(ck, doc, (*at, "roll"), move["roll"], (kind, mdict, map_id, allowed))
@@ -346,13 +348,15 @@ def _turn(ck: Checker, doc: Doc, ptr: str, turn: Any, count: int | None) -> None
 
 def _option(ck: Checker, doc: Doc, ptr: str, option: Any, options: set[str]) -> None:
     if isinstance(option, str) and option not in options:
-        ck.add(doc, ptr, f"unknown option {option!r} (the scenario's options: {_names(options)})")
+        ck.add(doc, ptr, f"unknown option {option!r} (the scenario's options: {_names(options)}"
+               f"{_mean(option, options, '; ')})")
 
 
 def _area(ck: Checker, doc: Doc, ptr: str, area: Any, kind: str | None, mdict: dict[str, Any],
           map_id: str | None) -> None:
     if isinstance(area, str) and kind == "hex" and area not in mdict.get("_areas", {}):
-        ck.add(doc, ptr, f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))})")
+        ck.add(doc, ptr, f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))}"
+               f"{_mean(area, mdict.get('_areas'), '; ')})")
 
 
 def _hex_in(ck: Checker, doc: Doc, ptr: str, label: Any, grid: Any, map_id: str | None) -> None:
@@ -364,7 +368,8 @@ def _unit(ck: Checker, doc: Doc, ptr: str, uid: str | None, at_key: bool = False
     if uid is None or ck.ws.counters is None:
         return None
     if uid not in ck.units:
-        ck.add(doc, ptr, f"unknown unit {uid!r} (not in {ck.ws.counters.path})", at_key=at_key)
+        ck.add(doc, ptr, f"unknown unit {uid!r} (not in {ck.ws.counters.path}{_mean(uid, ck.units, '; ')})",
+               at_key=at_key)
         return None
     return ck.units[uid]
 

@@ -152,7 +152,7 @@ case("layout_extends_unknown", "a game's own counter layout based on a layout th
 case("duplicate_unit", "two counters with one id; the scenario then names the lost one",
      {C: edit(C, 6, '"b.inf"', '"r.inf"')},
      (C, 6, '"r.inf"', "/counters/2/id", "duplicate counter id 'r.inf'"),
-     (S, 5, '"b.inf"', "/setup/1/unit", "unknown unit 'b.inf' (not in counters/base.json)"))
+     (S, 5, '"b.inf"', "/setup/1/unit", "unknown unit 'b.inf' (not in counters/base.json; did you mean 'r.inf'?)"))
 case("unknown_side", "a counter of a side that does not exist",
      {C: edit(C, 2, '"side": "red"', '"side": "green"')},
      (C, 2, '"green"', "/counters/0/side", "unknown side 'green' (sides: blue, red)"))
@@ -411,6 +411,15 @@ case("value_name_near_miss", "a value name printed once that is a near miss of o
      {C: edit(C, 8, '"text": "S"}}', '"text": "S"}, "back": {"kind": "values", "values": {"movment": 2}}}')},
      (C, 8, '"movment"', "/counters/3/faces/back/values/movment",
       "warning: value 'movment' is printed on this face only; did you mean 'movement' (3 faces)?"), exit=0)
+case("misspelt_references", "misspelt ids of a formation, an area and an option get the nearest known id",
+     {C: edit(C, 2, '"formation": "r1"', '"formation": "r_1"'),
+      S: edit(S, 9, '"area": "west"}', '"area": "wset", "option": "lat"}')
+         .replace(' ]\n}', ' ],\n "options": [{"id": "late", "name": "Late"}]\n}')},
+     (C, 2, '"r_1"', "/counters/0/formation", "unknown formation 'r_1' (did you mean 'r1'?)"),
+     (S, 9, '"wset"', "/reinforcements/0/area",
+      "unknown area 'wset' on map 'm' (areas: east, west; did you mean 'west'?)"),
+     (S, 9, '"lat"', "/reinforcements/0/option",
+      "unknown option 'lat' (the scenario's options: late; did you mean 'late'?)"))
 
 
 def main() -> None:
