@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Phase, RuleSystem
-from modgen.rules.coh import tables
+from modgen.rules.base import Phase
+from modgen.rules.coh import tables as coh_tables
 from modgen.rules.coh.policies import POLICIES
-from modgen.rules.tablespec import per_face
+from modgen.rules.tableplugin import TablePlugin
 
 _GROUND = ["fp_red", "fp_blue", "fire_cost", "range", "move_cost", "defense_front", "defense_flank"]
 _REQUIRED: dict[str, list[str]] = {
@@ -23,16 +23,12 @@ _REQUIRED: dict[str, list[str]] = {
 }
 
 
-class ConflictOfHeroes(RuleSystem):
+class ConflictOfHeroes(TablePlugin):
     """Conflict of Heroes plugin: table schema, required unit values, round structure, policies."""
 
-    def rules_schema(self) -> dict[str, Any]:
-        return tables.rules_schema()
-
-    def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
-        if unit.get("kind") != "unit":
-            return {}
-        return per_face(unit, _REQUIRED.get(unit.get("class", ""), []))
+    tables = coh_tables
+    required = _REQUIRED
+    checks_module = "modgen.rules.coh.checks"  # round structure and length
 
     def phases(self, game: Any = None) -> list[Phase]:
         # Digest §5: a round is the pre-round sequence, an initiative roll, then alternating actions by both
@@ -43,12 +39,6 @@ class ConflictOfHeroes(RuleSystem):
             Phase("actions", "Actions (alternating)", per_side=False),
             Phase("round_end", "Round end", per_side=False),
         ]
-
-    def checkers(self, ctx: Any) -> list[Any]:
-        """Round structure and length; see modgen.rules.coh.checks."""
-        from modgen.rules.coh.checks import make_checkers
-
-        return make_checkers(ctx)
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         kind = unit.get("kind")

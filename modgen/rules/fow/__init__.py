@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Phase, RuleSystem
-from modgen.rules.fow import tables
+from modgen.rules.base import Phase
+from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.policies import POLICIES
-from modgen.rules.tablespec import per_face
+from modgen.rules.tableplugin import TablePlugin
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -30,19 +30,17 @@ _REQUIRED: dict[str, list[str]] = {
 }
 
 
-class FlamesOfWar(RuleSystem):
+class FlamesOfWar(TablePlugin):
     """Flames of War 4th ed. plugin: table schema, required team values, turn steps, policies."""
 
-    def rules_schema(self) -> dict[str, Any]:
-        return tables.rules_schema()
+    tables = fow_tables
+    required = _REQUIRED
+    checks_module = "modgen.rules.fow.checks"  # step order (p.16) and deployment zones (p.97)
+    unit_kinds = ("team", "unit")
 
-    def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
-        if unit.get("kind") not in ("team", "unit"):
-            return {}
+    def value_class(self, unit: dict[str, Any]) -> str:
         cls = unit.get("class", "")
-        if cls == "tank" and "unarmoured" in (unit.get("tags") or []):
-            cls = "tank_unarmoured"
-        return per_face(unit, _REQUIRED.get(cls, []))
+        return "tank_unarmoured" if cls == "tank" and "unarmoured" in (unit.get("tags") or []) else cls
 
     def phases(self, game: Any = None) -> list[Phase]:
         # p.16: each player's turn is Starting, Movement, Shooting, Assault; the Attacker goes first.
@@ -52,12 +50,6 @@ class FlamesOfWar(RuleSystem):
             Phase("shooting", "Shooting Step"),
             Phase("assault", "Assault Step"),
         ]
-
-    def checkers(self, ctx: Any) -> list[Any]:
-        """Step order (p.16) and deployment zones (p.97); see modgen.rules.fow.checks."""
-        from modgen.rules.fow.checks import make_checkers
-
-        return make_checkers(ctx)
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"

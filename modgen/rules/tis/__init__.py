@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Phase, RuleSystem
-from modgen.rules.tablespec import per_face
-from modgen.rules.tis import tables
+from modgen.rules.base import Phase
+from modgen.rules.tableplugin import TablePlugin
+from modgen.rules.tis import tables as tis_tables
 from modgen.rules.tis.policies import POLICIES
 
 STAGES_PER_DAY = 3  # Arnhem scenario sheet: stages "1e, 2e, 3e"
@@ -47,27 +47,18 @@ _PLAYER_PHASES = (
 )
 
 
-class TaktykaIStrategia(RuleSystem):
+class TaktykaIStrategia(TablePlugin):
     """TiS plugin: table schema, required counter values, stage sequence, policies."""
 
-    def rules_schema(self) -> dict[str, Any]:
-        return tables.rules_schema()
-
-    def required_values(self, unit: dict[str, Any]) -> dict[str, list[str]]:
-        if unit.get("kind") != "unit":
-            return {}
-        return per_face(unit, _REQUIRED.get(unit.get("class", ""), []))
+    tables = tis_tables
+    required = _REQUIRED
+    # stage sequence and reinforcement schedule; no combat or movement checks yet
+    checks_module = "modgen.rules.tis.checks"
 
     def phases(self, game: Any = None) -> list[Phase]:
         # Weather is rolled once a stage, at the start of the first air phase [45.1.2]; then each player's
         # eight phases, the initiative player first (policy phase_order, default player_blocks).
         return [Phase("weather", "Weather", per_side=False)] + [Phase(i, n) for i, n in _PLAYER_PHASES]
-
-    def checkers(self, ctx: Any) -> list[Any]:
-        """Stage sequence and reinforcement schedule (modgen.rules.tis.checks); no combat or movement checks yet."""
-        from modgen.rules.tis.checks import make_checkers
-
-        return make_checkers(ctx)
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":
