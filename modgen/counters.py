@@ -6,6 +6,7 @@ shapes and texts (in output pixels, floats), :func:`render_plan` (:mod:`modgen.c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,7 @@ def _applies(el: dict[str, Any], ctx: _Ctx) -> bool:
     return all(checks)
 
 
-def _fit_size(measure, box: Box, preferred: float | None) -> int:
+def _fit_size(measure: Callable[[int], tuple[float, float]], box: Box, preferred: float | None) -> int:
     """Largest integer font size whose measured (width, height) fits ``box``, at most ``preferred``."""
     bw, bh = box[2] - box[0], box[3] - box[1]
     ref = 100

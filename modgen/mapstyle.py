@@ -9,7 +9,7 @@ reproducible byte for byte.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
@@ -137,7 +137,8 @@ def star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Color, ou
     d.polygon(pts, fill=fill, outline=outline)
 
 
-def _lattice(fn, box: tuple[float, float, float, float], sx: float, sy: float, stagger: bool = True) -> None:
+def _lattice(fn: Callable[[float, float], None], box: tuple[float, float, float, float], sx: float, sy: float,
+             stagger: bool = True) -> None:
     """Call fn(x, y) on a (staggered) lattice covering box."""
     x0, y0, x1, y1 = box
     row = 0
