@@ -15,13 +15,15 @@ from typing import Any
 
 from modgen import chat as chatsyntax
 from modgen.vassal import reader as R
+from modgen.vassal.scale import (
+    DEFAULT_HEX_PX,
+    DEFAULT_PX_PER_INCH,
+    HOLDING_MAP,
+    counter_size,
+    holding_band_height,
+)
 
 FACE_LAYER = "Face"
-# Layout constants of our modules (modgen.vassal.module / holding): the holding map for off-map boxes, the band title
-# height, and the default table scale. Kept in step with those modules; tests/test_adapter_roundtrip.py checks it.
-HOLDING_MAP = "holding"
-HOLDING_TITLE_PX = 24
-DEFAULT_PX_PER_INCH = 30
 Event = dict[str, Any]
 
 
@@ -42,7 +44,7 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
     from modgen.hexgrid import Grid
 
     grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
-    px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or 100)
+    px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)
 
     cache: dict[tuple[str | None, int, int], str | None] = {}
 
@@ -61,8 +63,10 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
 class Adapter(R.Visitor):
     """Collects canonical events while the reader walks a save or log."""
 
-    def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "") -> None:
+    def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "",
+                 hex_px: float | None = None) -> None:
         self.game = game
+        self.hex_px = hex_px  # the module's scale when it was built with --hex-px (else the manifest's)
         self.scenario = scenario
         self.filename = filename
         self.steps: list[list[Event]] = [[]]  # [0] = saved state; one list per logged step
@@ -190,9 +194,9 @@ class Adapter(R.Visitor):
             return None
         opts = self.game.manifest.get("vassal") or {}
         hex_maps = any(m.get("kind", "hex") == "hex" for m in self.game.maps)
-        counter_px = int(opts.get("counter_px") or (float(opts.get("hex_px") or 100) * 0.75 if hex_maps
-                                                    else float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH) * 1.5))
-        band_h = HOLDING_TITLE_PX + 3 * int(counter_px * 1.25)
+        counter_px = int(counter_size(opts, float(self.hex_px or opts.get("hex_px") or DEFAULT_HEX_PX),
+                                      float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH), hex_maps))
+        band_h = holding_band_height(counter_px)
         i = y // band_h if band_h > 0 else -1
         return boxes[i] if 0 <= i < len(boxes) else None
 
@@ -563,7 +567,7 @@ def adapt(source: str | Path | bytes, game: Any = None, *, scenario: str | None 
           hex_px: float | None = None) -> Result:
     """Read a .vsav/.vlog and return canonical events. With *game*, positions become hex labels."""
     label = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
-    adapter = Adapter(game, scenario, label)
+    adapter = Adapter(game, scenario, label, hex_px)
     locator = locator_for(game, hex_px) if game is not None else None
     R.read(source, adapter, locator=locator, name=label)
     return adapter.result()

@@ -9,9 +9,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from modgen.vassal import buildfile as bf
+from modgen.vassal.scale import HOLDING_ROWS, HOLDING_TITLE_PX, holding_band_height, holding_cell
 
 COLUMNS = 12  # counters per row in a band
-TITLE_PX = 24
 
 
 def board(map_id: str, boxes: list[str], counter_px: int) -> tuple[bf.BoardSpec, Image.Image,
@@ -20,9 +20,9 @@ def board(map_id: str, boxes: list[str], counter_px: int) -> tuple[bf.BoardSpec,
 
     Each band holds ``COLUMNS`` x 3 slots; more units than that share slots (they stack).
     """
-    cell = int(counter_px * 1.25)
-    rows = 3
-    band_h = TITLE_PX + rows * cell
+    cell = holding_cell(counter_px)
+    rows = HOLDING_ROWS
+    band_h = holding_band_height(counter_px)
     width = COLUMNS * cell
     height = max(1, len(boxes)) * band_h
     img = Image.new("RGB", (width, height), "#d9d4c7")
@@ -34,7 +34,7 @@ def board(map_id: str, boxes: list[str], counter_px: int) -> tuple[bf.BoardSpec,
         draw.rectangle([0, top, width - 1, top + band_h - 1], outline="#555555", width=2)
         draw.text((6, top + 5), box.replace("_", " ").title(), fill="#000000")
         zones.append((box, f"0,{top};{width - 1},{top};{width - 1},{top + band_h - 1};0,{top + band_h - 1}"))
-        slots[box] = [(c * cell + cell // 2, top + TITLE_PX + r * cell + cell // 2)
+        slots[box] = [(c * cell + cell // 2, top + HOLDING_TITLE_PX + r * cell + cell // 2)
                       for r in range(rows) for c in range(COLUMNS)]
     spec = bf.BoardSpec(map_id, "Holding", f"{map_id}.png", width, height, zones=zones, launch=True)
     return spec, img, slots

@@ -23,10 +23,8 @@ from modgen.errors import DataError
 from modgen.vassal import buildfile as bf
 from modgen.vassal import charts, setups
 from modgen.vassal import traits as tr
+from modgen.vassal.scale import DEFAULT_HEX_PX, DEFAULT_PX_PER_INCH, HOLDING_MAP, counter_size
 
-DEFAULT_HEX_PX = 100
-DEFAULT_PX_PER_INCH = 30
-HOLDING_MAP = "holding"
 #: ReportState format for flips; VASSAL puts "* " in front. $Face_Level$ is the Face layer's new level.
 FLIP_REPORT = "$location$: $newPieceName$ flipped to face $Face_Level$"
 
@@ -118,8 +116,7 @@ class _Builder:
         self.timings: dict[str, float] = {}
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
-        self.counter_px = int(_positive(vassal_opts.get("counter_px") or (self.hex_px * 0.75 if hex_maps else
-                                                                           self.px_per_inch * 1.5),
+        self.counter_px = int(_positive(counter_size(vassal_opts, self.hex_px, self.px_per_inch, bool(hex_maps)),
                                         f"{game.path}: vassal.counter_px"))
 
     @staticmethod
