@@ -28,9 +28,13 @@ def test_grid_stays_inside_the_margins_and_backs_mirror_fronts(size_mm, dpi, pap
     b = lay.bleed_px
     exact = size_mm / 25.4 * dpi
     assert abs(lay.counter_px - exact) <= 0.5
+    # Three roundings to whole pixels (the counter's position, its size and the bleed), each at most 0.5 px, can
+    # put a bled edge up to 1.5 px (0.13 mm at 300 dpi) past the exact margin; Hypothesis found a 1.17 px case
+    # (33 mm counters, 1.5 mm bleed, 15 mm margin on A4).
+    tol = 1.5
     for s in lay.slots:
         x0, y0, x1, y1 = s.front_box
-        assert x0 - b >= m - 1 and y0 - b >= m - 1 and x1 + b <= page_w - m + 1 and y1 + b <= page_h - m + 1
+        assert x0 - b >= m - tol and y0 - b >= m - tol and x1 + b <= page_w - m + tol and y1 + b <= page_h - m + tol
         assert s.back_box == (page_w - x1, y0, page_w - x0, y1)
     by_sheet: dict[int, list] = {}
     for s in lay.slots:
