@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -73,15 +74,49 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _warm_up(game: Any, items: list[Any]) -> None:
+    """Render one face per kind of counter here, before the workers fork: they inherit the warm caches (resolved
+    layouts, fonts, glyph metrics) instead of each filling its own, which costs about as much as the faces."""
+    _init(game)
+    seen = set()
+    for uid, face, px, *_ in items:
+        unit = _UNITS[uid]
+        key = (unit.get("layout"), unit.get("kind"), unit.get("class"), face)
+        if face == BLANK_FACE or key in seen:
+            continue
+        seen.add(key)
+        try:
+            render_face(game, unit, face, px)
+        except Exception:  # noqa: BLE001 - a bad counter is reported by the workers, in file order
+            pass
+
+
 def _run(game: Any, fn: Callable[[Any], Any], items: list[Any], workers: int | None) -> Iterator[Any]:
+    """``fn`` over ``items``, results in order. A pool's work is submitted now, so it runs while the caller does
+    other work until it reads the results; inline work runs as the results are read."""
     workers = workers or default_workers()
     if workers <= 1 or len(items) < INLINE_LIMIT:
         _init(game)
-        yield from map(fn, items)
-        return
+        return map(fn, items)
     chunk = max(1, len(items) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game,)) as pool:
-        yield from pool.map(fn, items, chunksize=chunk)
+    _warm_up(game, items)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game,))
+    try:
+        results = pool.map(fn, items, chunksize=chunk)
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+
+    def drain() -> Iterator[Any]:
+        try:
+            yield from results
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+    it = drain()
+    # a caller that fails before reading (e.g. a bad map in `modgen build`) drops the iterator: stop the pool then
+    weakref.finalize(it, pool.shutdown, cancel_futures=True)
+    return it
 
 
 def export_pngs(game: Any, out_dir: str | os.PathLike[str], px: int = 150, *, workers: int | None = None,
@@ -101,7 +136,10 @@ def export_pngs(game: Any, out_dir: str | os.PathLike[str], px: int = 150, *, wo
 
 def render_images(game: Any, faces: Iterable[tuple[str, str]], px: int, *,
                   workers: int | None = None) -> Iterator[tuple[str, str, Image.Image]]:
-    """(unit id, face, image) for each requested face, rendered in parallel, in the order asked."""
+    """(unit id, face, image) for each requested face, rendered in parallel, in the order asked.
+
+    With a process pool the rendering starts at the call, so a caller can do other work before reading results.
+    """
     items = [(uid, face, px) for uid, face in faces]
-    for uid, face, size, data in _run(game, _render_raw, items, workers):
-        yield uid, face, Image.frombytes("RGB", size, data)
+    results = _run(game, _render_raw, items, workers)
+    return ((uid, face, Image.frombytes("RGB", size, data)) for uid, face, size, data in results)

@@ -21,7 +21,9 @@ from .common import require_valid
                    "else 100).")
 @click.option("--validate/--no-validate", default=True, show_default=True,
               help="Validate the game data first and refuse to build invalid data.")
-def command(manifest: Path, out: Path, hex_px: float | None, validate: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
+              help="Worker processes for rendering counters (default: one per CPU core).")
+def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, jobs: int | None) -> None:
     """Build a VASSAL module from the game at MANIFEST (games/<game>.json) into OUT.
 
     The module has one map per game map (hex grid numbered exactly as the data), a piece palette (a tab per side,
@@ -36,7 +38,7 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool) -> 
 
     start = time.perf_counter()
     try:
-        stats = build_module(load_game(manifest), out, hex_px=hex_px)
+        stats = build_module(load_game(manifest), out, hex_px=hex_px, workers=jobs)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         # with --no-validate, malformed data surfaces as a lookup error: report the data problem instead
         require_valid(manifest)

@@ -11,7 +11,7 @@ import io
 import re
 import time
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,8 +99,9 @@ def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any
 
 class _Builder:
     def __init__(self, game: Any, hex_px: float | None, render_map: RenderMap, render_face: RenderFace,
-                 faces_of: Callable[[dict[str, Any]], list[str]]) -> None:
+                 faces_of: Callable[[dict[str, Any]], list[str]], workers: int | None = None) -> None:
         self.game = game
+        self.workers = workers
         vassal_opts = game.manifest.get("vassal") or {}
         self.hex_px = _positive(hex_px or vassal_opts.get("hex_px") or DEFAULT_HEX_PX, f"{game.path}: vassal.hex_px")
         self.px_per_inch = _positive(vassal_opts.get("px_per_inch") or DEFAULT_PX_PER_INCH,
@@ -114,6 +115,8 @@ class _Builder:
         self.pieces: dict[str, _Piece] = {}
         self.prototypes: dict[str, tuple[list[str], list[str]]] = {}
         self.timings: dict[str, float] = {}
+        self.unit_faces: list[tuple[dict[str, Any], list[str]]] = []  # set by start_faces
+        self.rendered: Iterator[Image.Image] = iter(())
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
         self.counter_px = int(_positive(counter_size(vassal_opts, self.hex_px, self.px_per_inch, bool(hex_maps)),
@@ -167,14 +170,30 @@ class _Builder:
             self.prototypes[name] = (types, ["-1", "", tr.basic_piece_state()])
         return name
 
+    def start_faces(self) -> None:
+        """Start rendering every counter face: modgen.counters' renderer over the CPU cores (its processes work
+        while the maps are drawn here), an injected renderer in this process as the images are read."""
+        from modgen import counters
+
+        self.unit_faces = [(unit, self.faces_of(unit)) for unit in self.game.units]
+        wanted = [(unit, face) for unit, faces in self.unit_faces for face in faces]
+        if self.render_face is not counters.render_face:
+            self.rendered = (self.render_face(self.game, unit, face, self.counter_px) for unit, face in wanted)
+            return
+        from modgen.counter_export import render_images
+
+        pairs = [(unit["id"], face) for unit, face in wanted]
+        self.rendered = (img for _u, _f, img in render_images(self.game, pairs, self.counter_px,
+                                                              workers=self.workers))
+
     def pieces_for_units(self) -> None:
         gpid = 1
         manifest_id = self.game.id
-        for unit in self.game.units:
-            faces = self.faces_of(unit)
+        rendered = self.rendered
+        for unit, faces in self.unit_faces:
             images = []
             for face in faces:
-                img = self.render_face(self.game, unit, face, self.counter_px)
+                img = next(rendered)
                 name = self._unique_image(f"{safe_name(unit['id'])}__{safe_name(face)}")
                 self.files["images/" + name] = _png(img)
                 images.append(name)
@@ -382,17 +401,21 @@ class _Builder:
 
 def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *,
                  render_map: RenderMap | None = None, render_face: RenderFace | None = None,
-                 faces_of: Callable[[dict[str, Any]], list[str]] | None = None) -> BuildStats:
+                 faces_of: Callable[[dict[str, Any]], list[str]] | None = None,
+                 workers: int | None = None) -> BuildStats:
     """Write a complete .vmod for ``game`` to ``out_path`` (atomically) and say what was written.
 
-    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.mapdraw` and :mod:`modgen.counters`.
+    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.mapdraw` and :mod:`modgen.counters`;
+    :func:`modgen.counters.render_face` runs in ``workers`` processes (default: one per CPU core, see
+    :mod:`modgen.counter_export`), any other ``render_face`` in this process.
     Raises DataError for data the module cannot be built from; ``out_path`` is then left untouched.
     """
     if render_map is None or render_face is None or faces_of is None:
         d_map, d_face, d_faces = _default_renderers()
         render_map, render_face, faces_of = render_map or d_map, render_face or d_face, faces_of or d_faces
-    b = _Builder(game, hex_px, render_map, render_face, faces_of)
+    b = _Builder(game, hex_px, render_map, render_face, faces_of, workers)
     t0 = time.perf_counter()
+    b.start_faces()
     b.maps()
     t1 = time.perf_counter()
     b.pieces_for_units()
