@@ -191,12 +191,13 @@ class _Builder:
         manifest_id = self.game.id
         rendered = self.rendered
         for unit, faces in self.unit_faces:
-            images = []
+            images, sizes = [], []
             for face in faces:
                 img = next(rendered)
                 name = self._unique_image(f"{safe_name(unit['id'])}__{safe_name(face)}")
                 self.files["images/" + name] = _png(img)
                 images.append(name)
+                sizes.append(img.size)
             props = {"mg_unit": unit["id"], "mg_game": manifest_id, "mg_side": unit.get("side") or "",
                      "mg_formation": unit.get("formation") or "", "mg_class": unit.get("class") or ""}
             front = (unit.get("faces") or {}).get("front") or {}
@@ -218,7 +219,7 @@ class _Builder:
             label = unit.get("designation") or unit["id"]
             types.append(tr.basic_piece(images[0], label))
             states.append(tr.basic_piece_state(gpid=str(gpid)))
-            w, h = Image.open(io.BytesIO(self.files["images/" + images[0]])).size
+            w, h = sizes[0]  # the piece's size is its first face's
             self.pieces[unit["id"]] = _Piece(unit, faces, images, types, states, str(gpid), w, h)
             gpid += 1
         self.next_gpid = gpid
