@@ -41,7 +41,7 @@ from modgen.mapstyle import (
     with_legend,
 )
 from modgen.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
-from modgen.printing import font, paper_size, parse_length, save_pdf, tile_pages
+from modgen.printing import font, new_image, paper_size, parse_length, save_pdf, tile_pages
 
 HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "title": True, "legend": False,
                "areas": True, "objectives": True, "places": True, "antialias": 1}
@@ -120,7 +120,7 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
         height = round(big.height * lay.width / big.width) if o["legend"] else lay.height
         return big.resize((lay.width, height), Image.Resampling.LANCZOS)
     c = _Ctx(m, terrain, hex_px)
-    img = Image.new("RGB", (c.lay.width, c.lay.height), BACKGROUND)
+    img = new_image((c.lay.width, c.lay.height), BACKGROUND, f"map {m.get('id', '?')!r} at {hex_px:g} px per hex")
     d = ImageDraw.Draw(img)
     _terrain(c, img, d, o["numbers"])
     if o["areas"]:

@@ -24,7 +24,7 @@ from modgen.mapstyle import (
     star,
     with_legend,
 )
-from modgen.printing import font
+from modgen.printing import font, new_image
 
 TABLE_OPTIONS = {"px_per_inch": 20.0, "inch_grid": True, "zones": True, "objectives": True, "legend": False,
                  "title": True}
@@ -41,7 +41,7 @@ def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: An
         raise DataError(f"map {mid!r}: a table needs numeric width_in and height_in") from None
     if not (0 < w_in <= 400 and 0 < h_in <= 400) or not 1 <= ppi <= 400:
         raise DataError(f"map {mid!r}: table size {w_in}x{h_in} in at {ppi} px/in is out of range")
-    img = Image.new("RGB", (round(w_in * ppi), round(h_in * ppi)), (196, 200, 150))
+    img = new_image((round(w_in * ppi), round(h_in * ppi)), (196, 200, 150), f"map {mid!r} at {ppi:g} px per inch")
     d = ImageDraw.Draw(img)
 
     def poly(p: Any, where: str) -> list[Point]:

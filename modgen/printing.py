@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -37,6 +38,8 @@ _LENGTH_RE = re.compile(
     r"^\s*(?:(?P<whole>\d+)\s+(?=\d+\s*/))?(?:(?P<n>\d+)\s*/\s*(?P<d>\d+)|(?P<dec>\d+(?:\.\d*)?|\.\d+))"
     r"\s*(?P<unit>in|mm|cm|pt|\")\s*$")
 FONT_DIR = "/usr/share/fonts/truetype/dejavu"
+#: Largest image modgen draws, in pixels (about 1.2 GB as RGB): beyond it a clear error, not an out-of-memory kill.
+MAX_IMAGE_PIXELS = 400_000_000
 
 Length = str | float | int
 
@@ -117,6 +120,15 @@ def save_pdf(pages: Sequence[Image.Image], out: str | os.PathLike[str],
     with atomic_path(out) as tmp:
         first.save(tmp, "PDF", dpi=dpi, save_all=True, append_images=rgb[1:], title=os.path.basename(str(out)),
                    quality=quality)
+
+
+def new_image(size: tuple[int, int], color: Any, what: str, mode: str = "RGB") -> Image.Image:
+    """``Image.new(mode, size, color)``, or a DataError naming ``what`` if it would exceed :data:`MAX_IMAGE_PIXELS`."""
+    w, h = size
+    if w * h > MAX_IMAGE_PIXELS:
+        raise DataError(f"{what}: the image would be {w}x{h} px ({w * h / 1e6:.0f} megapixels, more than the "
+                        f"{MAX_IMAGE_PIXELS / 1e6:.0f} modgen draws); use a smaller scale (hex px, px per inch or dpi)")
+    return Image.new(mode, size, color)
 
 
 # --- fonts and marks ---------------------------------------------------------------------------------------------
