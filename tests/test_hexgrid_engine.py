@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,19 +17,13 @@ import pytest
 from modgen.hexgrid import Grid, Numbering
 
 REPO = Path(__file__).resolve().parent.parent
-CLASSPATH = REPO / ".ci" / "cache" / "vassal" / "classpath"
 SOURCE = REPO / "tests" / "hexgrid_engine" / "GridProbe.java"
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(not CLASSPATH.exists() or shutil.which("javac") is None,
-                       reason="VASSAL engine not prepared (run .ci/vassal-engine.sh)"),
-]
+pytestmark = pytest.mark.engine
 
 
 class Probe:
-    def __init__(self, workdir: Path) -> None:
-        cp = CLASSPATH.read_text().strip()
+    def __init__(self, workdir: Path, cp: str) -> None:
         subprocess.run(["javac", "-nowarn", "-d", str(workdir), "-cp", cp, str(SOURCE)], check=True,
                        capture_output=True)
         quiet = workdir / "logback.xml"  # keep VASSAL's logging off stdout and out of the working tree
@@ -73,8 +66,8 @@ def _java(v: object) -> str:
 
 
 @pytest.fixture(scope="module")
-def probe(tmp_path_factory: pytest.TempPathFactory):
-    p = Probe(tmp_path_factory.mktemp("gridprobe"))
+def probe(tmp_path_factory: pytest.TempPathFactory, engine_classpath: str):
+    p = Probe(tmp_path_factory.mktemp("gridprobe"), engine_classpath)
     yield p
     p.close()
 

@@ -11,7 +11,6 @@ for the die.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -23,20 +22,17 @@ from modgen.vassal.adapter import adapt
 from modgen.vassal.reader import Recorder, read
 
 REPO = Path(__file__).resolve().parent.parent
-CLASSPATH = REPO / ".ci" / "cache" / "vassal" / "classpath"
 UNIT = "de.fp.garrison"
 
 pytestmark = pytest.mark.engine
 
 
 @pytest.fixture(scope="module")
-def engine_log(tmp_path_factory):
-    if not CLASSPATH.is_file() or not shutil.which("javac") or not shutil.which("xvfb-run"):
-        pytest.skip("the VASSAL engine is not installed here (run .ci/vassal-engine.sh)")
+def engine_log(tmp_path_factory, engine_classpath):
     from modgen.vassal.module import build_module
 
     tmp = tmp_path_factory.mktemp("engine_log")
-    cp = CLASSPATH.read_text().strip()
+    cp = engine_classpath
     sources = [str(p) for p in (REPO / "tests" / "engine" / "stubs").rglob("*.java")]
     sources.append(str(REPO / "tests" / "engine_logs" / "LogHarness.java"))
     subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(tmp), "-cp", cp, *sources], check=True)
