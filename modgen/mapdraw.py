@@ -41,7 +41,7 @@ from modgen.mapstyle import (
     with_legend,
 )
 from modgen.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
-from modgen.printing import font, new_image, paper_size, parse_length, save_pdf, tile_pages
+from modgen.printing import check_image_size, font, new_image, paper_size, parse_length, save_pdf, tile_pages
 
 HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "title": True, "legend": False,
                "areas": True, "objectives": True, "places": True, "antialias": 1}
@@ -115,8 +115,12 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 4:
         raise DataError(f"antialias must be an integer from 1 to 4, got {k!r}")
     if k > 1:  # draw k times larger, then shrink to exactly the board size (centres stay within a pixel)
+        grid = Grid.from_map(m)
+        big_lay = grid.layout(hex_px * k)
+        check_image_size((big_lay.width, big_lay.height),
+                         f"map {m.get('id', '?')!r} at {hex_px:g} px per hex with antialias {k}")
         big = render_hex_map(m, terrain, hex_px * k, **{**options, "antialias": 1})
-        lay = Grid.from_map(m).layout(hex_px)
+        lay = grid.layout(hex_px)
         height = round(big.height * lay.width / big.width) if o["legend"] else lay.height
         return big.resize((lay.width, height), Image.Resampling.LANCZOS)
     c = _Ctx(m, terrain, hex_px)

@@ -122,12 +122,17 @@ def save_pdf(pages: Sequence[Image.Image], out: str | os.PathLike[str],
                    quality=quality)
 
 
-def new_image(size: tuple[int, int], color: Any, what: str, mode: str = "RGB") -> Image.Image:
-    """``Image.new(mode, size, color)``, or a DataError naming ``what`` if it would exceed :data:`MAX_IMAGE_PIXELS`."""
+def check_image_size(size: tuple[int, int], what: str) -> None:
+    """A DataError naming ``what`` if an image of ``size`` would exceed :data:`MAX_IMAGE_PIXELS`."""
     w, h = size
     if w * h > MAX_IMAGE_PIXELS:
         raise DataError(f"{what}: the image would be {w}x{h} px ({w * h / 1e6:.0f} megapixels, more than the "
                         f"{MAX_IMAGE_PIXELS / 1e6:.0f} modgen draws); use a smaller scale (hex px, px per inch or dpi)")
+
+
+def new_image(size: tuple[int, int], color: Any, what: str, mode: str = "RGB") -> Image.Image:
+    """``Image.new(mode, size, color)`` after :func:`check_image_size`."""
+    check_image_size(size, what)
     return Image.new(mode, size, color)
 
 

@@ -36,3 +36,10 @@ def test_table_too_large_is_a_data_error() -> None:
     table = {"id": "t", "kind": "table", "width_in": 400, "height_in": 400}
     with pytest.raises(DataError, match=r"map 't' at 100 px per inch: the image would be 40000x40000 px \(1600 "):
         render_table(table, TERRAIN, px_per_inch=100)
+
+
+def test_antialias_counts_in_the_size_and_is_named() -> None:
+    # 20 x 20 hexes at 300 px per hex: roughly 6,000 px a side = ~36 megapixels, fine on its own; antialias 4 draws
+    # it at 1,200 px per hex: roughly 24,000 px a side = ~576 megapixels, over the cap
+    with pytest.raises(DataError, match=r"map 'big' at 300 px per hex with antialias 4: the image would be"):
+        render_hex_map(_hex_map(20, 20), TERRAIN, 300, antialias=4)
