@@ -92,7 +92,7 @@ def sheet_faces(unit: dict[str, Any]) -> tuple[str, str]:
 
 
 def _grid(opts: SheetOptions) -> tuple[tuple[int, int], int, float, int, int, int, tuple[float, float]]:
-    if opts.dpi not in (150, 300, 600, 1200) and not 72 <= opts.dpi <= 1200:
+    if isinstance(opts.dpi, bool) or not isinstance(opts.dpi, (int, float)) or not 72 <= opts.dpi <= 1200:
         raise DataError(f"dpi {opts.dpi}: use 300 or 600 (72 to 1200 accepted)")
     if opts.marks not in MARKS:
         raise DataError(f"marks {opts.marks!r}: use one of {', '.join(MARKS)}")

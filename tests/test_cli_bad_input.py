@@ -85,3 +85,20 @@ def test_log_bad_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     bad.write_text("{", encoding="utf-8")
     assert main(["log", str(junk), "--game", str(bad)]) == 1
     _one_error_line(capsys, "bad.json")
+
+
+@pytest.mark.parametrize(("args", "names"), [
+    (["map", "-o", "out.png"], ["vassal.hex_px", "'big'"]),
+    (["map", "-o", "out.pdf"], ["print.dpi", "'big'"]),
+    (["sheet", "-o", "out.pdf", "--no-validate"], ["dpi big"]),
+], ids=["map-png", "map-pdf", "sheet"])
+def test_manifest_setting_of_the_wrong_type(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
+                                            names: list[str]) -> None:
+    # `modgen map` does not validate first, and `sheet --no-validate` skips it: a string where a number belongs must
+    # still be a data error, not an internal one (exit 70)
+    manifest = dict(vf.MANIFEST, vassal={"hex_px": "big"}, print={"dpi": "big"})
+    path = vf.write_workspace(tmp_path / "ws", manifest=manifest)
+    cmd, opt, out, *rest = args
+    assert main([cmd, str(path), opt, str(tmp_path / out), *rest]) == 1
+    _one_error_line(capsys, *names)
+    assert not (tmp_path / out).exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -48,7 +49,7 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
         pages = render_map_pdf(
             game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
             paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
-            margin=margin or prn.get("margin", "0.5in"), dpi=dpi or float(prn.get("dpi", 300)),
+            margin=margin or prn.get("margin", "0.5in"), dpi=dpi or _manifest_number(game, "print", "dpi", 300),
             legend=True if legend is None else legend, **({} if is_table else {"numbers": numbers}))
         click.echo(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})")
         return
@@ -56,10 +57,21 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
         opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}
         img = render_map(game, m["id"], **opts)
     else:
-        px = hex_px or float((game.manifest.get("vassal") or {}).get("hex_px", 100))
+        px = hex_px or _manifest_number(game, "vassal", "hex_px", 100)
         if not 8 <= px <= 1000:
             raise DataError(f"{manifest}: vassal.hex_px {px} is out of range (8..1000)")
         img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers, antialias=antialias)
     with atomic_path(out) as tmp:
         img.save(tmp, "PNG", optimize=False)
     click.echo(f"wrote {out} ({img.width}×{img.height} px)")
+
+
+def _manifest_number(game: Any, section: str, key: str, default: float) -> float:
+    """The manifest's ``section.key`` as a number (``default`` when absent); a DataError naming it if it is not one.
+
+    `modgen map` does not validate the game first, so a wrong type here must not become an internal error.
+    """
+    value = (game.manifest.get(section) or {}).get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise DataError(f"{game.path}: {section}.{key}: expected a number, got {value!r}")
+    return float(value)
