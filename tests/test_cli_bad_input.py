@@ -102,3 +102,15 @@ def test_manifest_setting_of_the_wrong_type(tmp_path: Path, capsys: pytest.Captu
     assert main([cmd, str(path), opt, str(tmp_path / out), *rest]) == 1
     _one_error_line(capsys, *names)
     assert not (tmp_path / out).exists()
+
+
+@pytest.mark.parametrize(("cmd", "out", "extra"), COMMANDS, ids=[c[0] for c in COMMANDS])
+def test_malformed_data_not_validated_reports_the_validation_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], cmd: str, out: str, extra: list[str]) -> None:
+    # malformed data that trips the renderers (map never validates; the others run with --no-validate): the
+    # command then reports what `modgen validate` says about the data, not an internal error (exit 70)
+    bad = {"terrain": {"clear": "not an object"}} if cmd == "map" else {"sides": "not a list"}
+    manifest = dict(vf.MANIFEST, **bad)
+    path = vf.write_workspace(tmp_path / "ws", manifest=manifest)
+    assert main([cmd, str(path), "-o", str(tmp_path / out), *extra]) == 1
+    _one_error_line(capsys, "tiny.json", "/terrain/clear" if cmd == "map" else "/sides")

@@ -9,7 +9,7 @@ import click
 
 from modgen.model import load_game
 
-from .common import require_valid
+from .common import invalid_data_reported, require_valid
 
 
 @click.command("build")
@@ -37,12 +37,8 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, job
     from modgen.vassal.module import build_module
 
     start = time.perf_counter()
-    try:
+    with invalid_data_reported(manifest):
         stats = build_module(load_game(manifest), out, hex_px=hex_px, workers=jobs)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
-        # with --no-validate, malformed data surfaces as a lookup error: report the data problem instead
-        require_valid(manifest)
-        raise
     click.echo(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "
                f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB) "
                f"in {time.perf_counter() - start:.1f} s")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from modgen.errors import DataError
@@ -16,3 +18,17 @@ def require_valid(manifest: Path) -> None:
         errors = [i for i in issues if i.severity == "error"]
         more = f" (and {len(errors) - 1} more; run `modgen validate {manifest}`)" if len(errors) > 1 else ""
         raise DataError(f"{errors[0]}{more}")
+
+
+@contextlib.contextmanager
+def invalid_data_reported(manifest: Path) -> Iterator[None]:
+    """Run the body; if it trips over malformed data (a lookup or type error: the data was not validated first, as
+    with ``--no-validate`` or ``modgen map``), report the data's first validation error instead of an internal one.
+
+    Data that validates re-raises the original error (a bug, shown as an internal error).
+    """
+    try:
+        yield
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        require_valid(manifest)
+        raise

@@ -11,7 +11,7 @@ from modgen.counter_export import all_faces, export_pngs
 from modgen.errors import DataError
 from modgen.model import load_game
 
-from .common import require_valid
+from .common import invalid_data_reported, require_valid
 
 
 @click.command("counters")
@@ -31,17 +31,18 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], a
     """Render every face of every counter of the game at MANIFEST to PNG files."""
     if validate:
         require_valid(manifest)
-    game = load_game(manifest)
-    faces = all_faces(game)
-    if unit_ids:
-        known = {u for u, _ in faces}
-        missing = [u for u in unit_ids if u not in known]
-        if missing:
-            raise DataError(f"{manifest}: no counter {missing[0]!r}")
-        faces = [(u, f) for u, f in faces if u in unit_ids]
-    if not faces:
-        raise DataError(f"{manifest}: the game has no counters to render")
-    with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr) as bar:
-        for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
-            bar.update(1)
+    with invalid_data_reported(manifest):
+        game = load_game(manifest)
+        faces = all_faces(game)
+        if unit_ids:
+            known = {u for u, _ in faces}
+            missing = [u for u in unit_ids if u not in known]
+            if missing:
+                raise DataError(f"{manifest}: no counter {missing[0]!r}")
+            faces = [(u, f) for u, f in faces if u in unit_ids]
+        if not faces:
+            raise DataError(f"{manifest}: the game has no counters to render")
+        with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr) as bar:
+            for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
+                bar.update(1)
     click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")

@@ -12,6 +12,8 @@ from modgen.errors import DataError
 from modgen.mapdraw import render_map, render_map_pdf
 from modgen.model import load_game
 
+from .common import invalid_data_reported
+
 
 @click.command("map")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
@@ -40,30 +42,31 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
             margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
-    game = load_game(manifest)
-    m = game.map(map_id)
-    fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
-    prn = game.manifest.get("print") or {}
-    is_table = m.get("kind", "hex") == "table"
-    if fmt == "pdf":
-        pages = render_map_pdf(
-            game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
-            paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
-            margin=margin or prn.get("margin", "0.5in"), dpi=dpi or _manifest_number(game, "print", "dpi", 300),
-            legend=True if legend is None else legend, **({} if is_table else {"numbers": numbers}))
-        click.echo(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})")
-        return
-    if is_table:
-        opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}
-        img = render_map(game, m["id"], **opts)
-    else:
-        px = hex_px or _manifest_number(game, "vassal", "hex_px", 100)
-        if not 8 <= px <= 1000:
-            raise DataError(f"{manifest}: vassal.hex_px {px} is out of range (8..1000)")
-        img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers, antialias=antialias)
-    with atomic_path(out) as tmp:
-        img.save(tmp, "PNG", optimize=False)
-    click.echo(f"wrote {out} ({img.width}×{img.height} px)")
+    with invalid_data_reported(manifest):  # the map is drawn without validating the game first
+        game = load_game(manifest)
+        m = game.map(map_id)
+        fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
+        prn = game.manifest.get("print") or {}
+        is_table = m.get("kind", "hex") == "table"
+        if fmt == "pdf":
+            pages = render_map_pdf(
+                game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
+                paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
+                margin=margin or prn.get("margin", "0.5in"), dpi=dpi or _manifest_number(game, "print", "dpi", 300),
+                legend=True if legend is None else legend, **({} if is_table else {"numbers": numbers}))
+            click.echo(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})")
+            return
+        if is_table:
+            opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}
+            img = render_map(game, m["id"], **opts)
+        else:
+            px = hex_px or _manifest_number(game, "vassal", "hex_px", 100)
+            if not 8 <= px <= 1000:
+                raise DataError(f"{manifest}: vassal.hex_px {px} is out of range (8..1000)")
+            img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers, antialias=antialias)
+        with atomic_path(out) as tmp:
+            img.save(tmp, "PNG", optimize=False)
+        click.echo(f"wrote {out} ({img.width}×{img.height} px)")
 
 
 def _manifest_number(game: Any, section: str, key: str, default: float) -> float:

@@ -9,7 +9,7 @@ import click
 from modgen.model import load_game
 from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
 
-from .common import require_valid
+from .common import invalid_data_reported, require_valid
 
 
 @click.command("sheet")
@@ -34,9 +34,10 @@ def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper:
     """Write the counter sheets of the game at MANIFEST: fronts page, then backs mirrored for long-edge duplex."""
     if validate:
         require_valid(manifest)
-    game = load_game(manifest)
-    opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
-                                      margin=margin, bleed=bleed, marks=marks)
-    lay = write_sheet_pdf(game, out, opts, workers=jobs)
+    with invalid_data_reported(manifest):
+        game = load_game(manifest)
+        opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
+                                          margin=margin, bleed=bleed, marks=marks)
+        lay = write_sheet_pdf(game, out, opts, workers=jobs)
     click.echo(f"wrote {out}: {len(lay.slots)} counters on {lay.sheets} sheet(s) ({2 * lay.sheets} pages), "
                f"{lay.cols}x{lay.rows} per page, {opts.size} at {opts.dpi} dpi on {opts.paper}")
