@@ -29,9 +29,13 @@ from modgen.atomic import atomic_path
 from modgen.errors import DataError
 
 MM_PER_IN = 25.4
+#: Every paper the manifest schema allows (game.schema.json print.paper): US sizes in inches, ISO sizes in mm.
 PAPER_SIZES_IN: dict[str, tuple[float, float]] = {
     "letter": (8.5, 11.0),
     "a4": (210 / MM_PER_IN, 297 / MM_PER_IN),
+    "legal": (8.5, 14.0),
+    "a3": (297 / MM_PER_IN, 420 / MM_PER_IN),
+    "tabloid": (11.0, 17.0),
 }
 _UNITS = {"in": 1.0, "mm": 1 / MM_PER_IN, "cm": 10 / MM_PER_IN, "pt": 1 / 72}
 _LENGTH_RE = re.compile(
@@ -76,7 +80,7 @@ def length_px(value: Length, dpi: float, what: str = "length") -> float:
 
 
 def paper_size(paper: str | tuple[float, float], landscape: bool = False) -> tuple[float, float]:
-    """Paper (width, height) in inches: ``"letter"``, ``"a4"``, or an explicit (w, h) in inches."""
+    """Paper (width, height) in inches: a name in :data:`PAPER_SIZES_IN`, or an explicit (w, h) in inches."""
     if isinstance(paper, tuple):
         w, h = paper
     else:

@@ -41,8 +41,12 @@ def test_paper_sizes() -> None:
     assert paper_size("letter", landscape=True) == (11.0, 8.5)
     assert page_px("letter", 300) == (2550, 3300)
     assert page_px("a4", 300) == (2480, 3508)
-    with pytest.raises(DataError, match="legal"):
-        paper_size("legal")
+    # every paper game.schema.json allows (print.paper) is drawable: US sizes by definition, ISO A3 = 297 x 420 mm
+    assert paper_size("legal") == (8.5, 14.0)
+    assert paper_size("tabloid") == (11.0, 17.0)
+    assert paper_size("a3") == pytest.approx((297 / 25.4, 420 / 25.4))
+    with pytest.raises(DataError, match="b5"):
+        paper_size("b5")
 
 
 def _media_boxes(pdf: Path) -> list[tuple[float, float]]:
@@ -51,7 +55,9 @@ def _media_boxes(pdf: Path) -> list[tuple[float, float]]:
     return [(float(m[2]), float(m[3])) for m in re.findall(pattern, data)]
 
 
-@pytest.mark.parametrize("paper, pts", [("letter", (612.0, 792.0)), ("a4", (595.2756, 841.8898))])
+@pytest.mark.parametrize("paper, pts", [("letter", (612.0, 792.0)), ("a4", (595.2756, 841.8898)),
+                                        ("legal", (612.0, 1008.0)), ("a3", (841.8898, 1190.5512)),
+                                        ("tabloid", (792.0, 1224.0))])
 def test_save_pdf_exact_page_size(tmp_path: Path, paper: str, pts: tuple[float, float]) -> None:
     w, h = page_px(paper, 150)
     pages = [Image.new("RGB", (w, h), c) for c in ("white", "red", "blue")]

@@ -201,7 +201,7 @@ def test_pdf_pages_have_the_paper_size_and_counters_at_physical_size(tmp_path: P
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"size": "4in"}, "counter size"), ({"marks": "dots"}, "marks"), ({"paper": "a3"}, "paper"),
+    ({"size": "4in"}, "counter size"), ({"marks": "dots"}, "marks"), ({"paper": "b5"}, "paper"),
     ({"size": "1in", "margin": "4.3in"}, "does not fit"), ({"size": "big"}, "cannot read")])
 def test_bad_sheet_options_are_data_errors(kwargs: dict, message: str) -> None:
     with pytest.raises(DataError, match=message):

@@ -11,6 +11,7 @@ from modgen.atomic import atomic_path
 from modgen.errors import DataError
 from modgen.mapdraw import render_map, render_map_pdf
 from modgen.model import load_game
+from modgen.printing import PAPER_SIZES_IN
 
 from .common import invalid_data_reported
 
@@ -28,7 +29,7 @@ from .common import invalid_data_reported
               help="PNG of a table map: pixels per table inch (default 20).")
 @click.option("--hex-size", default=None,
               help="PDF: distance between adjacent hex centres on paper, e.g. 16mm, 5/8in (default: manifest).")
-@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_IN), case_sensitive=False), default=None,
               help="PDF paper (default: manifest print.paper, else letter).")
 @click.option("--dpi", type=click.FloatRange(50, 1200), default=None, help="PDF raster resolution (default 300).")
 @click.option("--margin", default=None, help="PDF page margin, e.g. 0.5in (default: manifest print.margin).")

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from modgen.model import load_game
+from modgen.printing import PAPER_SIZES_IN
 from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
 
 from .common import invalid_data_reported, require_valid
@@ -19,7 +20,7 @@ from .common import invalid_data_reported, require_valid
 @click.option("--size", default=None, help="Counter size, e.g. 1/2in, 9/16in, 5/8in, 3/4in, 1in, 16mm "
               "[default: the manifest's print.counter_size, else 5/8in].")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="Resolution: 300 or 600 [default: 300].")
-@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_IN), case_sensitive=False), default=None,
               help="Paper size [default: the manifest's, else letter].")
 @click.option("--margin", default=None, help="Page margin, e.g. 0.5in or 12mm [default: 0.5in].")
 @click.option("--bleed", default=None, help="Bleed around each counter, e.g. 1mm [default: 0in].")
