@@ -114,3 +114,23 @@ def test_malformed_data_not_validated_reports_the_validation_error(
     path = vf.write_workspace(tmp_path / "ws", manifest=manifest)
     assert main([cmd, str(path), "-o", str(tmp_path / out), *extra]) == 1
     _one_error_line(capsys, "tiny.json", "/terrain/clear" if cmd == "map" else "/sides")
+
+
+def test_log_with_malformed_game_reports_the_validation_error(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import zipfile
+
+    from modgen.model import load_game
+    from modgen.vassal.module import build_module
+
+    manifest = vf.write_workspace(tmp_path / "ws")
+    vmod = tmp_path / "tiny.vmod"
+    build_module(load_game(manifest), vmod, **vf.STUBS)
+    with zipfile.ZipFile(vmod) as z:
+        save = tmp_path / "s1.vsav"
+        save.write_bytes(z.read(next(n for n in z.namelist() if n.endswith(".vsav"))))
+    # `modgen log` does not validate the game first; a hex scale that is not a number trips the position lookup
+    vf.write_workspace(tmp_path / "ws", manifest=dict(vf.MANIFEST, vassal={"hex_px": "big"}))
+    assert main(["log", str(save), "--game", str(manifest)]) == 1
+    # the fixture game has other validation errors too; the first is reported, with a pointer to the rest
+    _one_error_line(capsys, "tiny.json", "run `modgen validate")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
 import click
@@ -12,6 +14,8 @@ from modgen.eventlog import dumps, write_events
 from modgen.model import load_game
 from modgen.vassal import reader as R
 from modgen.vassal.adapter import adapt, locator_for
+
+from .common import invalid_data_reported
 
 
 def _loc(d: dict[str, Any] | None) -> str:
@@ -82,20 +86,22 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     Warnings (unknown commands, unparsable declarations, a log from another module) go to stderr.
     Exit status: 0 decoded, 1 bad input, 2 usage error.
     """
-    game = load_game(game_path) if game_path else None
-    if game is None or raw:
-        rec = R.Recorder()
-        locator = locator_for(game) if game is not None else None
-        R.read(file, rec, locator=locator, name=file)
-        events = rec.events
-        warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
-                    for e in events if e["event"] == "warning"]
-        lines = [json.dumps(e, ensure_ascii=False) for e in events] if as_json else \
-            [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
-    else:
-        result = adapt(file, game, scenario=scenario, name=file)
-        events, warnings = result.events, result.warnings
-        lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
+    # the game is not validated first: malformed game data is reported as its validation error
+    with invalid_data_reported(Path(game_path)) if game_path else contextlib.nullcontext():
+        game = load_game(game_path) if game_path else None
+        if game is None or raw:
+            rec = R.Recorder()
+            locator = locator_for(game) if game is not None else None
+            R.read(file, rec, locator=locator, name=file)
+            events = rec.events
+            warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
+                        for e in events if e["event"] == "warning"]
+            lines = [json.dumps(e, ensure_ascii=False) for e in events] if as_json else \
+                [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
+        else:
+            result = adapt(file, game, scenario=scenario, name=file)
+            events, warnings = result.events, result.warnings
+            lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
     for line in lines:
         click.echo(line)
     for w in warnings:
