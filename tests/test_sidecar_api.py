@@ -135,3 +135,24 @@ def test_game_info(client: TestClient) -> None:
     assert info["game"] == "minsk44"
     assert info["kind"] == "hex"
     assert "historical" in info["scenarios"]
+
+
+def test_invalid_game_data_is_refused_before_checking(tmp_path, capsys) -> None:
+    """`modgen check` and `modgen serve` validate the game first: one line naming the bad place, exit 1."""
+    import shutil
+
+    from modgen.cli import main
+    from tests.conftest import REPO
+
+    for d in ("games", "counters", "maps", "scenarios"):
+        shutil.copytree(REPO / d, tmp_path / d)
+    counters = tmp_path / "counters" / "minsk44.json"
+    doc = json.loads(counters.read_text())
+    doc["counters"][3]["faces"] = "oops"
+    counters.write_text(json.dumps(doc))
+    manifest = str(tmp_path / "games" / "minsk44.json")
+    for args in (["check", str(LEGAL), "--game", manifest], ["serve", "--game", manifest]):
+        assert main(args) == 1, args
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and "/counters/3/faces: expected an object" in err, err
+        assert "Traceback" not in err

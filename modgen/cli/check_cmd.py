@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -18,9 +19,16 @@ from modgen.check import check_path, draw_findings, format_text
 @click.option("--map-image", type=click.Path(dir_okay=False), default=None,
               help="Also write a PNG of the map with each error drawn (path in red, hexes ringed).")
 def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None) -> None:
-    """Check LOG for rules errors. Exit status 1 when there are errors."""
+    """Check LOG for rules errors. Exit status 1 when there are errors.
+
+    LOG is a canonical event log (.jsonl) or a VASSAL save/log (.vsav/.vlog) of a game played with a module built
+    by `modgen build`. Findings are grouped by turn and phase; each names its rule (e.g. EFB 8.3), the event, the
+    units and hexes. The game data is validated first: checking against invalid data would prove nothing.
+    """
+    from modgen.cli.common import require_valid
     from modgen.model import load_game
 
+    require_valid(Path(game_path))
     game = load_game(game_path)
     report = check_path(log, game, scenario)
     if as_json:

@@ -31,7 +31,10 @@ def command(game_path: Path, host: str, port: int, watch_dir: Path | None, max_u
     """
     import uvicorn
 
+    from modgen.cli.common import require_valid
     from modgen.sidecar import Limits, create_app
+
+    require_valid(game_path)  # a checker on invalid data would prove nothing: refuse before serving
 
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: binding {host}: other computers on the network can reach this service", err=True)
