@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules import seqcheck
+
 # event type -> phases where it may happen (retreat/advance happen inside combat resolution, 8.3)
 ALLOWED = {
     "move": {"movement"},
@@ -21,27 +23,9 @@ ACTION_RULE = {"move": "8.3", "exit": "8.11", "reinforcement": "6.2", "replaceme
 
 
 def expected_sequence(ctx: Any) -> list[tuple[str, str | None]]:
-    """One game turn's (phase, phasing side) in order; sides from the scenario's first player."""
-    first = ctx.scenario.get("first_player")
-    sides = list(ctx.sides)
-    if first in sides:
-        sides.remove(first)
-        sides.insert(0, first)
-    out: list[tuple[str, str | None]] = []
-    phases = ctx.plugin.phases(ctx.game)
-    i = 0
-    while i < len(phases):
-        if not phases[i].per_side:
-            out.append((phases[i].id, None))
-            i += 1
-            continue
-        j = i
-        while j < len(phases) and phases[j].per_side:
-            j += 1
-        for s in sides:
-            out.extend((p.id, s) for p in phases[i:j])
-        i = j
-    return out
+    """One game turn's (phase, phasing side) in order: each run of per-side phases for the first player, then the
+    other (4.3); the shared sequence builder does the work."""
+    return seqcheck.expected_sequence(ctx, ctx.scenario.get("first_player"))
 
 
 class Sequence:
