@@ -15,9 +15,10 @@ for p in "${pkgs[@]}"; do
 done
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    # With recommends, as on the machines the tests were verified on (the VASSAL jars' dependencies among them).
     echo "setup: installing Debian packages: ${missing[*]}"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
     echo "setup: WARNING: missing Debian packages (install them as root): ${missing[*]}" >&2
   fi
