@@ -18,7 +18,9 @@ from referencing import Registry, Resource
 from modgen.model import Game, load_game
 
 REPO = Path(__file__).resolve().parent.parent
-SEEDS = Path("/work/shared/seeds")
+# The rulebook texts sit in shared/ beside the checkout (CI lays a copy there); /work/shared is the workplace's copy.
+SEEDS = next((p for p in (REPO.parent / "shared" / "seeds", Path("/work/shared/seeds")) if p.is_dir()),
+             REPO.parent / "shared" / "seeds")
 
 
 def _registry() -> tuple[dict[str, Any], Registry]:
