@@ -165,9 +165,36 @@ def test_holding_box_and_table_positions():
         {"type": "setup", "unit": "de.a", "off_map": "reinforcements", "face": "front", "side": "german"},
         {"type": "setup", "unit": "su.b", "off_map": "eliminated", "face": "front", "side": "soviet"},
         {"type": "setup", "unit": "de.a", "pos": [10.0, 5.0], "face": "front", "side": "german"},
-        {"type": "move", "unit": "de.a", "from_pos": [10.0, 5.0], "pos": [11.0, 5.5], "side": "german"},
+        {"type": "move", "unit": "de.a", "from_pos": [10.0, 5.0], "to_pos": [11.0, 5.5], "side": "german"},
         # dragged from the reinforcements box onto the map: it enters
         {"type": "reinforcement", "unit": "de.a", "hex": "0203", "side": "german"},
+    ]
+
+
+def test_waiting_reinforcements_have_their_arrival_band():
+    """Units of ``reinforcements`` that ``setup`` does not place wait in a band per arrival, after the set-up boxes;
+    dragged onto a hex or a table they are ``reinforcement`` events (hex / pos), not moves."""
+    game = tiny_game()
+    game.maps_docs[0]["maps"].append({"id": "table", "kind": "table", "width_in": 72, "height_in": 48})
+    game.scenarios = {"s": {"id": "s", "setup": [{"unit": "marker.supp", "off_map": "pool"}],
+                            "reinforcements": [
+                                {"turn": 3, "side": "soviet", "units": ["su.b"], "area": "east",
+                                 "roll": {"die": "1d6", "on": [4, 6, 5]}, "group": "7gd"},
+                                {"turn": 2, "side": "german", "units": ["de.a"], "area": "west"}]}}
+    # bands 303 px high (see above): pool, then "Turn 2 …" before "Turn 3 …" (by turn)
+    ta, sa = piece("101", "A", "holding", 46, 303 + 70, unit="de.a")
+    tb, sb = piece("102", "B", "holding", 46, 606 + 70, unit="su.b", side="soviet", faces=("front", "reduced"))
+    text = log_text(save_text([add("101", ta, sa), add("102", tb, sb)]),
+                    [["M/101/main/194/350/null/holding/46/373/null/p"],
+                     ["M/102/table/330/165/null/holding/46/676/null/p"]])
+    res = adapt(vsav(text), game)
+    assert res.warnings == []
+    assert strip(res.events)[1:] == [
+        {"type": "setup", "unit": "de.a", "off_map": "Turn 2 — German: west", "face": "front", "side": "german"},
+        {"type": "setup", "unit": "su.b", "off_map": "Turn 3 — Soviet: 7gd (4-6 on 1d6)", "face": "front",
+         "side": "soviet"},
+        {"type": "reinforcement", "unit": "de.a", "hex": "0203", "side": "german"},
+        {"type": "reinforcement", "unit": "su.b", "pos": [11.0, 5.5], "side": "soviet"},
     ]
 
 

@@ -1,4 +1,5 @@
-"""Acceptance: the scenario .vsav files `modgen build` puts in a module decode back to exactly the scenario's setup.
+"""Acceptance: the scenario .vsav files `modgen build` puts in a module decode back to exactly the scenario's setup,
+plus the scheduled reinforcements waiting in their arrival boxes.
 
 The expected side is the scenario JSON itself (unit, hex / off-map box / table position, face), an independent
 source; the actual side goes build -> .vmod -> safe zip read -> !VCSK -> command tree -> reader -> adapter.
@@ -40,6 +41,30 @@ def _key(e, ppi, steps, expected):
     return (e["unit"], e.get("hex"), e.get("off_map"), pos, e.get("face") or "front", facing)
 
 
+def check_waiting(game, scen, waiting) -> None:
+    """The units of ``reinforcements`` that ``setup`` does not place wait off-map, once each, first face up, in a
+    box named after their arrival: "Turn <n> — <side name>…" (docs/vassal.md)."""
+    placed = {e["unit"] for e in scen.get("setup") or []}
+    sides = {s["id"]: s.get("name", s["id"]) for s in game.manifest.get("sides") or []}
+    due: dict[str, dict] = {}
+    for entry in scen.get("reinforcements") or []:
+        for u in entry["units"]:
+            if u not in placed:
+                due.setdefault(u, entry)
+    assert sorted(e["unit"] for e in waiting) == sorted(due)
+    for e in waiting:
+        entry = due[e["unit"]]
+        head = f"Turn {entry['turn']}" + (f" — {sides[entry['side']]}" if entry.get("side") else "")
+        assert e["off_map"].startswith(head), (e, entry)
+        assert entry.get("area", "") in e["off_map"] or entry.get("group", "") in e["off_map"]
+        assert e.get("face", "front") == next(iter(game.unit(e["unit"])["faces"]))
+    # one box per arrival: units of one entry wait together
+    by_entry: dict[int, set[str]] = {}
+    for e in waiting:
+        by_entry.setdefault(id(due[e["unit"]]), set()).add(e["off_map"])
+    assert all(len(boxes) == 1 for boxes in by_entry.values())
+
+
 @pytest.fixture(scope="module", params=[p for p in bundled_games()], ids=lambda p: p.stem)
 def built(request, tmp_path_factory):
     game = load_game(request.param)
@@ -61,10 +86,13 @@ def test_every_scenario_setup_round_trips(built):
             assert res.warnings == []
             steps = _steps(game)
             markers = {u["id"] for u in game.units if u.get("kind") == "marker"}
-            got = Counter(_key(e, ppi, None if e["unit"] in markers else steps, False)
-                          for e in res.events if e["type"] == "setup")
             want = Counter(_key(e, ppi, None if e["unit"] in markers else steps, True)
                            for e in scen.get("setup") or [])
+            placed = {e["unit"] for e in scen.get("setup") or []}
+            waiting = [e for e in res.events if e["type"] == "setup" and e["unit"] not in placed]
+            got = Counter(_key(e, ppi, None if e["unit"] in markers else steps, False)
+                          for e in res.events if e["type"] == "setup" and e["unit"] in placed)
             assert got == want, (sid, got - want, want - got)
+            check_waiting(game, scen, waiting)
             # nothing but the scenario start and the setup comes out of a fresh scenario
             assert {e["type"] for e in res.events} <= {"scenario_start", "setup"}

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from modgen import chat as chatsyntax
+from modgen.vassal import bands
 from modgen.vassal import reader as R
 from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
@@ -88,6 +89,7 @@ class Adapter(R.Visitor):
         self._phases: list[Any] | None = None
         self._grids: list[Any] | None = None
         self._units: dict[str, dict[str, Any]] | None = None
+        self._boxes: list[str] | None = None
 
     # -- helpers --
     def _emit(self, ev: Event, ctx: R.Context) -> None:
@@ -184,12 +186,13 @@ class Adapter(R.Visitor):
         return None
 
     def _holding_box(self, map_id: str | None, y: int) -> str | None:
-        """The off-map box a point of our modules' holding map lies in (bands of equal height, sorted box names:
-        modgen.vassal.holding / module)."""
+        """The off-map box a point of our modules' holding map lies in (bands of equal height, listed by
+        modgen.vassal.bands as the builder lists them)."""
         if self.game is None or map_id != HOLDING_MAP:
             return None
-        boxes = sorted({e["off_map"] for sc in self.game.scenarios.values() if isinstance(sc, dict)
-                        for e in sc.get("setup") or [] if isinstance(e, dict) and e.get("off_map")})
+        if self._boxes is None:
+            self._boxes = bands.holding_boxes(self.game)
+        boxes = self._boxes
         if not boxes:
             return None
         opts = self.game.manifest.get("vassal") or {}
@@ -213,14 +216,21 @@ class Adapter(R.Visitor):
         return None
 
     def _table_move(self, piece: R.Piece, unit: str, old: R.Location, new: R.Location, ctx: R.Context) -> None:
-        """A move on a table (FoW) map: start and end positions in inches (``from_pos``/``pos``), no hexes."""
+        """A move on a table (FoW) map: start and end positions in inches (``from_pos``/``to_pos``), no hexes."""
         ev: Event = {"type": "move", "unit": unit}
         a, b = self._place(old), self._place(new)
         if a and "pos" in a:
             ev["from_pos"] = a["pos"]
         if b and "pos" in b:
-            ev["pos"] = b["pos"]
-        if ev.get("from_pos") == ev.get("pos"):
+            ev["to_pos"] = b["pos"]
+        if ev.get("from_pos") == ev.get("to_pos"):
+            return
+        if "from_pos" not in ev and "to_pos" in ev:
+            # brought onto the table from a holding box (or from off every map): it enters
+            ev = {"type": "reinforcement", "unit": unit, "pos": ev["to_pos"]}
+            if piece.props.get("mg_side"):
+                ev["side"] = piece.props["mg_side"]
+            self._emit(ev, ctx)
             return
         if piece.facing is not None:
             ev["facing"] = piece.facing

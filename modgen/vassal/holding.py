@@ -1,7 +1,9 @@
 """The holding area: a grid-less VASSAL board with one named zone (band) per off-map box.
 
-Off-map set-up units (``"off_map": "reinforcements"``) are placed in their box's band; VASSAL names any point in a
-band after the box (a ZonedGrid zone with ``locationFormat="$name$"``), so a log shows "moves reinforcements -> 1126".
+Off-map set-up units (``"off_map": "reinforcements"``) are placed in their box's band, and units still to arrive
+through a scenario's ``reinforcements`` in their arrival's band (which bands there are: :mod:`.bands`); VASSAL names
+any point in a band after the box (a ZonedGrid zone with ``locationFormat="$name$"``), so a log shows
+"moves reinforcements -> 1126".
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ def board(map_id: str, boxes: list[str], counter_px: int) -> tuple[bf.BoardSpec,
     for i, box in enumerate(boxes):
         top = i * band_h
         draw.rectangle([0, top, width - 1, top + band_h - 1], outline="#555555", width=2)
-        draw.text((6, top + 5), box.replace("_", " ").title(), fill="#000000")
+        # box ids ("air_pool") read better title-cased; arrival names ("Turn 2 — Germans: entry_a") are shown as is
+        draw.text((6, top + 5), box if " " in box else box.replace("_", " ").title(), fill="#000000")
         zones.append((box, f"0,{top};{width - 1},{top};{width - 1},{top + band_h - 1};0,{top + band_h - 1}"))
         slots[box] = [(c * cell + cell // 2, top + HOLDING_TITLE_PX + r * cell + cell // 2)
                       for r in range(rows) for c in range(COLUMNS)]

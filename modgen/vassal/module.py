@@ -20,8 +20,8 @@ from PIL import Image
 
 from modgen import atomic
 from modgen.errors import DataError
+from modgen.vassal import bands, charts, setups
 from modgen.vassal import buildfile as bf
-from modgen.vassal import charts, setups
 from modgen.vassal import traits as tr
 from modgen.vassal.scale import DEFAULT_HEX_PX, DEFAULT_PX_PER_INCH, HOLDING_MAP, counter_size
 
@@ -271,7 +271,8 @@ class _Builder:
 
     def placements(self, scenario: dict[str, Any]) -> tuple[list[setups.Placement],
                                                             dict[str, list[dict[str, Any]]]]:
-        """Where each setup unit goes; also the off-map setup entries by holding box."""
+        """Where each setup unit goes; also the off-map setup entries by holding box, and the units still to arrive
+        (``reinforcements`` not in ``setup``) by their arrival's band (:mod:`.bands`)."""
         out: list[setups.Placement] = []
         held: dict[str, list[dict[str, Any]]] = {}
         sid = self._scenario_where(scenario)
@@ -297,6 +298,11 @@ class _Builder:
             else:
                 raise DataError(f"{sid}: /setup/{i}: needs hex, pos or off_map")
             out.append(self._placement(p, face, map_id, x, y, entry.get("facing")))
+        for uid, band in bands.waiting(self.game, scenario):
+            if uid not in self.pieces:
+                raise DataError(f"{sid}: /reinforcements: unknown unit {uid!r}")
+            # the schedule gives no face: a waiting unit shows its first face, as in the palette
+            held.setdefault(band, []).append({"unit": uid, "face": self.pieces[uid].faces[0]})
         return out, held
 
     def _placement(self, p: _Piece, face: str, map_id: str, x: int, y: int,
@@ -330,7 +336,8 @@ class _Builder:
             placed, held = self.placements(scen)
             scen_placements[sid] = placed
             all_held[sid] = held
-        boxes = sorted({box for held in all_held.values() for box in held})
+        boxes = bands.holding_boxes(self.game)  # the adapter reads positions back with the same list
+        assert {box for held in all_held.values() for box in held} <= set(boxes)
         if boxes:
             self.boards.append(self.holding_board(boxes))
         name = man.get("title", self.game.id)
