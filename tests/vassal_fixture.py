@@ -97,7 +97,10 @@ TABLE_MAPS = {"game": "tiny", "maps": [{"id": "table", "name": "Table", "kind": 
 TABLE_SCENARIO = {"id": "t1", "game": "tiny", "title": "On the table", "map": "table", "turns": {"count": 3},
                   "setup": [{"unit": "r.1/a;b", "pos": [6, 4], "facing": 90, "face": "back"},
                             {"unit": "b.inf", "pos": [12.5, 8], "facing": 300},
-                            {"unit": "b.hq", "pos": [20, 2], "facing": 0}]}
+                            {"unit": "b.hq", "pos": [20, 2], "facing": 0}],
+                  # not in the set-up: waits in the holding map, in a box named after its arrival (awkward name)
+                  "reinforcements": [{"turn": 2, "side": "blue", "units": ["marker.supp"], "group": "Supp; 1/2",
+                                      "roll": {"die": "1d6", "on": [5, 6]}}]}
 
 
 def write_table_workspace(folder: Path) -> Path:

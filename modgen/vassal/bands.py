@@ -56,14 +56,22 @@ def _side_names(game: Any) -> dict[str, str]:
 
 def waiting(game: Any, scenario: dict[str, Any]) -> list[tuple[str, str]]:
     """``(unit, band)`` for each unit of *scenario*'s ``reinforcements`` that its ``setup`` does not place, in the
-    schedule's order; a unit named by several entries waits in the first one's band."""
+    schedule's order; a unit named by several entries waits in the band of the earliest (by turn, then listed
+    first)."""
     placed = {e.get("unit") for e in _dicts(scenario.get("setup"))}
     names = _side_names(game)
     out: list[tuple[str, str]] = []
-    for entry in _dicts(scenario.get("reinforcements")):
+    entries = _dicts(scenario.get("reinforcements"))
+    earliest = sorted(entries, key=lambda e: e.get("turn") if isinstance(e.get("turn"), int) else 0)
+    owner: dict[str, int] = {}
+    for entry in earliest:
+        for unit in entry.get("units") or []:
+            if isinstance(unit, str):
+                owner.setdefault(unit, id(entry))
+    for entry in entries:
         band = arrival_name(entry, names)
         for unit in entry.get("units") or []:
-            if isinstance(unit, str) and unit not in placed:
+            if isinstance(unit, str) and unit not in placed and owner.get(unit) == id(entry):
                 placed.add(unit)
                 out.append((unit, band))
     return out
