@@ -72,3 +72,26 @@ def test_entry_hex_is_checked(minsk, dest, illegal):
     else:
         assert found == [], found
     assert {f.rule for f in report.findings if f.severity == "error"} <= {"EFB 6.2", "EFB 6.5"}
+
+
+def test_a_unit_waiting_in_its_arrival_band_enters_as_a_reinforcement(tmp_path):
+    """Arnhem's airborne units are not in the set-up: they wait in "Turn 1 — Allies: lz_arnhem" (the scenario's
+    first reinforcement entry, MK-style schedule in scenarios/arnhem44/arnhem.json) and enter from there."""
+    manifest = next(p for p in bundled_games() if p.stem == "arnhem44")
+    game = load_game(manifest)
+    out = tmp_path / "arnhem.vmod"
+    build_module(game, out)
+    raw = zipfile.ZipFile(out).read("arnhem.vsav")
+    saved = obfuscation.deobfuscate(zipfile.ZipFile(io.BytesIO(raw)).read("savedGame"))
+    hq = next(p for p in read(raw, Visitor()).pieces.values() if p.props.get("mg_unit") == "gb.1ab.hq")
+    main = game.scenarios["arnhem"].get("map") or game.maps[0]["id"]
+    grid = Grid.from_map(game.map(main))
+    dest = grid.labels()[len(grid.labels()) // 2]  # any hex will do: the adapter does not judge the rules
+    x, y = grid.center_px(dest, (game.manifest.get("vassal") or {}).get("hex_px") or 100)
+    loc = hq.location
+    steps = [[f"M/{hq.id}/{main}/{x}/{y}/null/{loc.map}/{loc.x}/{loc.y}/null/al", stack("990", main, x, y, hq.id)]]
+    res = adapt(vsav(log_text(saved, steps), module="arnhem44"), game, scenario="arnhem")
+    assert res.warnings == []
+    mine = [e for e in res.events if e.get("unit") == "gb.1ab.hq"]
+    assert [(e["type"], e.get("off_map"), e.get("hex")) for e in mine] == [
+        ("setup", "Turn 1 — Allies: lz_arnhem", None), ("reinforcement", None, dest)]
