@@ -22,6 +22,7 @@ SOURCE: dict[str, Any] = {
         "note": {"type": "string", "description": "Free-text remark about the values."},
     },
     "required": ["rule", "values"],
+    "additionalProperties": False,
 }
 
 NUMBER_OR_NULL: dict[str, Any] = {
@@ -33,6 +34,13 @@ ROW_SOURCES: dict[str, Any] = {
     "description": "Provenance per row label where rows differ (e.g. a truncated chart: some rows printed, the rest "
                    "illustrative); rows not listed take the table's source.",
     "additionalProperties": SOURCE,
+}
+
+#: the one free-form place in ``rules``: data a game carries for its own tools that no table here describes
+EXTENSION: dict[str, Any] = {
+    "type": "object",
+    "description": "Free-form extension point: anything here is kept and ignored by modgen's checks (use it for "
+                   "data no table describes, instead of adding unknown keys elsewhere, which are errors).",
 }
 
 
@@ -57,6 +65,7 @@ def table(description: str, properties: dict[str, Any], required: list[str] | No
         "description": description,
         "properties": {"source": SOURCE, "row_sources": ROW_SOURCES, **properties},
         "required": ["source", *(required or [])],
+        "additionalProperties": False,
     }
 
 
@@ -81,7 +90,7 @@ def rules_object(system_name: str, tables: dict[str, Any], policies: tuple[Polic
             "tables": {
                 "type": "object",
                 "description": f"{system_name} tables; every table carries a source.",
-                "properties": tables,
+                "properties": {**tables, "x": EXTENSION},
                 "additionalProperties": False,
             },
             "policies": policies_schema(policies),

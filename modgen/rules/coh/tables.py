@@ -14,12 +14,16 @@ FIRE_MODIFIER = {
     "type": "object",
     "description": "One fire/defence modifier: FP bonus to the attacker and/or DM to the defender.",
     "properties": {
-        "fp": {"type": ["integer", "object", "null"], "description": "FP change (or {red, blue})."},
+        "fp": {"type": ["integer", "object", "null"], "description": "FP change (or {red, blue}).",
+               "properties": {"red": {"type": "integer", "description": "FP change of the red (anti-personnel) value."},
+                              "blue": {"type": "integer", "description": "FP change of the blue (anti-armour) value."}},
+               "additionalProperties": False},
         "dm": INT_OR_NULL,
         "colour": COLOUR,
         "rule": {"type": "string", "description": "Rule or figure it comes from."},
         "note": {"type": "string", "description": "When it applies."},
     },
+    "additionalProperties": False,
 }
 
 HIT_EFFECT = {
@@ -36,13 +40,15 @@ HIT_EFFECT = {
         "only_rally": {"type": "boolean", "description": "Unit may do nothing but rally."},
         "fire_cost_delta": {"type": "integer", "description": "Extra AP to fire."},
         "fp_delta": {"type": "object", "description": "FP change by colour.",
-                     "additionalProperties": {"type": "integer"}},
-        "fp_disabled": {"type": "array", "items": {"enum": ["red", "blue"]}, "description": "FP colours lost."},
+                     "additionalProperties": {"type": "integer", "description": "FP change of this colour."}},
+        "fp_disabled": {"type": "array", "items": {"enum": ["red", "blue"], "description": "A colour lost."},
+                        "description": "FP colours lost."},
         "dr_delta": {"type": "object", "description": "DR change by facing (front, flank).",
-                     "additionalProperties": {"type": "integer"}},
+                     "additionalProperties": {"type": "integer", "description": "DR change on this facing."}},
         "text": {"type": "string", "description": "The effect text as printed."},
     },
     "required": ["name", "applies_to", "rally"],
+    "additionalProperties": False,
 }
 
 ACTION_COST = {
@@ -55,6 +61,7 @@ ACTION_COST = {
         "note": {"type": "string", "description": "Conditions."},
     },
     "required": ["ap"],
+    "additionalProperties": False,
 }
 
 TERRAIN_ROW = {
@@ -70,6 +77,7 @@ TERRAIN_ROW = {
         "source": SOURCE,
     },
     "required": ["dm"],
+    "additionalProperties": False,
 }
 
 TABLES: dict[str, Any] = {

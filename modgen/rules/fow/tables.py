@@ -24,6 +24,7 @@ MOVEMENT_ROW = {
                "additionalProperties": NUMBER_OR_NULL},
     },
     "required": ["tactical", "terrain_dash", "cross_country_dash", "road_dash", "cross"],
+    "additionalProperties": False,
 }
 
 TERRAIN_ROW = {
@@ -37,6 +38,7 @@ TERRAIN_ROW = {
         "bulletproof": {"type": "boolean", "description": "Gives Bulletproof Cover."},
     },
     "required": ["dash", "difficult", "height", "bulletproof"],
+    "additionalProperties": False,
 }
 
 RATING_ROW = {
@@ -66,7 +68,8 @@ TABLES: dict[str, Any] = {
                            "result": {"type": "string", "description": "Result name."},
                            "winner": {"type": "integer", "description": "Winner's VP."},
                            "loser": {"type": "integer", "description": "Loser's VP."}},
-            "required": ["losses_min", "losses_max", "result", "winner", "loser"]}}},
+            "required": ["losses_min", "losses_max", "result", "winner", "loser"],
+            "additionalProperties": False}}},
         ["rows"],
     ),
 }

@@ -24,6 +24,7 @@ BAND = {
                               "description": "Result or loss; null where missing."}},
     },
     "required": ["label", "min", "max", "results"],
+    "additionalProperties": False,
 }
 
 MOVE_COST = {"type": ["number", "string", "null"],
@@ -39,6 +40,7 @@ TERRAIN_ROW = {
             "type": "object",
             "description": "Movement cost by movement class.",
             "properties": {k: MOVE_COST for k in ("infantry", "armoured", "motorized", "cavalry", "artillery")},
+            "additionalProperties": False,
         },
         "blocks_los": {"type": "boolean", "description": "Blocks visibility between hexes [3.5.3]."},
         "armour_half": {"type": "boolean", "description": "Armour fights at half strength here [29.1.5]."},
@@ -46,14 +48,17 @@ TERRAIN_ROW = {
         "source": SOURCE,
     },
     "required": ["combat", "movement"],
+    "additionalProperties": False,
 }
 
 TABLES: dict[str, Any] = {
     "crt": table(
         "Combat Results Table: 2d6 rows by odds columns.",
-        {"columns": {"type": "array", "items": {"type": "string"}, "description": "Odds columns, left to right."},
+        {"columns": {"type": "array", "items": {"type": "string", "description": "Odds column as printed."},
+                     "description": "Odds columns, left to right."},
          "rows": {"type": "object", "description": "Row by 2d6 total ('2'..'12'): one result per column.",
-                  "additionalProperties": {"type": "array", "items": RESULT}}},
+                  "additionalProperties": {"type": "array", "items": RESULT,
+                                            "description": "Results of this 2d6 total, one per column."}}},
         ["columns", "rows"],
     ),
     "casualties": table(

@@ -421,6 +421,23 @@ case("misspelt_references", "misspelt ids of a formation, an area and an option 
      (S, 9, '"lat"', "/reinforcements/0/option",
       "unknown option 'lat' (the scenario's options: late; did you mean 'late'?)"))
 
+case("unknown_key_rules_crt", "a misspelt key in a column of an EFB combat results table (plugin rules schema)",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"tables": {"crt": {"mobile": {"columns": [{"label": "+0", "min": 0, "max": 0, '
+              '"result": ["-", "-", "-", "-", "-", "-"]}]}}}, "policies": {}},')},
+     (G, 19, '{"label"', "/rules/tables/crt/mobile/columns/0", 'missing required property "results"'),
+     (G, 19, '"result"', "/rules/tables/crt/mobile/columns/0", "unknown property 'result' (did you mean 'results'?)"))
+case("unknown_key_rules_tec_source", "misspelt keys in an EFB terrain effect and in its provenance record",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"tables": {"tec": {"woods": {"mp": 2, "shfit": -1, '
+              '"source": {"rule": "EFB 13", "vaules": "illustrative"}}}}, "policies": {}},')},
+     (G, 19, '"shfit"', "/rules/tables/tec/woods", "unknown property 'shfit' (did you mean 'shift'?)"),
+     (G, 19, '{"rule"', "/rules/tables/tec/woods/source", 'missing required property "values"'),
+     (G, 19, '"vaules"', "/rules/tables/tec/woods/source", "unknown property 'vaules' (did you mean 'values'?)"))
+case("unknown_table_rules", "a misspelt table name in rules.tables",
+     {G: edit(G, 19, '"rules": {"policies": {}},', '"rules": {"tables": {"stacknig": []}, "policies": {}},')},
+     (G, 19, '"stacknig"', "/rules/tables", "unknown property 'stacknig' (did you mean 'stacking'?)"))
+
 
 def main() -> None:
     for old in HERE.iterdir():
