@@ -41,14 +41,14 @@ _COST = r"^(\d+/\d+|prohibited)$"
 # reported as an unknown property (a failed oneOf would only say "expected a number or a string or an object")
 _MP = {
     "type": ["number", "string", "object"],
-    "description": "MP cost: number, fraction string like \"1/3\", \"prohibited\", or per mobility class.",
+    "description": "An MP cost: a number, a fraction string like \"1/3\", \"prohibited\", or one per mobility class.",
     "minimum": 0,
     "pattern": _COST,
     "properties": {
         "armored": {"type": ["number", "string"], "minimum": 0, "pattern": _COST,
-                    "description": "Cost for armored units: number, fraction string, or \"prohibited\"."},
+                    "description": "An MP cost for armored units: a number, a fraction string, or \"prohibited\"."},
         "other": {"type": ["number", "string"], "minimum": 0, "pattern": _COST,
-                  "description": "Cost for other units: number, fraction string, or \"prohibited\"."},
+                  "description": "An MP cost for other units: a number, a fraction string, or \"prohibited\"."},
     },
     "required": ["armored", "other"],
     "additionalProperties": False,
