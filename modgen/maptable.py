@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from modgen import maplabels as ml
 from modgen.errors import DataError
 from modgen.mapstyle import (
     AREA_COLORS,
@@ -43,6 +44,7 @@ def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: An
         raise DataError(f"map {mid!r}: table size {w_in}x{h_in} in at {ppi} px/in is out of range")
     img = new_image((round(w_in * ppi), round(h_in * ppi)), (196, 200, 150), f"map {mid!r} at {ppi:g} px per inch")
     d = ImageDraw.Draw(img)
+    names: list[tuple[str, list[Point]]] = []  # terrain names, placed with the other labels at the end
 
     def poly(p: Any, where: str) -> list[Point]:
         try:
@@ -70,13 +72,14 @@ def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: An
         if tile is not None:
             img.paste(tile, (round(x0), round(y0)), tile)
         if piece.get("name"):
-            d.text(((x0 + x1) / 2, (y0 + y1) / 2), str(piece["name"]), fill=TEXT_COLOR, font=font(ppi * 0.9),
-                   anchor="mm", stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
+            names.append((str(piece["name"]), pts))
     if o["inch_grid"]:
         _inch_grid(d, img.size, ppi)
+    zone_titles: list[tuple[str, list[Point], tuple[int, int, int]]] = []
     if o["zones"]:
-        img = _zones(img, m, poly, ppi)
+        img = _zones(img, m, poly, ppi, zone_titles)
         d = ImageDraw.Draw(img)
+    markers: list[tuple[ml.Box, str]] = []
     if o["objectives"]:
         for k, ob in enumerate(m.get("objectives") or []):
             try:
@@ -87,11 +90,9 @@ def render_table(m: Mapping[str, Any], terrain: Mapping[str, Any], **options: An
             d.ellipse([x - r, y - r, x + r, y + r], fill=(240, 220, 60), outline=(60, 40, 0),
                       width=max(1, round(ppi / 8)))
             star(d, x, y, r * 0.7, (200, 30, 30))
-            if ob.get("name"):
-                d.text((x, y + r * 1.2), str(ob["name"]), fill=TEXT_COLOR, font=font(ppi * 0.8), anchor="mt",
-                       stroke_width=max(1, round(ppi / 12)), stroke_fill=(255, 255, 255))
-    if o["title"] and m.get("name"):
-        d.text((ppi * 0.5, ppi * 0.5), str(m["name"]), fill=TEXT_COLOR, font=font(ppi * 1.2, bold=True))
+            markers.append(((x - r, y - r, x + r, y + r), str(ob.get("name") or "")))
+    title = str(m["name"]) if o["title"] and m.get("name") else ""
+    img = ml.draw(img, _labels(d, img.size, ppi, title, markers, zone_titles, names), ppi * 0.25)
     if o["legend"]:
         used = {p.get("type") for p in m.get("terrain") or []}
         img = with_legend(img, [(tid, t, "solid") for tid, t in terrain.items() if tid in used], ppi * 4)
@@ -115,7 +116,68 @@ def _inch_grid(d: ImageDraw.ImageDraw, size: tuple[int, int], ppi: float) -> Non
             n += 1
 
 
-def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float) -> Image.Image:
+def _labels(d: ImageDraw.ImageDraw, size: tuple[int, int], ppi: float, title: str,
+            markers: list[tuple[ml.Box, str]], zones: list[tuple[str, list[Point], tuple[int, int, int]]],
+            names: list[tuple[str, list[Point]]]) -> list[ml.Label]:
+    """Place every label where it covers no objective marker and no other label: the map title at the top left,
+    objective captions beside their marker, zone titles inside their zone, terrain names inside their piece.
+    A label with no free spot keeps its preferred place (still on its light box)."""
+    pad = max(1.0, ppi * 0.15)
+    taken: list[ml.Box] = [b for b, _ in markers]
+    labels: list[ml.Label] = []
+    table = (0.0, 0.0, float(size[0]), float(size[1]))
+
+    def put(text: str, f: Any, fill: tuple[int, int, int], centers: list[Point], area: ml.Box,
+            within: list[Point] | None = None, edge: tuple[int, int, int] | None = None,
+            avoid: list[ml.Box] | None = None) -> None:
+        wh = ml.text_size(d, text, f, pad)
+        box = (avoid and ml.first_free(centers, wh, taken + avoid, area, within)) \
+            or ml.first_free(centers, wh, taken, area, within) or ml.box_at(centers[0], wh)
+        taken.append(box)
+        labels.append(ml.Label(text, f, fill, box, edge))
+
+    if title:
+        f = font(ppi * 1.2, bold=True)
+        w, h = ml.text_size(d, title, f, pad)
+        put(title, f, TEXT_COLOR, [(ppi * 0.5 + w / 2, ppi * 0.5 + h / 2)], table)
+    cap = font(ppi * 0.8)
+    for (x0, y0, x1, y1), text in markers:
+        if not text:
+            continue
+        w, h = ml.text_size(d, text, cap, pad)
+        cx, cy, gap = (x0 + x1) / 2, (y0 + y1) / 2, ppi * 0.2
+        below, above = (cx, y1 + gap + h / 2), (cx, y0 - gap - h / 2)
+        right, left = (x1 + gap + w / 2, cy), (x0 - gap - w / 2, cy)
+        put(text, cap, TEXT_COLOR, [below, above, right, left], table)
+    zf = font(ppi * 1.0, bold=True)
+    for text, pts, color in zones:
+        area = _bbox(pts)
+        w, h = ml.text_size(d, text, zf, pad)
+        center = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        # a zone drawn over a smaller one (deployment around objective zones): its title goes where it is alone
+        smaller = [_bbox(q) for _, q, _ in zones if q is not pts and _size(_bbox(q)) < _size(area)]
+        put(text, zf, shade(color, 0.6), ml.spiral(center, area, max(w / 8, ppi), h / 2), area, pts, color,
+            smaller)
+    tf = font(ppi * 0.9)
+    for text, pts in names:
+        area = _bbox(pts)
+        w, h = ml.text_size(d, text, tf, pad)
+        center = ((area[0] + area[2]) / 2, (area[1] + area[3]) / 2)
+        put(text, tf, TEXT_COLOR, ml.spiral(center, area, ppi, h / 2), table)
+    return labels
+
+
+def _size(b: ml.Box) -> float:
+    return (b[2] - b[0]) * (b[3] - b[1])
+
+
+def _bbox(pts: list[Point]) -> ml.Box:
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
+def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float,
+           titles: list[tuple[str, list[Point], tuple[int, int, int]]]) -> Image.Image:
+    """Tint and outline each zone; its title goes to ``titles`` (placed with the other labels)."""
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
     base = img.convert("RGBA")
@@ -125,7 +187,5 @@ def _zones(img: Image.Image, m: Mapping[str, Any], poly: Any, ppi: float) -> Ima
         od.polygon(pts, fill=(*color, 60))
         outline(od, pts, (*color, 255), max(2, round(ppi / 5)))
         if z.get("name"):
-            cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-            od.text((cx, cy), str(z["name"]), fill=(*shade(color, 0.6), 255), font=font(ppi * 1.0, bold=True),
-                    anchor="mm")
+            titles.append((str(z["name"]), pts, color))
     return Image.alpha_composite(base, overlay).convert("RGB")
