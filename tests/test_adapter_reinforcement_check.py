@@ -95,3 +95,18 @@ def test_a_unit_waiting_in_its_arrival_band_enters_as_a_reinforcement(tmp_path):
     mine = [e for e in res.events if e.get("unit") == "gb.1ab.hq"]
     assert [(e["type"], e.get("off_map"), e.get("hex")) for e in mine] == [
         ("setup", "Turn 1 — Allies: lz_arnhem", None), ("reinforcement", None, dest)]
+
+
+def test_rearranging_the_holding_map_is_not_a_move(minsk):
+    """Dragging a waiting unit to another spot of the holding map (tidying the box) is no event, so no EFB 8.3
+    "move in the reinforcement phase" finding."""
+    game, saved, fd = minsk
+    loc = fd.location
+    steps = [["CHAT&lt;Al&gt; - !turn 1"], ["CHAT&lt;Al&gt; - !phase reinforcement soviet"],
+             [f"M/{fd.id}/holding/{loc.x + 250}/{loc.y + 10}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
+              stack("990", "holding", loc.x + 250, loc.y + 10, fd.id)]]
+    data = vsav(log_text(saved, steps), module="minsk44")
+    events = adapt(data, game, scenario="historical").events
+    assert [e["type"] for e in events if e.get("unit") == "su.fd.hq"] == ["setup"]
+    report = check_bytes(data, "game.vlog", game, "historical")
+    assert not [f for f in report.findings if f.rule == "EFB 8.3"]

@@ -325,6 +325,8 @@ class Adapter(R.Visitor):
         to = new.hex if new.hex is not None or self.game is not None else _px(new)
         if frm == to and frm is not None:
             return  # nudged inside the same hex: not a move in rules terms
+        if self.game is not None and frm is None and to is None:
+            return  # rearranged off the map (within or between holding boxes): bookkeeping, not a move
         pend = self.pending.get(unit)
         if pend and pend[1] and pend[1][-1] == to:
             del self.pending[unit]
