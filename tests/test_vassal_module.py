@@ -321,3 +321,12 @@ def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
     assert got["b.hq"][0] == got["b.inf"][0] == "holding"
     assert 204 <= got["b.hq"][1] < 408 and 204 <= got["b.inf"][1] < 408
     assert got["b.hq"][2] == 1  # first face ("front"), not the set-up's spent face of the stock fixture
+
+
+def test_unknown_reinforcement_unit_is_a_data_error(tmp_path: Path) -> None:
+    scen = dict(vf.SCENARIO, reinforcements=[{"turn": 2, "side": "red", "units": ["r.nope"]}])
+    game = load_game(vf.write_workspace(tmp_path / "ws", scen=scen))
+    out = tmp_path / "x.vmod"
+    with pytest.raises(DataError, match=r"scen\.json: /reinforcements: unknown unit 'r\.nope'"):
+        vmod.build_module(game, out, **vf.STUBS)
+    assert not out.exists()
