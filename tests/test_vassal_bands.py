@@ -41,3 +41,11 @@ def test_boxes_and_waiting_units():
     assert waiting(game, s2) == [("a", "Turn 10 — Allies: x")]
     # set-up boxes by name, then arrivals by turn (10 after 2, although "1" < "2" as text)
     assert holding_boxes(game) == ["air", "pool", "Turn 2 — Allies: y", "Turn 10 — Allies: x"]
+
+
+def test_malformed_schedules_give_no_bands():
+    # the adapter may see unvalidated data: no crash, no band per character of a string
+    scen = {"setup": "x", "reinforcements": [{"turn": 1, "units": "abc"}, "junk", {"turn": "2", "units": [5, "u"]}]}
+    game = SimpleNamespace(manifest={}, scenarios={"s": scen, "t": "junk"})
+    assert waiting(game, scen) == [("u", "Turn 2")]
+    assert holding_boxes(game) == ["Turn 2"]

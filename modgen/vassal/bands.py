@@ -19,6 +19,11 @@ def _dicts(items: Any) -> list[dict[str, Any]]:
     return [x for x in items or [] if isinstance(x, dict)] if isinstance(items, list) else []
 
 
+def _units(entry: dict[str, Any]) -> list[Any]:
+    units = entry.get("units")
+    return units if isinstance(units, list) else []  # unvalidated data: a string is not a list of ids
+
+
 def _numbers(on: list[Any]) -> str:
     """Die results as printed: a run is ``4-6``, others are listed (``2, 4``)."""
     nums = sorted({n for n in on if isinstance(n, int)})
@@ -65,12 +70,12 @@ def waiting(game: Any, scenario: dict[str, Any]) -> list[tuple[str, str]]:
     earliest = sorted(entries, key=lambda e: e.get("turn") if isinstance(e.get("turn"), int) else 0)
     owner: dict[str, int] = {}
     for entry in earliest:
-        for unit in entry.get("units") or []:
+        for unit in _units(entry):
             if isinstance(unit, str):
                 owner.setdefault(unit, id(entry))
     for entry in entries:
         band = arrival_name(entry, names)
-        for unit in entry.get("units") or []:
+        for unit in _units(entry):
             if isinstance(unit, str) and unit not in placed and owner.get(unit) == id(entry):
                 placed.add(unit)
                 out.append((unit, band))
