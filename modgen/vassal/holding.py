@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from modgen.counterdraw import font
 from modgen.vassal import buildfile as bf
 from modgen.vassal.scale import HOLDING_ROWS, HOLDING_TITLE_PX, holding_band_height, holding_cell
 
@@ -29,13 +30,14 @@ def board(map_id: str, boxes: list[str], counter_px: int) -> tuple[bf.BoardSpec,
     height = max(1, len(boxes)) * band_h
     img = Image.new("RGB", (width, height), "#d9d4c7")
     draw = ImageDraw.Draw(img)
+    title_font = font("bold", HOLDING_TITLE_PX - 9)  # DejaVu: has the em dash of arrival names, unlike Pillow's default
     zones: list[tuple[str, str]] = []
     slots: dict[str, list[tuple[int, int]]] = {}
     for i, box in enumerate(boxes):
         top = i * band_h
         draw.rectangle([0, top, width - 1, top + band_h - 1], outline="#555555", width=2)
         # box ids ("air_pool") read better title-cased; arrival names ("Turn 2 — Germans: entry_a") are shown as is
-        draw.text((6, top + 5), box if " " in box else box.replace("_", " ").title(), fill="#000000")
+        draw.text((6, top + 4), box if " " in box else box.replace("_", " ").title(), fill="#000000", font=title_font)
         zones.append((box, f"0,{top};{width - 1},{top};{width - 1},{top + band_h - 1};0,{top + band_h - 1}"))
         slots[box] = [(c * cell + cell // 2, top + HOLDING_TITLE_PX + r * cell + cell // 2)
                       for r in range(rows) for c in range(COLUMNS)]
