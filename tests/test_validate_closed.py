@@ -232,3 +232,27 @@ def test_an_option_may_cancel_a_roll_with_null_but_a_roll_object_is_closed() -> 
                      ("6", False)):
         move["roll"] = roll
         assert (not any(plain.iter_errors(scen))) == ok, roll
+
+
+def test_modgen_validate_names_a_typo_inside_a_tis_casualties_band(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The plugins' rules schemas are closed too: a misspelt key in a casualties row of the bundled Arnhem data
+    fails `modgen validate` with one line naming the key, the intended one, and its line:column."""
+    from modgen.cli import main
+
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("games", "counters", "maps", "scenarios"):
+        shutil.copytree(root / folder, tmp_path / folder)
+    path = tmp_path / "games" / "arnhem44.json"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.strip() == '"casualties": {')
+    row = next(i for i in range(at, len(lines)) if lines[i].strip() == '"label": "1",')
+    lines[row] = lines[row].replace('"label"', '"lable"')
+    path.write_text("\n".join(lines), encoding="utf-8")
+    code = main(["validate", str(path)])
+    out = capsys.readouterr().out
+    col = lines[row].index('"lable"') + 1
+    assert code == 1
+    assert (f"{path}:{row + 1}:{col}: /rules/tables/casualties/rows/0: unknown property 'lable' "
+            "(did you mean 'label'?)") in out
+    assert '/rules/tables/casualties/rows/0: missing required property "label"' in out
