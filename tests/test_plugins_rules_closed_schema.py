@@ -222,3 +222,14 @@ def test_whole_validation_reports_a_deep_rules_typo_once_at_the_key(tmp_path: Pa
     assert len(errors) == 1, [str(i) for i in errors]
     assert errors[0].pointer == "/rules" + ptr and "zz_unknown_key" in errors[0].message
     assert text.split("\n")[errors[0].line - 1][errors[0].column - 1:].startswith('"zz_unknown_key"')
+
+
+def test_a_tis_crt_row_outside_2d6_is_named_at_its_key() -> None:
+    """Row keys of the TiS CRT are 2d6 totals; a "13" (or a typo such as "l2") is reported at the key."""
+    manifest = {"system": "tis", "rules": {"tables": {"crt": {
+        "source": {"rule": "TIS CRT", "values": "illustrative"}, "columns": ["1-1"],
+        "rows": {"2": ["B1"], "13": ["A1"]}}}}}
+    text, issues = _rules_issues(manifest, systems()["tis"].rules_schema())
+    assert [i.message for i in issues] == ['invalid name "13": expected a 2d6 total, 2 to 12']
+    line = text.split("\n")[issues[0].line - 1]
+    assert line[issues[0].column - 1:].startswith('"13"')

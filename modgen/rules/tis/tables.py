@@ -57,6 +57,7 @@ TABLES: dict[str, Any] = {
         {"columns": {"type": "array", "items": {"type": "string", "description": "Odds column as printed."},
                      "description": "Odds columns, left to right."},
          "rows": {"type": "object", "description": "Row by 2d6 total ('2'..'12'): one result per column.",
+                  "propertyNames": {"pattern": "^([2-9]|1[0-2])$", "description": "A 2d6 total, 2 to 12."},
                   "additionalProperties": {"type": "array", "items": RESULT,
                                             "description": "Results of this 2d6 total, one per column."}}},
         ["columns", "rows"],
