@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.efb import common as c
+from modgen.rules.schedule import reinforcement_schedule
 
 
 class Scenario:
@@ -17,24 +18,7 @@ class Scenario:
         """Unit -> its reinforcement entry, with the chosen options applied: entries marked ``option`` only when
         that option is on; an option's ``reschedule`` list moves a ``group`` to another ``turn`` (null = never)."""
         if self.schedule is None:
-            self.schedule = {}
-            chosen = {o["id"]: ctx.state.options.get(o["id"], o.get("default", False))
-                      for o in ctx.scenario.get("options") or [] if "id" in o}
-            moves: dict[str, dict[str, Any]] = {}
-            for o in ctx.scenario.get("options") or []:
-                if chosen.get(o.get("id")):
-                    for r in o.get("reschedule") or []:
-                        moves[r.get("group")] = r
-            for entry in ctx.scenario.get("reinforcements") or []:
-                if entry.get("option") and not chosen.get(entry["option"]):
-                    continue
-                if entry.get("group") in moves:
-                    r = moves[entry["group"]]
-                    if r.get("turn") is None:
-                        continue
-                    entry = {**entry, "turn": r["turn"], "roll": r.get("roll", entry.get("roll"))}
-                for u in entry.get("units") or []:
-                    self.schedule[u] = entry
+            self.schedule = reinforcement_schedule(ctx.scenario, ctx.state.options)
         return self.schedule
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:

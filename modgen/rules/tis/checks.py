@@ -9,27 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.schedule import reinforcement_schedule
 from modgen.rules.seqcheck import Sequence
-
-
-def schedule(scenario: dict[str, Any], options: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Unit -> its reinforcement entry with the chosen options applied: entries marked ``option`` count only when
-    it is on; an option's ``reschedule`` moves a ``group`` (``by_roll``: the turns one die roll may pick)."""
-    chosen = {o["id"]: options.get(o["id"], o.get("default", False)) for o in scenario.get("options") or []}
-    moves = {r.get("group"): r for o in scenario.get("options") or [] if chosen.get(o["id"])
-             for r in o.get("reschedule") or []}
-    out: dict[str, dict[str, Any]] = {}
-    for entry in scenario.get("reinforcements") or []:
-        if entry.get("option") and not chosen.get(entry["option"]):
-            continue
-        if entry.get("group") in moves:
-            move = moves[entry["group"]]
-            if move.get("turn") is None:
-                continue
-            entry = {**entry, "turn": move["turn"], "by_roll": move.get("by_roll")}
-        for u in entry.get("units") or []:
-            out[u] = entry
-    return out
 
 
 class Reinforcements:
@@ -42,7 +23,7 @@ class Reinforcements:
         if ev["type"] != "reinforcement" or not ctx.scenario:
             return
         if self.sched is None:
-            self.sched = schedule(ctx.scenario, ctx.state.options)
+            self.sched = reinforcement_schedule(ctx.scenario, ctx.state.options)
         uid, st = ev["unit"], ctx.state
         entry = self.sched.get(uid)
         if entry is None:
