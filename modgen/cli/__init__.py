@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from modgen import __version__
+from modgen import __version__, limits
 from modgen.errors import ModgenError
 
 from . import build_cmd, check_cmd, counters_cmd, log_cmd, map_cmd, new_cmd, serve_cmd, sheet_cmd, validate_cmd
@@ -15,12 +15,16 @@ from . import build_cmd, check_cmd, counters_cmd, log_cmd, map_cmd, new_cmd, ser
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="modgen")
-def cli() -> None:
+@click.option("--limit", "limit_specs", multiple=True, metavar="NAME=VALUE",
+              help="Raise (or lower) an input limit for this run, e.g. --limit file_mb=1024 (README: Limits).")
+def cli(limit_specs: tuple[str, ...]) -> None:
     """modgen: wargame data (JSON) -> counters, maps, print sheets, VASSAL modules, and rules checks of played games.
 
     A game is a workspace of JSON files: games/<game>.json (the manifest), counters/, maps/ and scenarios/.
     Start with `modgen new DIR`, check it with `modgen validate`, then render and build.
     """
+    for spec in limit_specs:
+        limits.override(spec)
 
 
 for _module in (validate_cmd, new_cmd, map_cmd, counters_cmd, sheet_cmd, build_cmd, log_cmd, check_cmd, serve_cmd):
@@ -29,6 +33,7 @@ for _module in (validate_cmd, new_cmd, map_cmd, counters_cmd, sheet_cmd, build_c
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; user errors print one line on stderr and give their exit code, never a traceback."""
+    limits.reset_overrides()
     try:
         result = cli.main(args=argv, prog_name="modgen", standalone_mode=False)
     except click.exceptions.Abort:
