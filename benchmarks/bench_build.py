@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from modgen.model import load_game  # noqa: E402
+from modgen.data.model import load_game  # noqa: E402
 from modgen.vassal.module import build_module  # noqa: E402
 
 

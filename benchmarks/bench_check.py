@@ -14,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from modgen import eventlog
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.logs import eventlog
 from modgen.rules import engine
 
 REPO = Path(__file__).resolve().parents[1]

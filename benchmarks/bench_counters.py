@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from fixtures_counters import SYSTEMS, make_game  # noqa: E402
 
-from modgen.counter_export import default_workers, export_pngs  # noqa: E402
-from modgen.sheets import SheetOptions, write_sheet_pdf  # noqa: E402
+from modgen.draw.counter_export import default_workers, export_pngs  # noqa: E402
+from modgen.draw.sheets import SheetOptions, write_sheet_pdf  # noqa: E402
 
 
 def bench_game(system: str, n: int):

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from timing import best
 
-from modgen import counters, mapdraw
-from modgen.model import load_game
-from modgen.validate import validate_game
+from modgen.data.model import load_game
+from modgen.data.validate import validate_game
+from modgen.draw import counters, mapdraw
 
 REPO = Path(__file__).resolve().parents[1]
 #: game id -> map px per hex (px per inch for the FoW table)

@@ -19,8 +19,8 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from modgen.hexgrid import Grid  # noqa: E402
-from modgen.mapdraw import render_map, render_map_pdf  # noqa: E402
+from modgen.draw.mapdraw import render_map, render_map_pdf  # noqa: E402
+from modgen.geometry.hexgrid import Grid  # noqa: E402
 
 TERRAIN = {
     "clear": {"name": "Clear", "kind": "hex", "color": "#e8e0b8"},

@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from timing import best  # noqa: E402
 
-from modgen.jsonio import load  # noqa: E402
-from modgen.mapdraw import render_map  # noqa: E402
-from modgen.model import load_game  # noqa: E402
-from modgen.rules.registry import get_system  # noqa: E402
-from modgen.validate import Doc, Report, rules_schema_issues  # noqa: E402
+from modgen.data.documents import Doc, Report, rules_schema_issues  # noqa: E402
+from modgen.data.jsonio import load  # noqa: E402
+from modgen.data.model import load_game  # noqa: E402
+from modgen.draw.mapdraw import render_map  # noqa: E402
+from modgen.systems.registry import get_system  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,7 @@
-"""Figures for modgen.jsonio and modgen validate on the bundled games: run `python benchmarks/bench_validate.py`."""
+"""Figures for modgen.data.jsonio and modgen validate on the bundled games.
+
+Run `python benchmarks/bench_validate.py`.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,8 @@ from pathlib import Path
 
 from timing import best
 
-from modgen.jsonio import loads
-from modgen.validate import validate_game
+from modgen.data.jsonio import loads
+from modgen.data.validate import validate_game
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from modgen.model import Game, load_game
+from modgen.data.model import Game, load_game
 
 REPO = Path(__file__).resolve().parent.parent
 # The rulebook texts sit in shared/ beside the checkout (CI lays a copy there); /work/shared is the workplace's copy.
@@ -81,7 +81,7 @@ def norm(text: str) -> str:
 
 def modgen_validate(manifest: Path) -> list[str]:
     """Errors ``modgen validate`` reports for a game (schema, cross-references, hex labels), as text."""
-    from modgen.validate import is_valid, validate_game
+    from modgen.data.validate import is_valid, validate_game
 
     issues = validate_game(manifest)
     return [] if is_valid(issues) else [str(i) for i in issues if getattr(i, "severity", "error") == "error"]

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from modgen.model import Game, load_game
+from modgen.data.model import Game, load_game
 
 SRC = {"rule": "test fixture", "values": "illustrative"}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from vassal_logs import add, log_text, piece, save_text, stack, tiny_game, vsav
 
-from modgen.eventlog import event_problems
+from modgen.logs.eventlog import event_problems
 from modgen.vassal.adapter import adapt
 
-# Hex centres at hex_px 100 for the tiny map (modgen.hexgrid.center_px): 0203 (194,350), 0303 (281,300),
+# Hex centres at hex_px 100 for the tiny map (modgen.geometry.hexgrid.center_px): 0203 (194,350), 0303 (281,300),
 # 0405 (367,550), 0505 (454,600), 0404 (367,450).
 
 
@@ -199,7 +199,7 @@ def test_waiting_reinforcements_have_their_arrival_band():
 
 
 def test_turn_tracker_phases_per_side():
-    from modgen.rules.base import Phase
+    from modgen.systems.base import Phase
 
     class FakeSystem:
         def phases(self, game):
@@ -233,7 +233,7 @@ def test_declarations_get_the_players_side_from_the_roster():
 
 
 def test_turn_and_phase_said_by_tracker_and_chat_once():
-    from modgen.rules.base import Phase
+    from modgen.systems.base import Phase
 
     class FakeSystem:
         def phases(self, game):

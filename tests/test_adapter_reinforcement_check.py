@@ -15,9 +15,9 @@ import pytest
 from conftest import bundled_games
 from vassal_logs import log_text, stack, vsav
 
-from modgen.check import check_bytes
-from modgen.hexgrid import Grid
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.geometry.hexgrid import Grid
+from modgen.report.check import check_bytes
 from modgen.vassal import obfuscation
 from modgen.vassal.adapter import adapt
 from modgen.vassal.module import build_module

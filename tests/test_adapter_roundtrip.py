@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from conftest import bundled_games  # tests/ is on sys.path (rootdir conftest)
 
-from modgen.model import load_game
+from modgen.data.model import load_game
 from modgen.vassal.adapter import adapt
 from modgen.vassal.archive import Archive
 from modgen.vassal.module import build_module

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import vassal_fixture as vf
 
-from modgen.model import load_game
+from modgen.data.model import load_game
 from modgen.vassal.adapter import adapt
 from modgen.vassal.archive import Archive
 from modgen.vassal.module import build_module

@@ -1,4 +1,4 @@
-"""`modgen build` renders counter faces in worker processes (modgen.counter_export): the module must not depend on
+"""`modgen build` renders counter faces in worker processes (modgen.draw.counter_export): the module must not depend on
 it, and a bad counter must still be one DataError naming it, with no module written."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from modgen.data.model import load_game
 from modgen.errors import DataError
-from modgen.model import load_game
 from modgen.vassal.module import build_module
 
 REPO = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from modgen.chat import ChatSyntaxError, parse, tokenize
+from modgen.logs.chat import ChatSyntaxError, parse, tokenize
 
 
 def test_plain_chat_is_not_a_declaration():

@@ -120,7 +120,7 @@ def test_log_with_malformed_game_reports_the_validation_error(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     import zipfile
 
-    from modgen.model import load_game
+    from modgen.data.model import load_game
     from modgen.vassal.module import build_module
 
     manifest = vf.write_workspace(tmp_path / "ws")

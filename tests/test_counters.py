@@ -9,8 +9,8 @@ import pytest
 from fixtures_counters import all_games, make_game
 from PIL import Image, ImageChops, ImageDraw
 
-from modgen import counters
-from modgen.counters import faces_of, font, plan_face, render_face
+from modgen.draw import counters
+from modgen.draw.counters import faces_of, font, plan_face, render_face
 from modgen.errors import DataError
 
 FACES = [(g, u, f) for g in all_games() for u in g.units for f in faces_of(u)]
@@ -184,8 +184,8 @@ def test_rounded_counters_leave_their_corners_blank() -> None:
 
 
 def test_gallery_covers_every_builtin_layout_and_symbol() -> None:
-    from modgen import gallery, nato
-    from modgen.layouts import builtin_layouts
+    from modgen.draw import gallery, nato
+    from modgen.draw.layouts import builtin_layouts
 
     assert {name for name, _ in gallery.SAMPLES} == set(builtin_layouts())
     img = gallery.layout_gallery(60)
@@ -221,7 +221,7 @@ def test_text_without_an_explicit_colour_contrasts_with_the_face_it_is_printed_o
 def test_face_artwork_fills_the_face_and_missing_art_is_a_data_error(tmp_path) -> None:
     from pathlib import Path
 
-    from modgen.model import Game
+    from modgen.data.model import Game
 
     art = Image.new("RGB", (300, 150), "#0000ff")
     art.paste((255, 0, 0), (0, 0, 150, 150))  # the centred square crop (x 75-225) is half red, half blue

@@ -10,9 +10,9 @@ from fixtures_counters import make_game, write_game
 from PIL import Image, ImageChops
 
 from modgen.cli import main
-from modgen.counter_export import INLINE_LIMIT, all_faces, export_pngs, png_name, render_images
-from modgen.counters import faces_of, plan_face, render_face
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.draw.counter_export import INLINE_LIMIT, all_faces, export_pngs, png_name, render_images
+from modgen.draw.counters import faces_of, plan_face, render_face
 
 
 def counters_cli(*args) -> int:

@@ -8,9 +8,9 @@ import jsonschema
 import pytest
 from fixtures_counters import make_game
 
-from modgen.counters import plan_face
+from modgen.draw.counters import plan_face
+from modgen.draw.layouts import LAYOUTS_DIR, builtin_layouts, get_layout, layout_name
 from modgen.errors import DataError
-from modgen.layouts import LAYOUTS_DIR, builtin_layouts, get_layout, layout_name
 from modgen.resources import schema_path
 
 PLUGIN_NAMES = ["generic", "efb-maneuver", "efb-artillery", "efb-hq", "efb-supply", "efb-air", "efb-marker",

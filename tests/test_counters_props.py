@@ -8,7 +8,7 @@ from fixtures_counters import make_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from modgen.counters import plan_face
+from modgen.draw.counters import plan_face
 
 LAYOUT_UNITS = [("efb", "de.31.I"), ("efb", "su.art"), ("efb", "su.hq"), ("tis", "gb.art"), ("coh", "ger.tiger"),
                 ("fow", "us.sherman"), ("efb", "marker.supp"), ("coh", "vhit.supp")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from modgen.check import check_bytes
+from modgen.report.check import check_bytes
 
 REPO = Path(__file__).resolve().parent.parent
 MINSK = REPO / "games" / "minsk44.json"

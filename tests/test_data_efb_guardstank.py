@@ -1,7 +1,7 @@
 """Guards Tank: Prochorovka bundled data checked against the rulebook (seed 000, GT 24, 28.5, errata).
 
 Expected values are copied from the rulebook text (section cited next to each) or computed here from the map's own
-hexsides with ``modgen.hexgrid``; none is read back from the data under test.
+hexsides with ``modgen.geometry.hexgrid``; none is read back from the data under test.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from modgen.cli import cli
-from modgen.hexgrid import Grid
-from modgen.validate import is_valid, validate_game
+from modgen.data.validate import is_valid, validate_game
+from modgen.geometry.hexgrid import Grid
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = REPO / "games" / "guardstank.json"

@@ -1,7 +1,7 @@
 """Minsk '44 bundled data checked against the rulebook (seed 001, MK 24).
 
 Every expected value below is copied from the rulebook text (section cited next to it) or computed here from the
-map's own hexsides and lines with ``modgen.hexgrid``, never read back from the data under test.
+map's own hexsides and lines with ``modgen.geometry.hexgrid``, never read back from the data under test.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from modgen.cli import cli
-from modgen.hexgrid import Grid
-from modgen.validate import is_valid, validate_game
+from modgen.data.validate import is_valid, validate_game
+from modgen.geometry.hexgrid import Grid
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = REPO / "games" / "minsk44.json"

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from modgen.hexgrid import Grid
+from modgen.geometry.hexgrid import Grid
 from tests.data_helpers import REPO, game, modgen_validate, norm, schema_errors, seed_text
 
 SCEN_I_VP = """| 22 IX, 1e | 100 |

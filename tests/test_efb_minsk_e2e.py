@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from modgen import eventlog
-from modgen.check import check_path, format_text
 from modgen.cli import main
+from modgen.logs import eventlog
+from modgen.report.check import check_path, format_text
 from tests.conftest import REPO
 from tests.rules_fixtures import minsk_logs
 
@@ -20,7 +20,7 @@ GAME = REPO / "games" / "minsk44.json"
 
 @pytest.fixture(scope="module")
 def game():
-    from modgen.model import load_game
+    from modgen.data.model import load_game
 
     return load_game(GAME)
 
@@ -82,7 +82,7 @@ def test_map_image(tmp_path, game):
     out = tmp_path / "v.png"
     assert main(["check", str(LOGS / "violations.jsonl"), "--game", str(GAME), "--map-image", str(out)]) == 1
     img = Image.open(out).convert("RGB")
-    from modgen.hexgrid import Grid
+    from modgen.geometry.hexgrid import Grid
 
     grid = Grid.from_map(game.map("main"))
     # the ring around 3601 passes 0.45 hex to the left of its centre: that pixel is drawn red

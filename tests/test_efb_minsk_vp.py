@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from modgen.model import load_game
+from modgen.data.model import load_game
 from modgen.rules import engine
 
 GARRISON = "de.fp.garrison"  # a German unit; its values do not matter here

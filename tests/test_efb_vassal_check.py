@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from vassal_logs import add, log_text, piece, save_text, stack, vsav
 
-from modgen.check import check_bytes
-from modgen.hexgrid import Grid
+from modgen.geometry.hexgrid import Grid
+from modgen.report.check import check_bytes
 from tests.rules_fixtures.efb_world import MAP, make_game
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from modgen.rules import engine
-from modgen.rules.base import RuleSystem
 from modgen.rules.pathfinding import cheapest_path, path_cost
+from modgen.systems.base import RuleSystem
 from tests.rules_fixtures.efb_world import make_game
 
 # a 1-D strip a-b-c-d plus a detour a-x-d; costs chosen by hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from modgen.eventlog import event_problems
+from modgen.logs.eventlog import event_problems
 from modgen.rules import engine
 from modgen.rules.efb import plugin
 from modgen.rules.findings import SEVERITIES

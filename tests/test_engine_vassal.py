@@ -24,8 +24,8 @@ import pytest
 import vassal_fixture as vf
 from conftest import bundled_games
 
-from modgen.hexgrid import Grid
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.geometry.hexgrid import Grid
 from modgen.vassal import module as vmod
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
@@ -296,7 +296,7 @@ def test_engine_loads_table_fixture_module(engine_classpath: str, tmp_path: Path
 
 @pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.stem)
 def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manifest: Path) -> None:
-    from modgen import counters
+    from modgen.draw import counters
 
     game = load_game(manifest)
     out = tmp_path / f"{game.id}.vmod"

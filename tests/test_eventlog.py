@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from modgen import eventlog
 from modgen.errors import LogFormatError
+from modgen.logs import eventlog
 
 GOOD = [
     {"type": "scenario_start", "game": "minsk44", "scenario": "historical"},

@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from modgen.errors import DataError
-from modgen.hexgrid import Grid, Layout, Numbering, name_of, parse_name
+from modgen.geometry.hexgrid import Grid, Layout, Numbering, name_of, parse_name
 
 
 def minsk_grid(**numbering: object) -> Grid:
@@ -258,7 +258,7 @@ def test_position_errors() -> None:
 
 
 def test_area_hexes() -> None:
-    from modgen.hexgrid import area_hexes
+    from modgen.geometry.hexgrid import area_hexes
 
     g = minsk_grid()
     north_east = {"id": "ne", "edge": "north", "exclude": [f"{c:02d}01" for c in range(1, 28)]}

@@ -1,4 +1,4 @@
-"""modgen.hexgrid against the real VASSAL engine (Vengine.jar 3.6.0): labels, label -> point, and snapping.
+"""modgen.geometry.hexgrid against the real VASSAL engine (Vengine.jar 3.6.0): labels, label -> point, and snapping.
 
 Runs tests/hexgrid_engine/GridProbe.java, which builds VASSAL's own HexGrid + HexGridNumbering from
 ``Grid.vassal_params`` on a board of the same size and answers locationName / getLocation / snapTo queries.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from modgen.hexgrid import Grid, Numbering
+from modgen.geometry.hexgrid import Grid, Numbering
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE = REPO / "tests" / "hexgrid_engine" / "GridProbe.java"

@@ -7,7 +7,7 @@ import math
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from modgen.hexgrid import Grid, Numbering
+from modgen.geometry.hexgrid import Grid, Numbering
 
 numberings = st.builds(
     Numbering,

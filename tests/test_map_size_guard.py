@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from modgen.draw.mapdraw import render_hex_map
+from modgen.draw.maptable import render_table
+from modgen.draw.printing import MAX_IMAGE_PIXELS
 from modgen.errors import DataError
-from modgen.mapdraw import render_hex_map
-from modgen.maptable import render_table
-from modgen.printing import MAX_IMAGE_PIXELS
 
 TERRAIN = {"clear": {"name": "Clear", "kind": "hex", "color": "#e8e0b8"}}
 

@@ -14,10 +14,10 @@ import pytest
 from PIL import Image
 
 from modgen.cli import main
+from modgen.data.model import load_game
+from modgen.draw.mapdraw import render_map, render_map_pdf
 from modgen.errors import DataError
-from modgen.hexgrid import Grid
-from modgen.mapdraw import render_map, render_map_pdf
-from modgen.model import load_game
+from modgen.geometry.hexgrid import Grid
 
 TERRAIN = {
     "clear": {"name": "Clear", "kind": "hex", "color": "#e8e0b8"},

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from modgen.hexgrid import Grid
-from modgen.mapdraw import render_map
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.draw.mapdraw import render_map
+from modgen.geometry.hexgrid import Grid
 from tests.conftest import bundled_games
 
 CASES = [(p, m["id"]) for p in bundled_games() for m in load_game(p).maps]

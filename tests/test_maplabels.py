@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from modgen import maplabels as ml
-from modgen.maptable import _labels
-from modgen.printing import font
+from modgen.draw import maplabels as ml
+from modgen.draw.maptable import _labels
+from modgen.draw.printing import font
 
 
 def test_overlaps_and_inside_polygon() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from modgen import nato
+from modgen.draw import nato
 from modgen.errors import DataError
 
 ALL_TYPES = sorted(nato.DRAWERS) + ["mechanized", "tank_destroyer", "assault_engineer"]

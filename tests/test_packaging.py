@@ -27,7 +27,7 @@ def test_wheel_installs_and_validates_a_scaffold(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for kind in ("game", "counters", "map", "scenario"):
         assert f"modgen/schema/{kind}.schema.json" in names
-    assert any(n.startswith("modgen/assets/template/efb/games/") for n in names)
+    assert any(n.startswith("modgen/rules/efb/template/games/") for n in names)
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, system_site_packages=False).create(env_dir)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import jsonschema
 
 from modgen.rules.coh import plugin
-from modgen.rules.registry import get_system
+from modgen.systems.registry import get_system
 
 
 def test_registered_under_coh():

@@ -6,7 +6,7 @@ import jsonschema
 import pytest
 
 from modgen.rules.fow import STARTING_STEP, plugin
-from modgen.rules.registry import get_system
+from modgen.systems.registry import get_system
 
 
 def test_registered_under_fow():

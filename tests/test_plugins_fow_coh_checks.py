@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from modgen.check import check_bytes
+from modgen.report.check import check_bytes
 from modgen.rules.fow.checks import inside
 from tests.data_helpers import REPO
 

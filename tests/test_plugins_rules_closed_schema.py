@@ -20,10 +20,11 @@ import jsonschema
 import pytest
 from jsonschema import Draft202012Validator
 
-from modgen.jsonio import escape_token, loads
-from modgen.rules.registry import systems
-from modgen.scaffold import new_workspace, template_systems
-from modgen.validate import Doc, Report, check_against, validate_game
+from modgen.data.documents import Doc, Report, check_against
+from modgen.data.jsonio import escape_token, loads
+from modgen.data.scaffold import new_workspace, template_systems
+from modgen.data.validate import validate_game
+from modgen.systems.registry import systems
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "games").glob("*.json"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import jsonschema
 
-from modgen.rules.registry import get_system
 from modgen.rules.tis import plugin, stage_labels
+from modgen.systems.registry import get_system
 
 
 def test_registered_under_tis():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from modgen.check import check_bytes
+from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
 
 ARNHEM = REPO / "games" / "arnhem44.json"

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from modgen.errors import DataError
-from modgen.printing import (
+from modgen.draw.printing import (
     page_px,
     paper_size,
     parse_length,
@@ -19,6 +18,7 @@ from modgen.printing import (
     save_pdf,
     tile_pages,
 )
+from modgen.errors import DataError
 
 
 @pytest.mark.parametrize("text, inches", [

@@ -57,7 +57,7 @@ def test_canonical_with_game(vlog, tiny_workspace, capsys, tmp_path):
     assert {"type": "move", "unit": "de.a", "from": "0203", "to": "0303", "mode": "road", "side": "german",
             "i": 4} in events
     assert "warning:" in cap.err and "column 14" in cap.err
-    from modgen.eventlog import read_events
+    from modgen.logs.eventlog import read_events
     assert [e["type"] for e in read_events(out_file)] == [e["type"] for e in events]
 
 

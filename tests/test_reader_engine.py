@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from modgen.hexgrid import Grid
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.geometry.hexgrid import Grid
 from modgen.vassal.adapter import adapt
 from modgen.vassal.reader import Recorder, read
 

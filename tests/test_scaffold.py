@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 
 from modgen.cli import main
-from modgen.scaffold import SYSTEMS, new_workspace, template_systems
-from modgen.validate import validate_game
+from modgen.data.scaffold import new_workspace, template_systems
+from modgen.data.validate import validate_game
+
+#: the four built-in systems, each of which ships a template
+SYSTEMS = ("efb", "tis", "coh", "fow")
 
 
 def test_every_cli_system_has_a_template() -> None:

@@ -11,10 +11,10 @@ import pytest
 from fixtures_counters import make_game, write_game
 from PIL import Image, ImageChops
 
-from modgen import printing
 from modgen.cli import main
+from modgen.draw import printing
+from modgen.draw.sheets import SheetOptions, plan_sheets, render_sheet_pages, write_sheet_pdf
 from modgen.errors import DataError
-from modgen.sheets import SheetOptions, plan_sheets, render_sheet_pages, write_sheet_pdf
 
 # A layout that prints nothing but the face colour, so each face is a solid, uniquely coloured square.
 PROBE_LAYOUT = {"probe": {"shape": "square", "border": {"color": "none", "width": 0},

@@ -7,8 +7,8 @@ from fixtures_counters import make_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from modgen import printing
-from modgen.sheets import SheetOptions, plan_sheets
+from modgen.draw import printing
+from modgen.draw.sheets import SheetOptions, plan_sheets
 
 UNIT = {"id": "u", "kind": "unit", "side": "german", "class": "x", "faces": {"front": {"kind": "blank"}}}
 

@@ -6,8 +6,8 @@ import asyncio
 import os
 from pathlib import Path
 
-from modgen.model import load_game
-from modgen.sidecar.overlay import MapView
+from modgen.data.model import load_game
+from modgen.report.picture import MapView
 from modgen.sidecar.watch import Watcher
 from modgen.sidecar.workers import CheckPool
 from tests.sidecar_helpers import GAME, zip_bytes

@@ -10,9 +10,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from modgen.cli import main
-from modgen.rules import registry
-from modgen.rules.base import Policy, RuleSystem
-from modgen.validate import schema, validate_game
+from modgen.data.documents import schema
+from modgen.data.validate import validate_game
+from modgen.systems import registry
+from modgen.systems.base import Policy, RuleSystem
 from tests.conftest import REPO, bundled_games
 
 BASE = Path(__file__).parent / "data" / "broken" / "_base"
@@ -213,9 +214,3 @@ def test_missing_rules_reported_when_the_plugin_needs_them(ws: Path, fake_system
         "games/base.json:1:1: /: missing required property \"rules\" (the 'fake' system needs rule tables)\n"
 
 
-def test_without_the_geometry_module_hex_checks_are_skipped_with_a_warning(ws: Path, monkeypatch, capsys) -> None:
-    monkeypatch.setitem(__import__("sys").modules, "modgen.hexgrid", None)  # import now raises ImportError
-    assert main(["validate", "games/base.json"]) == 0
-    out, err = capsys.readouterr()
-    assert out.startswith("maps/base.json:3:12: /maps/0/grid: warning: hex labels and adjacency not checked: ")
-    assert err == "games/base.json: valid (1 warning)\n"

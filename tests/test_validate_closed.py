@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from modgen.jsonio import escape_token, loads
-from modgen.scaffold import new_workspace, template_systems
-from modgen.validate import Doc, Report, check_against, did_you_mean, schema, schema_issues, validate_game
+from modgen.data.documents import Doc, Report, check_against, did_you_mean, schema, schema_issues
+from modgen.data.jsonio import escape_token, loads
+from modgen.data.scaffold import new_workspace, template_systems
+from modgen.data.validate import validate_game
 
 BASE = Path(__file__).parent / "data" / "broken" / "_base"
 KINDS = ("game", "counters", "map", "scenario")

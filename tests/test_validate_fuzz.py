@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from modgen.validate import validate_game
+from modgen.data.validate import validate_game
 
 BASE = Path(__file__).parent / "data" / "broken" / "_base"
 FILES = ["games/base.json", "counters/base.json", "maps/base.json", "scenarios/base/s1.json"]

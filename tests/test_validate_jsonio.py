@@ -1,4 +1,4 @@
-"""modgen.jsonio: values equal the stdlib's, every pointer's position is where the value starts, syntax errors
+"""modgen.data.jsonio: values equal the stdlib's, every pointer's position is where the value starts, syntax errors
 name the right line and column."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from modgen.data.jsonio import MAX_DEPTH, JSONSyntaxError, load, loads, pointer
 from modgen.errors import DataError
-from modgen.jsonio import MAX_DEPTH, JSONSyntaxError, load, loads, pointer
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)

@@ -1,4 +1,4 @@
-"""modgen.model.load_game: loads the bundled games, and bad files give one DataError naming file, line, column."""
+"""modgen.data.model.load_game: loads the bundled games, and bad files give one DataError naming file, line, column."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from modgen.data.model import load_game, read_json
+from modgen.data.validate import load_valid_game
 from modgen.errors import DataError
-from modgen.model import load_game, read_json
 from tests.conftest import bundled_games
 
 BASE = Path(__file__).parent / "data" / "broken" / "_base"
@@ -16,7 +17,7 @@ BASE = Path(__file__).parent / "data" / "broken" / "_base"
 
 @pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.name)
 def test_bundled_games_load(manifest: Path) -> None:
-    game = load_game(manifest, validate=True)
+    game = load_valid_game(manifest)
     assert game.units and game.maps and game.scenarios
     assert game.side(game.manifest["sides"][0]["id"]) is game.manifest["sides"][0]
 
@@ -59,7 +60,7 @@ def test_load_game_validate_lists_errors(tmp_path: Path) -> None:
     scenario.write_text(scenario.read_text().replace('"turn": 2', '"turn": 7'))
     load_game(tmp_path / "ws" / "games" / "base.json")  # loading alone does not validate
     with pytest.raises(DataError, match=r"invalid game data: .*s1.json:9:12: /reinforcements/0/turn: turn 7"):
-        load_game(tmp_path / "ws" / "games" / "base.json", validate=True)
+        load_valid_game(tmp_path / "ws" / "games" / "base.json")
 
 
 def test_non_object_files_are_data_errors(tmp_path: Path) -> None:

@@ -16,9 +16,9 @@ import vassal_fixture as vf
 from lxml import etree
 
 from modgen.cli import main
+from modgen.data.model import load_game
 from modgen.errors import DataError
-from modgen.hexgrid import Grid
-from modgen.model import load_game
+from modgen.geometry.hexgrid import Grid
 from modgen.vassal import buildfile as bf
 from modgen.vassal import commands, obfuscation
 from modgen.vassal import module as vmod

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from modgen.hexgrid import Grid
+from modgen.geometry.hexgrid import Grid
 
 MANIFEST = {
     "id": "tiny", "title": "Tiny; a/b \\ 'test'", "version": "0.1.0", "system": "efb",

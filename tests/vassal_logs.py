@@ -11,7 +11,7 @@ import io
 import zipfile
 from pathlib import Path
 
-from modgen.model import Game
+from modgen.data.model import Game
 from modgen.vassal import sequence as se
 from modgen.vassal.obfuscation import obfuscate
 

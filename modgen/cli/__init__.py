@@ -1,4 +1,7 @@
-"""The ``modgen`` command line: a thin click group; each subcommand lives in its own module and calls library code."""
+"""The ``modgen`` command line: a thin click group; each subcommand lives in its own module and calls library code.
+
+The top stage: it may import every other stage (lazily, inside commands, so start-up stays cheap); nothing imports it.
+"""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from modgen.model import load_game
+from modgen.data.model import load_game
 
 from .common import invalid_data_reported, require_valid
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from modgen.check import check_path, draw_findings, format_text
+from modgen.report.check import check_path, draw_findings, format_text
 
 
 @click.command("check")
@@ -26,7 +26,7 @@ def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_i
     units and hexes. The game data is validated first: checking against invalid data would prove nothing.
     """
     from modgen.cli.common import require_valid
-    from modgen.model import load_game
+    from modgen.data.model import load_game
 
     require_valid(Path(game_path))
     game = load_game(game_path)

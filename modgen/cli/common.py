@@ -11,7 +11,7 @@ from modgen.errors import DataError
 
 def require_valid(manifest: Path) -> None:
     """Run ``modgen validate``'s checks; a DataError with the first error (and how many more) if the data is invalid."""
-    from modgen.validate import is_valid, validate_game
+    from modgen.data.validate import is_valid, validate_game
 
     issues = validate_game(str(manifest))
     if not is_valid(issues):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from modgen.counter_export import all_faces, export_pngs
+from modgen.data.model import load_game
+from modgen.draw.counter_export import all_faces, export_pngs
 from modgen.errors import DataError
-from modgen.model import load_game
 
 from .common import invalid_data_reported, require_valid
 

@@ -10,8 +10,8 @@ from typing import Any
 import click
 
 from modgen import atomic
-from modgen.eventlog import dumps, write_events
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.logs.eventlog import dumps, write_events
 from modgen.vassal import reader as R
 from modgen.vassal.adapter import adapt, locator_for
 

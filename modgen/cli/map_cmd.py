@@ -8,10 +8,10 @@ from typing import Any
 import click
 
 from modgen.atomic import atomic_path
+from modgen.data.model import load_game
+from modgen.draw.mapdraw import render_map, render_map_pdf
+from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
-from modgen.mapdraw import render_map, render_map_pdf
-from modgen.model import load_game
-from modgen.printing import PAPER_SIZES_IN
 
 from .common import invalid_data_reported
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from modgen.scaffold import SYSTEMS, new_workspace
+from modgen.data.scaffold import new_workspace
 
 
 @click.command("new")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=str))
-@click.option("--system", type=click.Choice(SYSTEMS), default="efb", show_default=True,
-              help="Rule system of the example: efb (East Front Battles), tis (Taktyka i Strategia), "
-                   "coh (Conflict of Heroes), fow (Flames of War, a free-form table).")
+@click.option("--system", default="efb", show_default=True, metavar="ID",
+              help="Rule system of the example: any installed plugin with a template; built in are efb (East Front "
+                   "Battles), tis (Taktyka i Strategia), coh (Conflict of Heroes), fow (Flames of War, a table).")
 @click.option("--id", "game_id", metavar="ID", help="Game id (file names and \"id\" fields); default: the folder name.")
 @click.option("--title", help="Game title; default: derived from the id.")
 def command(directory: str, system: str, game_id: str | None, title: str | None) -> None:

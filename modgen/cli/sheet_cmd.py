@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from modgen.model import load_game
-from modgen.printing import PAPER_SIZES_IN
-from modgen.sheets import MARKS, SheetOptions, write_sheet_pdf
+from modgen.data.model import load_game
+from modgen.draw.printing import PAPER_SIZES_IN
+from modgen.draw.sheets import MARKS, SheetOptions, write_sheet_pdf
 
 from .common import invalid_data_reported, require_valid
 

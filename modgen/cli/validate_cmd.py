@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from modgen.validate import is_valid, validate_game
+from modgen.data.validate import is_valid, validate_game
 
 
 @click.command("validate")

@@ -1,7 +1,6 @@
 """The map as the rules see it: hex terrain, hexside features, lines (road/rail/trail), edges and areas.
 
-Geometry comes from :mod:`modgen.hexgrid` (``Grid.from_map``). Until that module is importable, a small built-in
-grid for flat-topped, column-staggered maps with two-digit column/row labels stands in (see :class:`_StaggerGrid`).
+Geometry comes from :mod:`modgen.geometry.hexgrid` (``Grid.from_map``).
 """
 
 from __future__ import annotations
@@ -10,62 +9,11 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-
-class _StaggerGrid:
-    """Fallback geometry: flat-topped hexes in columns, odd columns (0-based) half a hex lower; labels CCRR."""
-
-    def __init__(self, map_dict: dict[str, Any]) -> None:
-        grid = map_dict.get("grid") or {}
-        num = grid.get("numbering") or {}
-        self.columns = int(grid.get("columns", 0))
-        self.rows = int(grid.get("rows", 0))
-        self.h_off = int(num.get("h_off", 1))
-        self.v_off = int(num.get("v_off", 1))
-        self.h_width = int(num.get("h_leading", 1)) + 1
-        self.v_width = int(num.get("v_leading", 1)) + 1
-        self.sep = num.get("sep", "")
-
-    def label(self, col: int, row: int) -> str:
-        return f"{col + self.h_off:0{self.h_width}d}{self.sep}{row + self.v_off:0{self.v_width}d}"
-
-    def position(self, label: str) -> tuple[int, int]:
-        if self.sep:
-            c, r = label.split(self.sep, 1)
-        else:
-            c, r = label[: self.h_width], label[self.h_width:]
-        return int(c) - self.h_off, int(r) - self.v_off
-
-    def _cube(self, label: str) -> tuple[int, int, int]:
-        col, row = self.position(label)
-        x = col
-        z = row - (col - (col & 1)) // 2
-        return x, -x - z, z
-
-    def neighbours(self, label: str) -> list[str]:
-        col, row = self.position(label)
-        if col & 1:
-            deltas = [(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
-        else:
-            deltas = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)]
-        out = []
-        for dc, dr in deltas:
-            c, r = col + dc, row + dr
-            if 0 <= c < self.columns and 0 <= r < self.rows:
-                out.append(self.label(c, r))
-        return out
-
-    def distance(self, a: str, b: str) -> int:
-        ax, ay, az = self._cube(a)
-        bx, by, bz = self._cube(b)
-        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+from modgen.geometry.hexgrid import Grid
 
 
-def make_grid(map_dict: dict[str, Any]) -> Any:
-    """``modgen.hexgrid.Grid.from_map`` when available, else the built-in stand-in."""
-    try:
-        from modgen.hexgrid import Grid  # type: ignore[attr-defined]
-    except ImportError:
-        return _StaggerGrid(map_dict)
+def make_grid(map_dict: dict[str, Any]) -> Grid:
+    """The map's hex grid (:meth:`modgen.geometry.hexgrid.Grid.from_map`)."""
     return Grid.from_map(map_dict)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from modgen.eventlog import move_positions
+from modgen.logs.eventlog import move_positions
 from modgen.rules.board import Board
 from modgen.rules.findings import Finding, Report
 from modgen.rules.state import Attack, GameState

@@ -1,4 +1,4 @@
-"""A :class:`~modgen.rules.base.RuleSystem` base for plugins declared as data: a tables module (the manifest's
+"""A :class:`~modgen.systems.base.RuleSystem` base for plugins declared as data: a tables module (the manifest's
 ``rules`` schema), the values each unit class prints, and a checks module (the engine's rule checks).
 
 TiS, CoH and FoW answered these three hooks with the same code; each now only declares its own pieces.
@@ -10,8 +10,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
-from modgen.rules.base import RuleSystem
 from modgen.rules.tablespec import per_face
+from modgen.systems.base import RuleSystem
 
 
 class TablePlugin(RuleSystem):

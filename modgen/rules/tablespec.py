@@ -1,14 +1,14 @@
 """Small JSON Schema builders shared by the rule-system plugins' ``rules_schema()``.
 
 Each plugin describes its own tables; these helpers only keep the common pieces (the provenance record, the
-policies object built from the plugin's :class:`~modgen.rules.base.Policy` list) identical across systems.
+policies object built from the plugin's :class:`~modgen.systems.base.Policy` list) identical across systems.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Policy
+from modgen.systems.base import Policy
 
 SOURCE: dict[str, Any] = {
     "type": "object",

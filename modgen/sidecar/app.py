@@ -21,9 +21,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from modgen.model import Game, load_game
+from modgen.data.model import Game, load_game
+from modgen.report.picture import MapView
 from modgen.sidecar import openapi
-from modgen.sidecar.overlay import MapView
 from modgen.sidecar.watch import Watcher
 from modgen.sidecar.workers import CheckPool, CheckTimeout
 

@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from modgen.sidecar.overlay import MapView
+from modgen.report.picture import MapView
 from modgen.sidecar.workers import CheckPool, CheckTimeout
 
 WATCHED_SUFFIXES = (".vlog", ".vsav")

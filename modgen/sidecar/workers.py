@@ -21,8 +21,8 @@ class CheckTimeout(Exception):
 
 def run_check(game: Any, data: bytes, filename: str, scenario: str | None, max_decompressed: int) -> dict[str, Any]:
     """Check one upload; ``{"report": …}`` or ``{"error": message}`` — never raises for bad input."""
-    from modgen.check import check_bytes
     from modgen.errors import ModgenError
+    from modgen.report.check import check_bytes
 
     try:
         report = check_bytes(data, filename, game, scenario=scenario, max_decompressed=max_decompressed)
@@ -34,7 +34,7 @@ def run_check(game: Any, data: bytes, filename: str, scenario: str | None, max_d
 
 
 def _serve(conn: Connection, manifest: str, max_decompressed: int) -> None:
-    from modgen.model import load_game
+    from modgen.data.model import load_game
 
     game = load_game(manifest)
     while True:

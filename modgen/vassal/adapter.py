@@ -4,7 +4,7 @@
 into ``move`` events (from/to hex; the path is left unknown — VASSAL records the drop, not the way there), pieces
 created later into ``reinforcement``, deleted units into ``loss … eliminated``, Face-layer changes into ``flip``, other
 layers into ``marker``, dice reports into ``roll``, the turn tracker into ``turn``/``phase``, and chat declarations
-(:mod:`modgen.chat`) into ``attack``/``result``/``retreat``/… . Undone steps are removed with their undo.
+(:mod:`modgen.logs.chat`) into ``attack``/``result``/``retreat``/… . Undone steps are removed with their undo.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from modgen import chat as chatsyntax
+from modgen.logs import chat as chatsyntax
 from modgen.vassal import bands
 from modgen.vassal import reader as R
 from modgen.vassal.scale import (
@@ -42,7 +42,7 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
 
     Boards sit at the map's top-left (our modules write ``edgeWidth``/``edgeHeight`` 0 and one board per map).
     """
-    from modgen.hexgrid import Grid
+    from modgen.geometry.hexgrid import Grid
 
     grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
     px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)
@@ -150,7 +150,7 @@ class Adapter(R.Visitor):
         if self.game is None:
             return token.isdigit()
         if self._grids is None:
-            from modgen.hexgrid import Grid
+            from modgen.geometry.hexgrid import Grid
 
             self._grids = [Grid.from_map(m) for m in self.game.maps if m.get("kind", "hex") == "hex" and "grid" in m]
         return any(g.is_label(token) for g in self._grids)

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen.printing import font
+from modgen.draw.printing import font
 
 MAX_ROWS = 60
 MAX_CELL = 40

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from modgen.counterdraw import font
+from modgen.draw.counterdraw import font
 from modgen.vassal import buildfile as bf
 from modgen.vassal.scale import HOLDING_ROWS, HOLDING_TITLE_PX, holding_band_height, holding_cell
 

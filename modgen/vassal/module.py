@@ -31,14 +31,6 @@ FLIP_REPORT = "$location$: $newPieceName$ flipped to face $Face_Level$"
 RenderMap = Callable[[Any, str, float], Image.Image]
 RenderFace = Callable[[Any, dict[str, Any], str, int], Image.Image]
 
-#: Dice each system rolls (docs/design.md): (button name, number of dice, sides, prompt for the number).
-SYSTEM_DICE: dict[str, list[tuple[str, int, int, bool]]] = {
-    "efb": [("1d6", 1, 6, False)],
-    "tis": [("1d6", 1, 6, False)],
-    "coh": [("2d6", 2, 6, False)],
-    "fow": [("1d6", 1, 6, False), ("d6 pool", 1, 6, True)],
-}
-
 
 @dataclass
 class BuildStats:
@@ -89,10 +81,10 @@ def _positive(value: Any, what: str) -> float:
 
 def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any]], list[str]]]:
     try:
-        from modgen import mapdraw
+        from modgen.draw import mapdraw
     except ImportError as exc:  # the renderer ships with issue #3; say so rather than crash
         raise DataError(f"cannot build a module: the map renderer is not available ({exc})") from None
-    from modgen import counters
+    from modgen.draw import counters
 
     return mapdraw.render_map, counters.render_face, counters.faces_of
 
@@ -136,7 +128,7 @@ class _Builder:
 
     # -- maps --------------------------------------------------------------------------------------------------
     def maps(self) -> None:
-        from modgen.hexgrid import Grid
+        from modgen.geometry.hexgrid import Grid
 
         for m in self.game.maps:
             map_id = m["id"]
@@ -171,16 +163,16 @@ class _Builder:
         return name
 
     def start_faces(self) -> None:
-        """Start rendering every counter face: modgen.counters' renderer over the CPU cores (its processes work
+        """Start rendering every counter face: modgen.draw.counters' renderer over the CPU cores (its processes work
         while the maps are drawn here), an injected renderer in this process as the images are read."""
-        from modgen import counters
+        from modgen.draw import counters
 
         self.unit_faces = [(unit, self.faces_of(unit)) for unit in self.game.units]
         wanted = [(unit, face) for unit, faces in self.unit_faces for face in faces]
         if self.render_face is not counters.render_face:
             self.rendered = (self.render_face(self.game, unit, face, self.counter_px) for unit, face in wanted)
             return
-        from modgen.counter_export import render_images
+        from modgen.draw.counter_export import render_images
 
         pairs = [(unit["id"], face) for unit, face in wanted]
         self.rendered = (img for _u, _f, img in render_images(self.game, pairs, self.counter_px,
@@ -328,7 +320,6 @@ class _Builder:
     # -- whole module ------------------------------------------------------------------------------------------
     def spec(self) -> bf.ModuleSpec:
         man = self.game.manifest
-        system = self.game.system_id
         scen_specs: list[tuple[str, str]] = []
         all_held: dict[str, dict[str, list[dict[str, Any]]]] = {}
         scen_placements: dict[str, list[setups.Placement]] = {}
@@ -377,7 +368,8 @@ class _Builder:
         return bf.ModuleSpec(
             name=name, version=version, description=man.get("description", ""), sides=sides, boards=self.boards,
             prototypes=proto_defs, palette=self.palette(), next_gpid=self.next_gpid, splash=splash,
-            rules_pdf=rules_pdf, dice=[bf.DiceSpec(n, d, s, prompt=p) for n, d, s, p in SYSTEM_DICE.get(system, [])],
+            rules_pdf=rules_pdf, dice=[bf.DiceSpec(d.name, d.count, d.sides, prompt=d.prompt)
+                                        for d in self.game.rule_system().dice],
             turn_levels=self.turn_levels(), charts=chart_specs, setups=scen_specs)
 
     def turn_levels(self) -> list[tuple[str, list[str]]]:
@@ -413,9 +405,9 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
                  workers: int | None = None) -> BuildStats:
     """Write a complete .vmod for ``game`` to ``out_path`` (atomically) and say what was written.
 
-    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.mapdraw` and :mod:`modgen.counters`;
-    :func:`modgen.counters.render_face` runs in ``workers`` processes (default: one per CPU core, see
-    :mod:`modgen.counter_export`), any other ``render_face`` in this process.
+    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.draw.mapdraw` and :mod:`modgen.draw.counters`;
+    :func:`modgen.draw.counters.render_face` runs in ``workers`` processes (default: one per CPU core, see
+    :mod:`modgen.draw.counter_export`), any other ``render_face`` in this process.
     Raises DataError for data the module cannot be built from; ``out_path`` is then left untouched.
     """
     if render_map is None or render_face is None or faces_of is None:

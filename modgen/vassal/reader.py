@@ -7,7 +7,7 @@ override what you need; :class:`Recorder` collects everything as plain dicts (wh
 
 Pieces tie back to our data through their Marker properties (``mg_unit``, ``mg_game``, …; docs/design.md); pieces of
 any other module still decode, named by their BasicPiece name. With a :class:`Locator` (built from a game), positions
-also carry the hex label VASSAL would show (``modgen.hexgrid``).
+also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 """
 
 from __future__ import annotations

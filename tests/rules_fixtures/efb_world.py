@@ -12,7 +12,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from modgen.model import Game
+from modgen.data.model import Game
 from modgen.rules import engine
 from modgen.rules.efb import plugin
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from modgen import eventlog
-from modgen.model import load_game
+from modgen.data.model import load_game
+from modgen.logs import eventlog
 
 REPO = Path(__file__).resolve().parents[2]
 PHASES = ["reinforcement", "movement", "fpf", "combat1", "combat2", "recovery"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Phase
 from modgen.rules.coh import tables as coh_tables
 from modgen.rules.coh.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
+from modgen.systems.base import Die, Phase
 
 _GROUND = ["fp_red", "fp_blue", "fire_cost", "range", "move_cost", "defense_front", "defense_flank"]
 _REQUIRED: dict[str, list[str]] = {
@@ -49,4 +49,7 @@ class ConflictOfHeroes(TablePlugin):
         return "coh-marker"
 
 
-plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES)
+#: The module's dice buttons (the system's dice).
+DICE = (Die("2d6", 2, 6),)
+
+plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from modgen.rules.base import Policy
+from modgen.systems.base import Policy
 
 POLICIES: tuple[Policy, ...] = (
     Policy(

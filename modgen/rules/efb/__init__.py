@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from modgen.rules.base import Phase, Policy, RuleSystem
+from modgen.rules.efb.checks import make_checkers
 from modgen.rules.efb.policies import POLICIES
 from modgen.rules.efb.schema import rules_schema as _rules_schema
+from modgen.systems.base import Die, Phase, Policy, RuleSystem
 
 # 4.3 sequence of play: Events, then each player turn A-F, then the Game Turn Interphase.
 PHASES: tuple[Phase, ...] = (
@@ -57,6 +58,7 @@ class EFBSystem(RuleSystem):
     name: str = "East Front Battles"
     rule_prefix: str = "EFB"
     policies: tuple[Policy, ...] = field(default_factory=lambda: POLICIES)
+    dice: tuple[Die, ...] = (Die("1d6"),)  # one d6 for combat, reinforcement and event rolls
     # other names players (and chat declarations) use for the phases
     phase_aliases: dict[str, str] = field(default_factory=lambda: dict(PHASE_ALIASES))
 
@@ -85,8 +87,6 @@ class EFBSystem(RuleSystem):
 
     def checkers(self, ctx: Any) -> list[Any]:
         """The EFB checks, one object per topic module."""
-        from modgen.rules.efb.checks import make_checkers
-
         return make_checkers(ctx)
 
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.efb import common as c
+from modgen.rules.efb.stacking import limit_for
 from modgen.rules.pathfinding import cheapest_path, path_cost
 
 LINE_MODES = ("road", "rail", "trail")
@@ -279,8 +280,6 @@ class Movement:
                   f"allowance{why}: {detail}", units=[uid], hexes=[path[0], path[-1]], path=path)
 
     def _overstack_on_road(self, ctx: Any, uid: str, path: list[str], mode: str) -> None:
-        from modgen.rules.efb.stacking import limit_for
-
         lim = limit_for(ctx, uid)
         if lim is None:
             return

@@ -8,6 +8,7 @@ from typing import Any
 from modgen.rules.efb import common as c
 from modgen.rules.efb import crt
 from modgen.rules.efb.combat import RANGED_KINDS, kind_of, table_of
+from modgen.rules.pathfinding import cheapest_path
 
 
 def _fire_control_rulebook(nat: str, year: int | None) -> tuple[int, int] | None:
@@ -229,8 +230,6 @@ class Ranged:
         """20.3: the radius is traced in MP from the supply unit to each artillery unit it doubles, not through enemy
         units, and not out of an enemy ZOC once entered."""
         from fractions import Fraction
-
-        from modgen.rules.pathfinding import cheapest_path
 
         st = ctx.state
         sh = st.position.get(s)

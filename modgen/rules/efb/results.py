@@ -9,6 +9,7 @@ from typing import Any
 
 from modgen.rules.efb import common as c
 from modgen.rules.efb.combat import kind_of
+from modgen.rules.efb.stacking import limit_for
 
 ATTACKER_ADVANCE = {"D1", "D2", "D3", "D4", "DA", "DE", "EX", "AX"}
 DEFENDER_ADVANCE = {"A1", "A2", "AA", "AE"}
@@ -291,8 +292,6 @@ class Results:
                           f"{retreat} required", units=[u], path=[p.start.get(u) or ""] + entered, **kw)
             elif len(entered) > retreat:
                 stop = entered[retreat - 1]
-                from modgen.rules.efb.stacking import limit_for
-
                 lim = limit_for(ctx, u)
                 friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
                 if lim is None or len(friends) + 1 <= lim:

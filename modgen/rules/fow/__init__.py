@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Phase
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
+from modgen.systems.base import Die, Phase
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -55,4 +55,7 @@ class FlamesOfWar(TablePlugin):
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
 
 
-plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES)
+#: The module's dice buttons (the system's dice).
+DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
+
+plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE)

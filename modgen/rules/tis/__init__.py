@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.base import Phase
 from modgen.rules.tableplugin import TablePlugin
 from modgen.rules.tis import tables as tis_tables
 from modgen.rules.tis.policies import POLICIES
+from modgen.systems.base import Die, Phase
 
 STAGES_PER_DAY = 3  # Arnhem scenario sheet: stages "1e, 2e, 3e"
 
@@ -76,4 +76,7 @@ def stage_labels(first_day: int, first_stage: int, last_day: int, last_stage: in
     return labels
 
 
-plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES)
+#: The module's dice buttons (the system's dice).
+DICE = (Die("1d6"),)
+
+plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE)

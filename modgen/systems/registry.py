@@ -6,7 +6,7 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 
 from modgen.errors import DataError
-from modgen.rules.base import RuleSystem
+from modgen.systems.base import RuleSystem
 
 GROUP = "modgen.rules"
 

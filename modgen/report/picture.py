@@ -6,7 +6,7 @@ import io
 import threading
 from typing import Any
 
-from modgen.model import Game
+from modgen.data.model import Game
 
 
 class MapView:
@@ -21,7 +21,7 @@ class MapView:
         self._lock = threading.Lock()
         self._grid = None
         if self.map.get("kind", "hex") == "hex":
-            from modgen.hexgrid import Grid
+            from modgen.geometry.hexgrid import Grid
 
             self._grid = Grid.from_map(self.map)
 
@@ -29,7 +29,7 @@ class MapView:
         """The rendered map as PNG bytes (rendered on first use, then cached)."""
         with self._lock:
             if self._png is None:
-                from modgen.mapdraw import render_map
+                from modgen.draw.mapdraw import render_map
 
                 if self._grid is not None:
                     image = render_map(self.game, self.map["id"], hex_px=self.hex_px)

@@ -1,7 +1,7 @@
-"""Counter rendering: one face of one counter, drawn from its data and its layout (``modgen.layouts``).
+"""Counter rendering: one face of one counter, drawn from its data and its layout (``modgen.draw.layouts``).
 
 Rendering is a pure function of the game data and the options: :func:`plan_face` turns a layout into positioned
-shapes and texts (in output pixels, floats), :func:`render_plan` (:mod:`modgen.counterdraw`) draws them.
+shapes and texts (in output pixels, floats), :func:`render_plan` (:mod:`modgen.draw.counterdraw`) draws them.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageColor, ImageFont
 
-from modgen import nato
-from modgen.counterdraw import (
+from modgen.draw import nato
+from modgen.draw.counterdraw import (
     DEFAULT_BACKGROUND,
     MARK_COLORS,
     FacePlan,
@@ -24,9 +24,9 @@ from modgen.counterdraw import (
     render_plan,
     supersample_factor,
 )
-from modgen.counterdraw import text_bbox as _token_metrics
+from modgen.draw.counterdraw import text_bbox as _token_metrics
+from modgen.draw.layouts import get_layout, layout_name
 from modgen.errors import DataError
-from modgen.layouts import get_layout, layout_name
 
 __all__ = ["MARK_COLORS", "Colors", "FacePlan", "ShapeItem", "TextItem", "faces_of", "font", "plan_face",
            "render_face", "render_plan", "supersample_factor", "unit_colors"]

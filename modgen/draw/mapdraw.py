@@ -1,8 +1,8 @@
-"""Map rendering (Pillow): hex maps for VASSAL boards and print; free-form tables are :mod:`modgen.maptable`'s.
+"""Map rendering (Pillow): hex maps for VASSAL boards and print; free-form tables are :mod:`modgen.draw.maptable`'s.
 
 ``render_map(game, map_id=None, hex_px=100, **options) -> PIL.Image`` is a function of data plus options.
 
-For hex maps the image is exactly the board size of :meth:`modgen.hexgrid.Grid.layout` (unless ``legend=True``,
+For hex maps the image is exactly the board size of :meth:`modgen.geometry.hexgrid.Grid.layout` (unless ``legend=True``,
 which appends a legend strip *below* the board — never use that for a VASSAL board image, whose height feeds VASSAL's
 descending numbering). Hex centres are :meth:`Grid.center_px`, so VASSAL's grid from ``vassal_params`` lines up.
 
@@ -20,9 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen.errors import DataError
-from modgen.hexgrid import Grid, area_hexes
-from modgen.mapstyle import (
+from modgen.draw.mapstyle import (
     AREA_COLORS,
     BACKGROUND,
     GRID_COLOR,
@@ -40,15 +38,17 @@ from modgen.mapstyle import (
     star,
     with_legend,
 )
-from modgen.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
-from modgen.printing import check_image_size, font, new_image, paper_size, parse_length, save_pdf, tile_pages
+from modgen.draw.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
+from modgen.draw.printing import check_image_size, font, new_image, paper_size, parse_length, save_pdf, tile_pages
+from modgen.errors import DataError
+from modgen.geometry.hexgrid import Grid, area_hexes
 
 HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "title": True, "legend": False,
                "areas": True, "objectives": True, "places": True, "antialias": 1}
 
 
 def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None, **options: Any) -> Image.Image:
-    """Render one map of ``game`` (a :class:`modgen.model.Game`); the first map when ``map_id`` is None.
+    """Render one map of ``game`` (a :class:`modgen.data.model.Game`); the first map when ``map_id`` is None.
 
     ``hex_px``: pixels between adjacent hex centres (default 100). For a table map it is the scale in pixels per
     table inch (default 20) unless the ``px_per_inch`` option is given.

@@ -5,7 +5,7 @@ For long-edge duplex printing the back page is the front page mirrored left-righ
 Positions are computed in exact (fractional) pixels from the physical pitch and rounded once per counter, so
 no error accumulates along a row; a back is always the exact pixel mirror of its front.
 
-Paper sizes, length parsing, marks, labels and the PDF writer are :mod:`modgen.printing`'s.
+Paper sizes, length parsing, marks, labels and the PDF writer are :mod:`modgen.draw.printing`'s.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen import printing
-from modgen.counter_export import BLANK_FACE, render_images
-from modgen.counters import faces_of
+from modgen.draw import printing
+from modgen.draw.counter_export import BLANK_FACE, render_images
+from modgen.draw.counters import faces_of
 from modgen.errors import DataError
 
 MARKS = ("cut", "crop", "none")

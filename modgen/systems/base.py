@@ -7,7 +7,9 @@ face needs, what the phase sequence is, which named policies exist, and (for the
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -31,6 +33,16 @@ class Phase:
     per_side: bool = True
 
 
+@dataclass(frozen=True)
+class Die:
+    """A dice button the system's module offers: ``count`` dice of ``sides`` sides (``prompt``: ask how many)."""
+
+    name: str
+    count: int = 1
+    sides: int = 6
+    prompt: bool = False
+
+
 @dataclass
 class RuleSystem:
     """Base class for rule-system plugins; subclasses override the hooks they need."""
@@ -39,6 +51,7 @@ class RuleSystem:
     name: str = ""
     rule_prefix: str = ""  # how findings cite rules, e.g. "EFB" -> "EFB 10.5"
     policies: tuple[Policy, ...] = field(default_factory=tuple)
+    dice: tuple[Die, ...] = field(default_factory=tuple)  # the module's dice buttons
 
     def rules_schema(self) -> dict[str, Any]:
         """JSON Schema (draft 2020-12) for the manifest's ``rules`` object (tables and policies)."""
@@ -55,6 +68,15 @@ class RuleSystem:
     def default_layout(self, unit: dict[str, Any]) -> str:
         """Name of the built-in counter layout for a unit of this system (e.g. ``efb-maneuver``)."""
         return "generic"
+
+    def template_dir(self) -> Path | None:
+        """The folder ``modgen new --system ID`` copies (``games/__GAME__.json``, …), or None if the system has none.
+
+        By default: a ``template/`` folder beside the module that defines the plugin's class, if there is one."""
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        folder = Path(where).parent / "template" if where else None
+        return folder if folder is not None and folder.is_dir() else None
 
     def checkers(self, ctx: Any) -> list[Any]:
         """Rule checks for the engine (:mod:`modgen.rules.engine`): objects with optional ``before(ctx, event)``,

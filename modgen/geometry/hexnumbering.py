@@ -1,6 +1,6 @@
 """VASSAL's grid-numbering arithmetic (RegularGridNumbering/HexGridNumbering names) and Java number semantics.
 
-Split from :mod:`modgen.hexgrid`, which re-exports everything here; see that module for the full port.
+Split from :mod:`modgen.geometry.hexgrid`, which re-exports everything here; see that module for the full port.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""`modgen new`: create a small, valid example game workspace from ``modgen/assets/template/<system>/``.
+"""`modgen new`: create a small, valid example game workspace from a rule system's template.
+
+Each plugin may ship a template folder (:meth:`~modgen.systems.base.RuleSystem.template_dir`; the built-in ones
+keep it in ``modgen/rules/<system>/template/``).
 
 The template's file names and contents use two placeholders: ``__GAME__`` (the game id) and ``__TITLE__``.
 The JSON Schemas are copied into ``DIR/schema/`` so the files' ``"$schema"`` references work in editors.
@@ -13,22 +16,22 @@ from pathlib import Path
 
 from modgen import atomic
 from modgen.errors import DataError, ModgenError
-from modgen.resources import ASSETS_DIR, schema_dir
+from modgen.resources import schema_dir
+from modgen.systems.registry import systems
 
-TEMPLATE_DIR = ASSETS_DIR / "template"
-SYSTEMS = ("efb", "tis", "coh", "fow")
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 
 
 def template_systems() -> list[str]:
-    """The systems that have a bundled template."""
-    return sorted(p.name for p in TEMPLATE_DIR.iterdir() if p.is_dir()) if TEMPLATE_DIR.is_dir() else []
+    """The installed systems whose plugin ships a template."""
+    return sorted(sid for sid, plugin in systems().items() if plugin.template_dir() is not None)
 
 
 def plan(target: Path, system: str, game_id: str, title: str) -> dict[Path, str]:
     """Every file ``new`` would write (path -> text), without writing anything."""
-    source = TEMPLATE_DIR / system
-    if not source.is_dir():
+    plugin = systems().get(system)
+    source = plugin.template_dir() if plugin is not None else None
+    if source is None:
         raise ModgenError(f"no template for system {system!r} (templates: {', '.join(template_systems())})",
                           exit_code=2)
     if not _ID.match(game_id):

@@ -1,7 +1,7 @@
 """Map text that stays readable: each label on a light, slightly transparent box, placed where it overlaps no
 marker and no other label (first free spot of a list of candidates, nearest the preferred one first).
 
-Used by the table-map renderer (:mod:`modgen.maptable`); labels are collected while drawing and drawn last, so
+Used by the table-map renderer (:mod:`modgen.draw.maptable`); labels are collected while drawing and drawn last, so
 neither terrain nor zone tints cover them.
 """
 

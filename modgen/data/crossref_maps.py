@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from modgen.crossref import _items, _mean, _names, _str
+from modgen.data.crossref import Checker, _items, _mean, _names, _str
+from modgen.data.documents import Doc, display_path
+from modgen.data.jsonio import pointer
 from modgen.errors import DataError
-from modgen.jsonio import pointer
-from modgen.validate import Doc, display_path
-
-if TYPE_CHECKING:
-    from modgen.crossref import Checker
+from modgen.geometry.hexgrid import Grid
 
 
 class _Grid:
-    """The labels and adjacency of one hex map, from :mod:`modgen.hexgrid` (imported lazily)."""
+    """The labels and adjacency of one hex map, from :mod:`modgen.geometry.hexgrid` (imported lazily)."""
 
     def __init__(self, grid: Any) -> None:
         self.grid = grid
@@ -36,10 +34,6 @@ def _make_grid(m: dict[str, Any]) -> tuple[_Grid | None, str | None]:
             return None, None
     if "numbering" in g and not isinstance(g["numbering"], dict):
         return None, None
-    try:
-        from modgen.hexgrid import Grid
-    except ImportError as exc:  # the geometry module is missing from this installation
-        return None, f"modgen.hexgrid cannot be imported ({exc})"
     try:
         return _Grid(Grid.from_map(m)), None
     except (DataError, ValueError, TypeError, KeyError) as exc:

@@ -2,7 +2,7 @@
 
 Shapes (frames, symbols, boxes, circles, stars) are drawn supersampled (2-8x) and box-averaged down, which is
 exact area-coverage anti-aliasing; text is drawn at the output size, where FreeType anti-aliases it itself and
-glyphs stay sharp. :mod:`modgen.counters` makes the plans.
+glyphs stay sharp. :mod:`modgen.draw.counters` makes the plans.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from modgen import nato
+from modgen.draw import nato
 from modgen.errors import DataError
 
 Box = tuple[float, float, float, float]

@@ -18,6 +18,7 @@ from typing import Any
 
 from modgen.errors import DataError
 from modgen.resources import ASSETS_DIR, schema_path
+from modgen.systems.registry import get_system
 
 LAYOUTS_DIR = ASSETS_DIR / "layouts"
 
@@ -102,8 +103,6 @@ def get_layout(name: str, manifest_layouts: dict[str, Any] | None = None, where:
 
 def _plugin_layout(system_id: str, unit: dict[str, Any]) -> str:
     try:
-        from modgen.rules.registry import get_system
-
         name = get_system(system_id).default_layout(unit)
     except Exception:  # no plugin installed yet, or one that fails to load: fall back to names
         return "generic"

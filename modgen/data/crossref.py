@@ -12,9 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from modgen.jsonio import pointer
+from jsonschema import Draft202012Validator
+
+from modgen.data.documents import Doc, Report, Workspace, check_against, display_path, rules_schema_issues, schema
+from modgen.data.jsonio import pointer
+from modgen.data.model import Game
+from modgen.errors import DataError
 from modgen.resources import ASSETS_DIR
-from modgen.validate import Doc, Report, Workspace, display_path, rules_schema_issues
 
 
 def _items(value: Any) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -114,10 +118,6 @@ class Checker:
 
     def _check_layouts(self) -> None:
         """The manifest's own counter layouts against ``layout.schema.json``; ``extends`` must name a layout."""
-        from jsonschema import Draft202012Validator
-
-        from modgen.validate import check_against, schema
-
         layouts = self.manifest.value.get("counter_layouts")
         if not isinstance(layouts, dict) or not layouts:
             return
@@ -153,8 +153,6 @@ class Checker:
                              f"formation parents form a cycle: {' -> '.join(order)}")
 
     def _check_plugin(self) -> None:
-        from modgen.errors import DataError
-        from modgen.model import Game
 
         doc = self.manifest
         system = _str(doc.value.get("system"))
@@ -313,14 +311,3 @@ class Checker:
                          f"missing value{'s' if len(missing) > 1 else ''} {', '.join(missing)}: system "
                          f"{self.plugin.id!r} requires {', '.join(names)} on face {face_name!r} for class {cls!r}"
                          + hint)
-
-
-def check(ws: Workspace, report: Report) -> None:
-    """Run every cross-reference check on a loaded workspace (manifest present)."""
-    from modgen.crossref_maps import check_maps, check_scenarios
-
-    checker = Checker(ws, report)
-    checker.check_manifest()
-    checker.check_counters()
-    check_maps(checker)
-    check_scenarios(checker)

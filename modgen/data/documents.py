@@ -2,7 +2,7 @@
 
 ``validate_game(path)`` returns *every* problem it finds as :class:`Issue` records, each printable as
 ``file:line:column: /json/pointer: message``. It never raises for bad data; only a bug would.
-The cross-reference checks live in :mod:`modgen.crossref`.
+The cross-reference checks live in :mod:`modgen.data.crossref`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
 
+from modgen.data.jsonio import JSONSyntaxError, Located, escape_token, load
 from modgen.errors import DataError
-from modgen.jsonio import JSONSyntaxError, Located, escape_token, load
 from modgen.resources import schema_path
 
 KINDS = ("game", "counters", "map", "scenario")
@@ -356,35 +356,6 @@ def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
     return ws
 
 
-# --- entry point -------------------------------------------------------------------------------------------
-
-def validate_game(path: str | Path) -> list[Issue]:
-    """Validate a manifest and every file it references; return all issues (empty list: the data is valid)."""
-    from modgen import crossref  # local: crossref imports this module's Report/Doc
-
-    report = Report()
-    ws = load_workspace(path, report)
-    for doc in [ws.manifest, ws.counters, *ws.maps, *ws.scenarios]:
-        if doc is not None:
-            schema_issues(doc, doc.kind, report)
-            _schema_ref(doc, report)
-    if ws.manifest is not None:
-        crossref.check(ws, report)
-    return report.sorted()
-
-
-def _schema_ref(doc: Doc, report: Report) -> None:
-    """Warn when a file's ``"$schema"`` is missing or names another kind's schema (editors then cannot help)."""
-    ref = doc.value.get("$schema")
-    want = f"{doc.kind}.schema.json"
-    if ref is None:
-        report.add(doc, "", f"no \"$schema\": add \"$schema\": \".../schema/{want}\" so editors validate this file",
-                   severity="warning")
-    elif isinstance(ref, str) and ref.rsplit("/", 1)[-1] != want:
-        report.add(doc, "/$schema", f"this is a {doc.kind} file; its \"$schema\" should name {want}",
-                   severity="warning")
-
-
 def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, report: Report,
                         skip: frozenset[str] = frozenset()) -> None:
     """Validate the manifest's ``rules`` object against the plugin's ``rules_schema()``."""
@@ -398,8 +369,3 @@ def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, 
             report.add(doc, "", f"missing required property \"rules\" (the {system_id!r} system needs rule tables)")
         return
     check_against(Draft202012Validator(rules_schema), doc, "/rules", report, skip)
-
-
-def is_valid(issues: list[Issue]) -> bool:
-    """True when no issue is an error (warnings allowed)."""
-    return not any(i.severity == "error" for i in issues)

@@ -11,9 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen import maplabels as ml
-from modgen.errors import DataError
-from modgen.mapstyle import (
+from modgen.draw import maplabels as ml
+from modgen.draw.mapstyle import (
     AREA_COLORS,
     TEXT_COLOR,
     Point,
@@ -25,7 +24,8 @@ from modgen.mapstyle import (
     star,
     with_legend,
 )
-from modgen.printing import font, new_image
+from modgen.draw.printing import font, new_image
+from modgen.errors import DataError
 
 TABLE_OPTIONS = {"px_per_inch": 20.0, "inch_grid": True, "zones": True, "objectives": True, "legend": False,
                  "title": True}

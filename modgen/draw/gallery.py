@@ -1,6 +1,6 @@
 """Galleries for eyeballing the renderer: every NATO symbol and size marker, every built-in layout's faces.
 
-    python -m modgen.gallery docs/img      # writes gallery-symbols.png and gallery-layouts.png
+    python -m modgen.draw.gallery docs/img      # writes gallery-symbols.png and gallery-layouts.png
 
 The sample counters below are illustrative (values made up to fill every field), not any game's data.
 """
@@ -13,11 +13,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen import nato
 from modgen.atomic import atomic_path
-from modgen.counters import faces_of, font, render_face
-from modgen.layouts import builtin_layouts
-from modgen.model import Game
+from modgen.data.model import Game
+from modgen.draw import nato
+from modgen.draw.counters import faces_of, font, render_face
+from modgen.draw.layouts import builtin_layouts
 
 COMBINED = [["armour", "infantry"], ["artillery", "self_propelled"], ["artillery", "rocket"], ["armour", "recon"],
             ["recon", "motorcycle"], ["tank_destroyer"], ["assault_engineer"], ["infantry", "airborne"],

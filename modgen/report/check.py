@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from modgen import eventlog
 from modgen.errors import LogFormatError
+from modgen.logs import eventlog
 from modgen.rules import engine
 from modgen.rules.findings import Finding, Report
 
@@ -19,7 +19,7 @@ VASSAL_SUFFIXES = (".vsav", ".vlog")
 
 def _game(game: Any) -> Any:
     if isinstance(game, str | os.PathLike):
-        from modgen.model import load_game
+        from modgen.data.model import load_game
 
         return load_game(game)
     return game
@@ -113,8 +113,8 @@ def draw_findings(report: Report, game: Any, out: str | os.PathLike[str], hex_px
     from PIL import ImageDraw
 
     from modgen import atomic
-    from modgen.hexgrid import Grid
-    from modgen.mapdraw import render_map
+    from modgen.draw.mapdraw import render_map
+    from modgen.geometry.hexgrid import Grid
 
     game = _game(game)
     scen = game.scenarios.get(report.scenario or "") or {}

@@ -42,7 +42,7 @@ from functools import cached_property
 from typing import Any
 
 from modgen.errors import DataError
-from modgen.hexnumbering import (  # noqa: F401  (re-exported: the numbering API is part of modgen.hexgrid)
+from modgen.geometry.hexnumbering import (  # noqa: F401  (re-exported: the numbering API is part of modgen.geometry.hexgrid)
     ALPHABET,
     ALPHABETIC_MATCH,
     Numbering,

@@ -1,7 +1,7 @@
 """The game data model: a manifest (games/<game>.json) and the counters, maps and scenarios it references.
 
 This module loads the files into a :class:`Game` with lookup helpers; it does not validate them
-(see :mod:`modgen.validate`). Documents stay plain dicts shaped as the schemas in ``schema/`` describe.
+(see :mod:`modgen.data.validate`). Documents stay plain dicts shaped as the schemas in ``schema/`` describe.
 """
 
 from __future__ import annotations
@@ -11,15 +11,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from modgen import jsonio
+from modgen.data import jsonio
 from modgen.errors import DataError
+from modgen.systems.base import RuleSystem
+from modgen.systems.registry import get_system
 
 
 def read_json(path: Path) -> Any:
     """Parse a JSON file; a DataError naming the file (with line and column for syntax errors) if it cannot.
 
     The stdlib parser does the work (it is fast); only a file it rejects, or one with NaN/Infinity that strict
-    JSON forbids, is re-parsed by :mod:`modgen.jsonio` to say exactly where the fault is, as `modgen validate` does.
+    JSON forbids, is re-parsed by :mod:`modgen.data.jsonio` to say exactly where the fault is, as `modgen validate`
+    does.
     """
     try:
         data = Path(path).read_bytes()
@@ -120,9 +123,8 @@ class Game:
         """The manifest's terrain types by id."""
         return dict(self.manifest.get("terrain") or {})
 
-    def rule_system(self):  # -> RuleSystem (import kept local: plugins import the model)
-        from modgen.rules.registry import get_system
-
+    def rule_system(self) -> RuleSystem:
+        """The plugin of the manifest's rule system (a DataError names the installed ones if it is not installed)."""
         return get_system(self.system_id)
 
     def resolve(self, relative: str) -> Path:
@@ -130,21 +132,12 @@ class Game:
         return (self.path.parent / relative).resolve()
 
 
-def load_game(manifest_path: str | Path, *, validate: bool = False) -> Game:
+def load_game(manifest_path: str | Path) -> Game:
     """Load a manifest and every file it references. Raises DataError on missing or malformed files.
 
-    With ``validate=True`` the workspace is first checked by :func:`modgen.validate.validate_game`, and a
-    DataError lists the first errors (``modgen validate`` shows them all) if it is invalid.
+    Loading does not validate: :func:`modgen.data.validate.load_valid_game` validates first.
     """
     path = Path(manifest_path)
-    if validate:
-        from modgen.validate import validate_game  # local: validate imports this module's Game
-
-        errors = [i for i in validate_game(path) if i.severity == "error"]
-        if errors:
-            shown = "; ".join(str(e) for e in errors[:3])
-            more = f" (and {len(errors) - 3} more; run modgen validate {path})" if len(errors) > 3 else ""
-            raise DataError(f"{path}: invalid game data: {shown}{more}")
     manifest = _object(read_json(path), path, "manifest")
     game = Game(path=path, manifest=manifest, files={"manifest": path})
     refs = manifest.get("files") or {}

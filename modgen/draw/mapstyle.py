@@ -1,5 +1,5 @@
-"""Drawing primitives shared by hex maps (:mod:`modgen.mapdraw`) and tables (:mod:`modgen.maptable`): colours, fill
-patterns (trees, marsh, town…), symbols, styled lines, outlines and the terrain legend strip (Pillow).
+"""Drawing primitives shared by hex maps (:mod:`modgen.draw.mapdraw`) and tables (:mod:`modgen.draw.maptable`):
+colours, fill patterns (trees, marsh, town…), symbols, styled lines, outlines and the terrain legend strip (Pillow).
 
 Patterns are drawn once per terrain type into a transparent tile the size of one hex (or any box), so a 2,000-hex map
 pastes tiles instead of redrawing every tree. Everything here is deterministic (no randomness), so renders are
@@ -14,8 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from modgen.draw.printing import font
 from modgen.errors import DataError
-from modgen.printing import font
 
 Color = tuple[int, int, int]
 Point = tuple[float, float]

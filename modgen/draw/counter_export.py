@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image
 
 from modgen.atomic import atomic_path
-from modgen.counters import faces_of, render_face
+from modgen.draw.counters import faces_of, render_face
 
 INLINE_LIMIT = 24  # below this many faces a process pool is slower than rendering here
 #: Pseudo face name: the counter's blank face (background only), for counters printed with no back of their own.
