@@ -59,15 +59,18 @@ def get(name: str) -> int:
     if name in _overrides:
         return _overrides[name]
     raw = os.environ.get(lim.env)
-    if raw is not None:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ModgenError(f"{lim.env}={raw!r}: expected a whole number of {lim.unit}", exit_code=2) from None
-        if value <= 0:
-            raise ModgenError(f"{lim.env}={raw!r}: expected a positive number of {lim.unit}", exit_code=2)
-        return value
-    return lim.default
+    return _positive(raw, lim, f"{lim.env}={raw!r}") if raw is not None else lim.default
+
+
+def _positive(raw: str, lim: Limit, said: str) -> int:
+    """``raw`` as a positive whole number, else a usage error (exit 2) quoting what the user ``said``."""
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ModgenError(f"{said}: expected a whole number of {lim.unit}", exit_code=2) from None
+    if value <= 0:
+        raise ModgenError(f"{said}: expected a positive number of {lim.unit}", exit_code=2)
+    return value
 
 
 def override(spec: str) -> None:
@@ -77,13 +80,7 @@ def override(spec: str) -> None:
     if not sep or name not in LIMITS:
         known = ", ".join(LIMITS)
         raise ModgenError(f"--limit {spec!r}: expected NAME=VALUE with NAME one of {known}", exit_code=2)
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ModgenError(f"--limit {spec!r}: expected a whole number of {LIMITS[name].unit}", exit_code=2) from None
-    if value <= 0:
-        raise ModgenError(f"--limit {spec!r}: expected a positive number of {LIMITS[name].unit}", exit_code=2)
-    _overrides[name] = value
+    _overrides[name] = _positive(raw, LIMITS[name], f"--limit {spec!r}")
 
 
 def reset_overrides() -> None:
