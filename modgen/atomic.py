@@ -23,7 +23,9 @@ StrPath = str | os.PathLike[str]
 
 
 def _kind(mode: int) -> str:
-    """What a non-regular file is, for an error message."""
+    """What is at a path, for an error message."""
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     if stat.S_ISDIR(mode):
@@ -34,7 +36,7 @@ def _kind(mode: int) -> str:
         return "a FIFO"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "not a regular file"  # e.g. a door or whiteout on other systems
 
 
 def _lstat(target: Path) -> os.stat_result | None:

@@ -45,7 +45,9 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], a
         if not faces:
             raise DataError(f"{manifest}: the game has no counters to render")
         check_output_dir(out_dir, game.input_files(), [png_name(u, f) for u, f in faces])
-        with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr) as bar:
+        # the bar is for a person at a terminal: piped, stderr keeps to the one-line-per-problem promise
+        with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr,
+                               hidden=not sys.stderr.isatty()) as bar:
             for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
                 bar.update(1)
     click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")
