@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -112,6 +113,18 @@ def _is_write_error(exc: OSError, tmp: Path) -> bool:
 
 
 @contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP until the body is done (they are delivered right after), so a commit of many
+    renames is not cut in half."""
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextlib.contextmanager
 def atomic_path(target: StrPath) -> Iterator[Path]:
     """Yield a temporary path in the target's directory; on success rename it over ``target``.
 
@@ -171,23 +184,29 @@ def atomic_dir(target: StrPath, inputs: Iterable[StrPath] = ()) -> Iterator[Path
             raise ModgenError(f"cannot write into {target}: {exc.strerror or exc}") from None
         names = sorted(p.name for p in tmp.iterdir())
         check_output_dir(target, inputs, names)
-        if _lstat(target) is None:
-            os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp's 0700 would hide the folder from other users
-            try:
-                os.rename(tmp, target)
-                return
-            except OSError:  # something appeared there meanwhile: fall back to moving file by file
-                pass
-        try:
-            for name in names:
-                os.replace(tmp / name, target / name)
-        except OSError as exc:
-            raise ModgenError(f"cannot write {target / name}: {exc.strerror or exc}") from None
-        with contextlib.suppress(OSError):
-            tmp.rmdir()
+        with _signals_held():
+            _commit_dir(tmp, target, names)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def _commit_dir(tmp: Path, target: Path, names: list[str]) -> None:
+    """Rename ``tmp`` to a new ``target``, or move its files ``names`` into the existing folder ``target``."""
+    if _lstat(target) is None:
+        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp's 0700 would hide the folder from other users
+        try:
+            os.rename(tmp, target)
+            return
+        except OSError:  # something appeared there meanwhile: move file by file
+            pass
+    for name in names:
+        try:
+            os.replace(tmp / name, target / name)
+        except OSError as exc:
+            raise ModgenError(f"cannot write {target / name}: {exc.strerror or exc}") from None
+    with contextlib.suppress(OSError):
+        tmp.rmdir()
 
 
 def write_bytes(target: StrPath, data: bytes) -> None:
