@@ -5,8 +5,12 @@ The top stage: it may import every other stage (lazily, inside commands, so star
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 
 import click
 
@@ -34,9 +38,52 @@ for _module in (validate_cmd, new_cmd, map_cmd, counters_cmd, sheet_cmd, build_c
     cli.add_command(_module.command)
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived. A BaseException, like KeyboardInterrupt, so that no ``except Exception`` swallows it
+    and every ``with atomic_path(...)`` / ``atomic_dir(...)`` on the way out removes its temporary output."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def signals_raise() -> Iterator[None]:
+    """While the body runs, SIGTERM and SIGHUP raise :class:`Terminated` (the default would kill the process and leave
+    ``.part`` files behind). A second signal during the clean-up kills at once, as usual."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        for sig in previous:
+            signal.signal(sig, signal.SIG_DFL)
+        raise Terminated(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; user errors print one line on stderr and give their exit code, never a traceback."""
+    """Run the CLI; user errors print one line on stderr and give their exit code, never a traceback.
+
+    SIGTERM and SIGHUP stop the command cleanly: temporary outputs are removed, one line is printed and the exit
+    status is 128 + the signal number.
+    """
     limits.reset_overrides()
+    try:
+        with signals_raise():
+            return _run(argv)
+    except Terminated as exc:
+        click.echo(f"error: stopped by {signal.Signals(exc.signum).name} (temporary files removed)", err=True)
+        return 128 + exc.signum
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         result = cli.main(args=argv, prog_name="modgen", standalone_mode=False)
     except click.exceptions.Abort:

@@ -9,12 +9,12 @@ import click
 
 from modgen.data.model import load_game
 
-from .common import invalid_data_reported, require_valid
+from .common import check_output, invalid_data_reported, require_valid
 
 
 @click.command("build")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "out", required=True, metavar="FILE", type=click.Path(path_type=Path),
               help="The .vmod to write (written atomically: a failed build leaves no file behind).")
 @click.option("--hex-px", type=click.FloatRange(16, 400), default=None,
               help="Pixels between adjacent hex centres on the VASSAL board (default: manifest vassal.hex_px, "
@@ -38,7 +38,9 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, job
 
     start = time.perf_counter()
     with invalid_data_reported(manifest):
-        stats = build_module(load_game(manifest), out, hex_px=hex_px, workers=jobs)
+        game = load_game(manifest)
+        check_output(out, game)
+        stats = build_module(game, out, hex_px=hex_px, workers=jobs)
     click.echo(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "
                f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB) "
                f"in {time.perf_counter() - start:.1f} s")

@@ -16,7 +16,7 @@ from modgen.report.check import check_path, draw_findings, format_text
               help="The game's manifest, e.g. games/minsk44.json.")
 @click.option("--scenario", default=None, help="Scenario id (default: the log's scenario_start, else the first).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--map-image", type=click.Path(dir_okay=False), default=None,
+@click.option("--map-image", metavar="FILE", type=click.Path(), default=None,
               help="Also write a PNG of the map with each error drawn (path in red, hexes ringed).")
 def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None) -> None:
     """Check LOG for rules errors. Exit status 1 when there are errors.
@@ -25,11 +25,13 @@ def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_i
     by `modgen build`. Findings are grouped by turn and phase; each names its rule (e.g. EFB 8.3), the event, the
     units and hexes. The game data is validated first: checking against invalid data would prove nothing.
     """
-    from modgen.cli.common import require_valid
+    from modgen.cli.common import check_output, require_valid
     from modgen.data.model import load_game
 
     require_valid(Path(game_path))
     game = load_game(game_path)
+    if map_image:
+        check_output(map_image, game, log)
     report = check_path(log, game, scenario)
     if as_json:
         click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))

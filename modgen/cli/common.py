@@ -6,7 +6,15 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from modgen import atomic
+from modgen.data.model import Game
 from modgen.errors import DataError
+
+
+def check_output(out: str | Path, game: Game | None, *inputs: str | Path) -> None:
+    """Refuse ``out`` before any work if it is not a regular file or a new path, or if it is one of the command's
+    inputs: a file of ``game``'s workspace (manifest, counters, maps, scenarios, images) or one of ``inputs``."""
+    atomic.check_output(out, [*inputs, *(game.input_files() if game is not None else ())])
 
 
 def require_valid(manifest: Path) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
+from modgen.atomic import check_output_dir
 from modgen.data.model import load_game
-from modgen.draw.counter_export import all_faces, export_pngs
+from modgen.draw.counter_export import all_faces, export_pngs, png_name
 from modgen.errors import DataError
 
 from .common import invalid_data_reported, require_valid
@@ -16,8 +17,9 @@ from .common import invalid_data_reported, require_valid
 
 @click.command("counters")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
-              help="Folder for the PNGs (created if missing); files are named <unit id>.<face>.png.")
+@click.option("-o", "--output", "out_dir", required=True, metavar="DIR", type=click.Path(path_type=Path),
+              help="Folder for the PNGs (created if missing); files are named <unit id>.<face>.png. They are "
+                   "moved in only when all are rendered, replacing files of the same name; other files stay.")
 @click.option("--px", default=150, show_default=True, type=click.IntRange(16, 2400),
               help="Size of each counter image in pixels (square).")
 @click.option("--unit", "unit_ids", multiple=True, help="Only this counter id (repeatable).")
@@ -42,7 +44,10 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], a
             faces = [(u, f) for u, f in faces if u in unit_ids]
         if not faces:
             raise DataError(f"{manifest}: the game has no counters to render")
-        with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr) as bar:
+        check_output_dir(out_dir, game.input_files(), [png_name(u, f) for u, f in faces])
+        # the bar is for a person at a terminal: piped, stderr keeps to the one-line-per-problem promise
+        with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr,
+                               hidden=not sys.stderr.isatty()) as bar:
             for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
                 bar.update(1)
     click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")

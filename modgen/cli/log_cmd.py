@@ -15,7 +15,7 @@ from modgen.logs.eventlog import dumps, write_events
 from modgen.vassal import reader as R
 from modgen.vassal.adapter import adapt, locator_for
 
-from .common import invalid_data_reported
+from .common import check_output, invalid_data_reported
 
 
 def _loc(d: dict[str, Any] | None) -> str:
@@ -71,7 +71,7 @@ def _canon_line(e: dict[str, Any]) -> str:
 @click.option("--scenario", default=None, help="Scenario id to record in scenario_start (with --game).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON Lines instead of text.")
 @click.option("--raw", is_flag=True, help="Print the decoded VASSAL events even with --game (pieces, pixels, hexes).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+@click.option("-o", "--output", metavar="FILE", type=click.Path(path_type=str), default=None,
               help="Also write the events as JSON Lines to this file (written atomically).")
 def command(file: str, game_path: str | None, scenario: str | None, as_json: bool, raw: bool,
             output: str | None) -> None:
@@ -89,6 +89,8 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     # the game is not validated first: malformed game data is reported as its validation error
     with invalid_data_reported(Path(game_path)) if game_path else contextlib.nullcontext():
         game = load_game(game_path) if game_path else None
+        if output:
+            check_output(output, game, file)
         if game is None or raw:
             rec = R.Recorder()
             locator = locator_for(game) if game is not None else None

@@ -13,12 +13,12 @@ from modgen.draw.mapdraw import render_map, render_map_pdf
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
 
-from .common import invalid_data_reported
+from .common import check_output, invalid_data_reported
 
 
 @click.command("map")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "out", required=True, metavar="FILE", type=click.Path(path_type=Path),
               help="Output file (.png or .pdf).")
 @click.option("--map", "map_id", default=None, help="Map id (default: the first map).")
 @click.option("--png", "fmt", flag_value="png", help="Write a PNG (default unless OUT ends in .pdf).")
@@ -45,6 +45,7 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
     with invalid_data_reported(manifest):  # the map is drawn without validating the game first
         game = load_game(manifest)
+        check_output(out, game)
         m = game.map(map_id)
         fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
         prn = game.manifest.get("print") or {}

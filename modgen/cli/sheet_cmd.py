@@ -10,12 +10,12 @@ from modgen.data.model import load_game
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.draw.sheets import MARKS, SheetOptions, write_sheet_pdf
 
-from .common import invalid_data_reported, require_valid
+from .common import check_output, invalid_data_reported, require_valid
 
 
 @click.command("sheet")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "out", required=True, metavar="FILE", type=click.Path(path_type=Path),
               help="PDF file to write.")
 @click.option("--size", default=None, help="Counter size, e.g. 1/2in, 9/16in, 5/8in, 3/4in, 1in, 16mm "
               "[default: the manifest's print.counter_size, else 5/8in].")
@@ -37,6 +37,7 @@ def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper:
         require_valid(manifest)
     with invalid_data_reported(manifest):
         game = load_game(manifest)
+        check_output(out, game)
         opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
                                           margin=margin, bleed=bleed, marks=marks)
         lay = write_sheet_pdf(game, out, opts, workers=jobs)

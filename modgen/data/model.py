@@ -131,6 +131,33 @@ class Game:
         """A path named in the manifest, resolved against the manifest's folder."""
         return (self.path.parent / relative).resolve()
 
+    def input_files(self) -> list[Path]:
+        """Every file the workspace consists of: the manifest, its counters, map and scenario files, and the files
+        those name (rules PDF, map images, counter artwork), whether or not they exist. An output must be none of them.
+
+        Read-only and tolerant of unvalidated data: a reference that is not a string is skipped.
+        """
+        found = list(self.files.values()) or [self.path]
+        refs = self.manifest.get("files")
+        if isinstance(refs, dict) and isinstance(refs.get("rules_pdf"), str):
+            found.append(self.resolve(refs["rules_pdf"]))
+        map_files = [p for name, p in self.files.items() if name.startswith("maps[")]
+        for map_file, doc in zip(map_files, self.maps_docs, strict=False):
+            maps = doc.get("maps")
+            for m in maps if isinstance(maps, list) else []:
+                if isinstance(m, dict) and isinstance(m.get("image"), str):
+                    found.append(Path(map_file).parent / m["image"])
+        art_base = Path(self.files.get("counters", self.path)).parent  # artwork is relative to the counters file
+        units = self.counters_doc.get("counters")
+        for u in units if isinstance(units, list) else []:
+            if not isinstance(u, dict):
+                continue
+            faces = u.get("faces")
+            images = [u.get("image"), *(f.get("image") for f in (faces.values() if isinstance(faces, dict) else ())
+                                        if isinstance(f, dict))]
+            found.extend(art_base / i for i in images if isinstance(i, str))
+        return found
+
 
 def load_game(manifest_path: str | Path) -> Game:
     """Load a manifest and every file it references. Raises DataError on missing or malformed files.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -16,7 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from modgen.atomic import atomic_path
+from modgen.atomic import atomic_dir
 from modgen.draw.counters import faces_of, render_face
 
 INLINE_LIMIT = 24  # below this many faces a process pool is slower than rendering here
@@ -33,6 +34,14 @@ def _init(game: Any) -> None:
     _UNITS = {u["id"]: u for u in game.units}
 
 
+def _init_worker(game: Any) -> None:
+    """Pool initializer: a worker dies on SIGTERM/SIGHUP as processes do by default. It must not inherit the CLI's
+    handler (which turns the signal into an exception for clean-up): the parent cleans up, and stops the pool."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+    _init(game)
+
+
 def png_name(unit_id: str, face: str) -> str:
     """File name of one face's PNG: ``<unit id>.<face>.png`` with anything but ``A-Za-z0-9_.-`` replaced by ``_``."""
     safe = re.sub(r"[^A-Za-z0-9_.\-]", "_", f"{unit_id}.{face}")
@@ -47,11 +56,10 @@ def all_faces(game: Any) -> list[tuple[str, str]]:
 def _save_png(item: tuple[str, str, int, str, bool]) -> str:
     unit_id, face, px, out_dir, alpha = item
     img = render_face(_GAME, _UNITS[unit_id], face, px, alpha=alpha)
-    target = Path(out_dir) / png_name(unit_id, face)
-    with atomic_path(target) as tmp:
-        # compress_level 3: files ~10% larger than the default 6, written twice as fast
-        img.save(tmp, format="PNG", compress_level=3)
-    return str(target)
+    target = Path(out_dir) / png_name(unit_id, face)  # out_dir is export_pngs' private temporary folder
+    # compress_level 3: files ~10% larger than the default 6, written twice as fast
+    img.save(target, format="PNG", compress_level=3)
+    return target.name
 
 
 def _render_raw(item: tuple[str, str, int]) -> tuple[str, str, tuple[int, int], bytes]:
@@ -100,7 +108,7 @@ def _run(game: Any, fn: Callable[[Any], Any], items: list[Any], workers: int | N
         return map(fn, items)
     chunk = max(1, len(items) // (workers * 8))
     _warm_up(game, items)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game,))
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(game,))
     try:
         results = pool.map(fn, items, chunksize=chunk)
     except BaseException:
@@ -121,17 +129,27 @@ def _run(game: Any, fn: Callable[[Any], Any], items: list[Any], workers: int | N
 
 def export_pngs(game: Any, out_dir: str | os.PathLike[str], px: int = 150, *, workers: int | None = None,
                 faces: Iterable[tuple[str, str]] | None = None, alpha: bool = False) -> Iterator[Path]:
-    """Write one PNG per face (all faces unless ``faces`` names some) into ``out_dir``; yields each path as done.
+    """Write one PNG per face (all faces unless ``faces`` names some) into ``out_dir``; yields each final path as
+    its face is rendered.
 
-    Every file is written atomically. The first bad counter raises its DataError. ``alpha``: RGBA PNGs with
-    transparent corners for rounded and round counters.
+    All or nothing (:func:`modgen.atomic.atomic_dir`): the PNGs are written to a temporary folder beside ``out_dir``
+    and moved into it only when every face is done, replacing files of the same name and leaving other files alone;
+    a failure (the first bad counter raises its DataError) or SIGTERM leaves ``out_dir`` as it was. ``alpha``: RGBA
+    PNGs with transparent corners for rounded and round counters.
     """
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     todo = faces if faces is not None else all_faces(game)
-    items = [(uid, face, px, str(out), alpha) for uid, face in todo]
-    for path in _run(game, _save_png, items, workers):
-        yield Path(path)
+    inputs = game.input_files() if hasattr(game, "input_files") else []
+    with atomic_dir(out, inputs) as tmp:
+        items = [(uid, face, px, str(tmp), alpha) for uid, face in todo]
+        results = _run(game, _save_png, items, workers)
+        try:
+            for name in results:
+                yield out / name
+        finally:  # stop the workers before the temporary folder is removed, so none writes into it afterwards
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
 
 
 def render_images(game: Any, faces: Iterable[tuple[str, str]], px: int, *,
