@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from modgen.logs import chat as chatsyntax
-from modgen.vassal import bands
+from modgen.vassal import bands, tracker
 from modgen.vassal import reader as R
 from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
@@ -388,9 +388,9 @@ class Adapter(R.Visitor):
             self._emit({"type": "turn", "turn": values[0]}, ctx)
         if len(values) > 1 and values[-1] != self.phase_idx:
             self.phase_idx = values[-1]
-            phases = self._phase_list()
-            if 0 <= values[-1] < len(phases):
-                self._phase(*phases[values[-1]], ctx)
+            decoded = self._tracker_phase(values[-1])
+            if decoded is not None:
+                self._phase(*decoded, ctx)
 
     def _phase(self, phase: str, side: str | None, ctx: R.Context) -> None:
         """A phase change (from the turn tracker or a !phase line); the same phase twice in a row is said once."""
@@ -403,23 +403,24 @@ class Adapter(R.Visitor):
             ev["side"] = side
         self._emit(ev, ctx)
 
-    def _phase_list(self) -> list[tuple[str, str | None]]:
-        """The turn tracker's phase list as our modules build it: the plugin's phases, per-side ones once per side
-        in manifest order (modgen.vassal.module ``turn_levels``); entry n = (phase id, side id or None)."""
-        if self._phases is None:
-            self._phases = []
-            if self.game is not None:
-                try:
-                    phases = self.game.rule_system().phases(self.game)
-                except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
-                    phases = []
-                sides = [s["id"] for s in self.game.manifest.get("sides") or [] if "id" in s]
-                for ph in phases:
-                    if ph.per_side and sides:
-                        self._phases += [(ph.id, side) for side in sides]
-                    else:
-                        self._phases.append((ph.id, None))
-        return self._phases
+    def _tracker(self) -> tracker.Tracker | None:
+        """The turn tracker our module for this game has (:mod:`modgen.vassal.tracker`, the builder's definition)."""
+        if self._phases is None and self.game is not None:
+            try:
+                self._phases = [tracker.tracker_for(self.game)]
+            except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
+                self._phases = []
+        return self._phases[0] if self._phases else None
+
+    def _tracker_phase(self, index: int) -> tuple[str, str | None] | None:
+        """(phase id, side id or None) of phase-list entry *index*; the scenario's first player resolves seats."""
+        trk = self._tracker()
+        if trk is None:
+            return None
+        first = None
+        if self.scenario and self.game is not None:
+            first = (self.game.scenarios.get(self.scenario) or {}).get("first_player")
+        return trk.decode(index, first)
 
     def player(self, name: str, side: str, ctx: R.Context) -> None:
         self.player_sides[name] = side
