@@ -65,3 +65,22 @@ def test_merge_is_pure_and_needs_matching_ends():
     assert merge_drops(evs2) == [{"type": "move", "unit": "u", "from": "a", "to": "c", "via": ["b"]},
                                  {"type": "roll", "dice": [3]}]
     assert evs2[0]["to"] == "b"
+
+
+def test_reading_warnings_are_grouped_after_the_findings():
+    from modgen.report.check import format_text
+    from modgen.report.grouping import group
+    from modgen.rules.findings import Finding, Report
+
+    warn = [f"g.vlog: step {n}, offset {10 * n}: move of unknown piece {n}" for n in (3, 4, 5)]
+    warn.append("g.vlog: saved state, offset 0: chat declaration by 'Al': bad")
+    assert [g.line() for g in group(warn)] == [
+        "3 x move of unknown piece 3 (first: g.vlog: step 3, offset 30)",
+        "g.vlog: saved state, offset 0: chat declaration by 'Al': bad"]
+    findings = [Finding(rule="LOG", severity="warning", message=w) for w in warn]
+    findings.append(Finding(rule="EFB 8.3", severity="error", message="too far", event_index=7, turn=1))
+    text = format_text(Report(game="g", scenario=None, events=9, findings=findings))
+    lines = text.splitlines()
+    assert lines[0] == "g: 9 events, 1 error(s), 4 warning(s), 0 could not check"
+    assert "too far" in lines[3] and lines[5] == "Reading the log: 4 warning(s) of 2 kind(s)"
+    assert len(lines) == 8 and "3 x move of unknown piece" in lines[6]
