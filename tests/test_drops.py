@@ -84,3 +84,10 @@ def test_reading_warnings_are_grouped_after_the_findings():
     assert lines[0] == "g: 9 events, 1 error(s), 4 warning(s), 0 could not check"
     assert "too far" in lines[3] and lines[5] == "Reading the log: 4 warning(s) of 2 kind(s)"
     assert len(lines) == 8 and "3 x move of unknown piece" in lines[6]
+
+
+def test_null_sub_commands_of_a_drag_are_silent():
+    """PieceMover writes NullCommand sub-commands as the text "null" (GameModule.encode): no warning for them."""
+    steps = [[A_TO_0303, "null", "null"], [A_0303_TO_0403, "null"]]
+    res = adapt(vsav(log_text(save_text(units_save()), steps)), tiny_game())
+    assert res.warnings == []
