@@ -208,7 +208,8 @@ def test_turn_tracker_phases_per_side():
     game = tiny_game()
     game.manifest["sides"] = [{"id": "german"}, {"id": "soviet"}]
     game.rule_system = lambda: FakeSystem()
-    # Phase list: German Movement, Soviet Movement, German Combat, Soviet Combat, End (module.turn_levels)
+    game.scenarios = {"s1": {"first_player": "german"}}
+    # Phase list (modgen.vassal.tracker): German Movement, German Combat, Soviet Movement, Soviet Combat, End
     steps = [["TURNTurnTracker0\t0|1;0;false;-1;0\\;0\\;0\\;true"],
              ["TURNTurnTracker0\t0|1;0;false;-1;3\\;0\\;0\\;true"],
              ["TURNTurnTracker0\t0|2;0;false;-1;4\\;0\\;0\\;true"]]
@@ -241,6 +242,7 @@ def test_turn_and_phase_said_by_tracker_and_chat_once():
 
     game = tiny_game()
     game.rule_system = lambda: FakeSystem()
+    game.scenarios = {"s1": {"first_player": "german"}}
     steps = [["TURNTurnTracker0\t0|1;0;false;-1;0\\;0\\;0\\;true"],      # turn 1, German movement
              ["CHAT&lt;Alice&gt; - !turn 1"], ["CHAT&lt;Alice&gt; - !phase movement german"],
              ["CHAT&lt;Alice&gt; - !phase combat german"]]

@@ -12,6 +12,7 @@ import click
 from modgen import atomic
 from modgen.data.model import load_game
 from modgen.logs.eventlog import dumps, write_events
+from modgen.report import grouping
 from modgen.vassal import reader as R
 from modgen.vassal.adapter import adapt, locator_for
 
@@ -106,8 +107,8 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
             lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
     for line in lines:
         click.echo(line)
-    for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+    for g in grouping.group(warnings):  # one line per kind of warning, with a count
+        click.echo(f"warning: {g.line()}", err=True)
     if output and game is not None and not raw:
         write_events(output, events)  # validated canonical JSON Lines, written atomically
     elif output:

@@ -11,6 +11,7 @@ from typing import Any
 
 from modgen.errors import LogFormatError
 from modgen.logs import eventlog
+from modgen.report import grouping
 from modgen.rules import engine
 from modgen.rules.findings import Finding, Report
 
@@ -84,7 +85,12 @@ def format_text(report: Report) -> str:
             f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['could-not-check']} could not check")
     lines = [head]
     group: tuple[Any, Any, Any] | None = None
+    # reading warnings (rule LOG, no event) go after the findings, one line per kind (modgen.report.grouping)
+    log_warnings = [f for f in report.findings if f.rule == "LOG" and f.severity == "warning" and f.event_index is None]
+    apart = {id(f) for f in log_warnings}
     for f in report.findings:
+        if id(f) in apart:
+            continue
         key = (f.turn, f.phase, f.side)
         if key != group:
             group = key
@@ -92,8 +98,12 @@ def format_text(report: Report) -> str:
             lines.append(_group_title(f))
         where = f"event {f.event_index}" if f.event_index is not None else "end of log"
         lines.append(f"  {f.severity.upper():<15} {f.rule:<10} [{where}] {f.message}")
-    if not report.findings:
+    if len(apart) == len(report.findings):
         lines.append("No rules problems found.")
+    if log_warnings:
+        groups = grouping.group(f.message for f in log_warnings)
+        lines += ["", f"Reading the log: {len(log_warnings)} warning(s) of {len(groups)} kind(s)"]
+        lines += [f"  {'WARNING':<15} {'LOG':<10} {g.line()}" for g in groups]
     return "\n".join(lines) + "\n"
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from modgen.logs import chat as chatsyntax
-from modgen.vassal import bands
+from modgen.systems.core import MERGE_DROPS, core_policy_values
+from modgen.vassal import bands, drops, tracker
 from modgen.vassal import reader as R
 from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
@@ -65,8 +66,11 @@ class Adapter(R.Visitor):
     """Collects canonical events while the reader walks a save or log."""
 
     def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "",
-                 hex_px: float | None = None) -> None:
+                 hex_px: float | None = None, merge_drops: bool | None = None) -> None:
         self.game = game
+        # core policy merge_drops (modgen.systems.core): the argument, else the manifest's choice, else on
+        self.merge_drops = merge_drops if merge_drops is not None else core_policy_values(
+            game.manifest if game is not None else None)[MERGE_DROPS.name]
         self.hex_px = hex_px  # the module's scale when it was built with --hex-px (else the manifest's)
         self.scenario = scenario
         self.filename = filename
@@ -175,6 +179,11 @@ class Adapter(R.Visitor):
                     if self.game is not None:
                         self._warn(f"{what} {tok!r} is neither a unit id nor a hex of {self.game.id}", ctx)
         return units, hexes
+
+    def _adjacent(self, a: str, b: str) -> bool:
+        """Whether hexes *a* and *b* are neighbours on one of the game's hex maps."""
+        self._is_hex(a)  # builds self._grids
+        return any(g.is_label(a) and g.is_label(b) and g.adjacent(a, b) for g in self._grids or [])
 
     def _table_ppi(self, map_id: str | None) -> float | None:
         """Pixels per inch if *map_id* is one of the game's table (FoW) maps."""
@@ -388,9 +397,9 @@ class Adapter(R.Visitor):
             self._emit({"type": "turn", "turn": values[0]}, ctx)
         if len(values) > 1 and values[-1] != self.phase_idx:
             self.phase_idx = values[-1]
-            phases = self._phase_list()
-            if 0 <= values[-1] < len(phases):
-                self._phase(*phases[values[-1]], ctx)
+            decoded = self._tracker_phase(values[-1])
+            if decoded is not None:
+                self._phase(*decoded, ctx)
 
     def _phase(self, phase: str, side: str | None, ctx: R.Context) -> None:
         """A phase change (from the turn tracker or a !phase line); the same phase twice in a row is said once."""
@@ -403,23 +412,24 @@ class Adapter(R.Visitor):
             ev["side"] = side
         self._emit(ev, ctx)
 
-    def _phase_list(self) -> list[tuple[str, str | None]]:
-        """The turn tracker's phase list as our modules build it: the plugin's phases, per-side ones once per side
-        in manifest order (modgen.vassal.module ``turn_levels``); entry n = (phase id, side id or None)."""
-        if self._phases is None:
-            self._phases = []
-            if self.game is not None:
-                try:
-                    phases = self.game.rule_system().phases(self.game)
-                except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
-                    phases = []
-                sides = [s["id"] for s in self.game.manifest.get("sides") or [] if "id" in s]
-                for ph in phases:
-                    if ph.per_side and sides:
-                        self._phases += [(ph.id, side) for side in sides]
-                    else:
-                        self._phases.append((ph.id, None))
-        return self._phases
+    def _tracker(self) -> tracker.Tracker | None:
+        """The turn tracker our module for this game has (:mod:`modgen.vassal.tracker`, the builder's definition)."""
+        if self._phases is None and self.game is not None:
+            try:
+                self._phases = [tracker.tracker_for(self.game)]
+            except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
+                self._phases = []
+        return self._phases[0] if self._phases else None
+
+    def _tracker_phase(self, index: int) -> tuple[str, str | None] | None:
+        """(phase id, side id or None) of phase-list entry *index*; the scenario's first player resolves seats."""
+        trk = self._tracker()
+        if trk is None:
+            return None
+        first = None
+        if self.scenario and self.game is not None:
+            first = (self.game.scenarios.get(self.scenario) or {}).get("first_player")
+        return trk.decode(index, first)
 
     def player(self, name: str, side: str, ctx: R.Context) -> None:
         self.player_sides[name] = side
@@ -565,6 +575,8 @@ class Adapter(R.Visitor):
         for evs, undone in zip(self.steps, self.step_undone, strict=True):
             if not undone:
                 out.extend(evs)
+        if self.merge_drops:
+            out = drops.merge_drops(out, self._adjacent if self.game is not None else None)
         for i, ev in enumerate(out):
             ev["i"] = i
         return Result(out, self.warnings, self.module)
@@ -576,10 +588,11 @@ def _px(loc: R.Location) -> str | None:
 
 
 def adapt(source: str | Path | bytes, game: Any = None, *, scenario: str | None = None, name: str | None = None,
-          hex_px: float | None = None) -> Result:
-    """Read a .vsav/.vlog and return canonical events. With *game*, positions become hex labels."""
+          hex_px: float | None = None, merge_drops: bool | None = None) -> Result:
+    """Read a .vsav/.vlog and return canonical events. With *game*, positions become hex labels.
+    ``merge_drops`` overrides the core policy of that name (:mod:`modgen.systems.core`)."""
     label = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
-    adapter = Adapter(game, scenario, label, hex_px)
+    adapter = Adapter(game, scenario, label, hex_px, merge_drops)
     locator = locator_for(game, hex_px) if game is not None else None
     R.read(source, adapter, locator=locator, name=label)
     return adapter.result()

@@ -326,7 +326,9 @@ def _int(tok: str, what: str, leaf: str) -> int:
 
 def decode_leaf(leaf: str, depth: int = 0) -> Command:
     """One leaf string → a Command (no ESC splitting at this level; ``LOG\\t`` decodes its payload recursively)."""
-    if leaf == "":
+    if leaf == "" or leaf == "null":
+        # GameModule.encode concatenates sub-commands with +: a NullCommand (encoded as Java null) is written as the
+        # text "null"; every PieceMover drop writes some. VASSAL decodes it to nothing.
         return NullCommand()
     c0 = leaf[0]
     if c0 == "+" and leaf.startswith("+/"):

@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic
 from modgen.errors import DataError
-from modgen.vassal import bands, charts, setups
+from modgen.vassal import bands, charts, setups, tracker
 from modgen.vassal import buildfile as bf
 from modgen.vassal import traits as tr
 from modgen.vassal.scale import DEFAULT_HEX_PX, DEFAULT_PX_PER_INCH, HOLDING_MAP, counter_size
@@ -373,30 +373,9 @@ class _Builder:
             turn_levels=self.turn_levels(), charts=chart_specs, setups=scen_specs)
 
     def turn_levels(self) -> list[tuple[str, list[str]]]:
-        try:
-            phases = self.game.rule_system().phases(self.game)
-        except DataError:
-            return []
-        names: list[str] = []
-        run: list[str] = []  # consecutive per-side phases: one player turn, played by each side in turn
-        for ph in [*phases, None]:
-            if ph is not None and ph.per_side:
-                run.append(ph.name)
-                continue
-            names += [f"{side} {name}" for side in self._side_order() for name in run] if run else []
-            run = []
-            if ph is not None:
-                names.append(ph.name)
-        return [("Phase", names)] if names else []
-
-    def _side_order(self) -> list[str]:
-        """Side names in playing order: the scenarios' ``first_player`` first when they all agree, else as listed."""
-        sides = self.game.manifest.get("sides") or []
-        firsts = {sc.get("first_player") for sc in self.game.scenarios.values()} - {None}
-        if len(firsts) == 1:
-            first = firsts.pop()
-            sides = sorted(sides, key=lambda s: s["id"] != first)
-        return [s.get("name", s["id"]) for s in sides]
+        """The turn tracker's list levels, as :mod:`modgen.vassal.tracker` defines them (the adapter decodes the
+        same definition)."""
+        return tracker.tracker_for(self.game).levels()
 
 
 def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *,

@@ -1,0 +1,267 @@
+// Plays a scripted game in the real VASSAL engine, as a player would, and writes the engine's own .vlog.
+//
+// Loads MODULE.vmod, runs the predefined setup SETUP (its .vsav entry name), starts VASSAL's BasicLogger (the fields
+// its "Begin logfile" action sets, without the file chooser), then performs SCRIPT, one action per line, each
+// through the engine's own code path:
+//   next                    the turn tracker's Next button (TurnTracker captureState + next + save, as its
+//                           TurnWidget does): a TURN command and its report, sent and logged;
+//   drag UNIT MAP X Y       the piece whose Marker mg_unit = UNIT, wherever it is (a board or the holding map),
+//                           dragged and dropped at board point (X, Y) of MAP: put alone in VASSAL's DragBuffer, then
+//                           the target map's PieceMover.performDrop, i.e. what a mouse release does;
+//   chat TEXT               a line typed in the chat box (Chatter.formatChat + send);
+//   roll NAME               the DiceButton NAME pressed (DiceButton.DR).
+// Fields are tab-separated. The engine's random numbers are seeded with SEED (GameModule's RNG), so rolls are
+// repeatable. BasicLogger.write() then writes OUT. Prints JSON: for each action what VASSAL says happened (the
+// location name of a drop, the turn string after Next, the die result), and engine errors.
+//
+// Usage: java -cp CLASSPATH modgen.play.PlayHarness MODULE.vmod SETUP.vsav SCRIPT.tsv SEED OUT.vlog
+package modgen.play;
+
+import java.awt.Dimension;
+import java.awt.Point;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import javax.swing.SwingUtilities;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.BasicLogger;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.DiceButton;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.module.map.PieceMover;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.build.module.turn.TurnTracker;
+import VASSAL.counters.DragBuffer;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.Stack;
+import VASSAL.tools.DataArchive;
+
+public final class PlayHarness {
+  private static final List<String> ERRORS = Collections.synchronizedList(new ArrayList<>());
+
+  private PlayHarness() {
+  }
+
+  static String q(Object o) {
+    if (o == null) {
+      return "null";
+    }
+    String s = o.toString();
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c < 0x20) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  static void closeDialogs() {
+    Thread t = new Thread(() -> {
+      while (true) {
+        for (java.awt.Window w : java.awt.Window.getWindows()) {
+          if (w instanceof java.awt.Dialog && w.isVisible()) {
+            ERRORS.add("dialog: " + ((java.awt.Dialog) w).getTitle());
+            SwingUtilities.invokeLater(w::dispose);
+          }
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "dialog-closer");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  static GamePiece findUnit(String unit) {
+    for (Map m : Map.getMapList()) {
+      for (GamePiece top : m.getAllPieces()) {
+        List<GamePiece> pieces = top instanceof Stack ? ((Stack) top).asList() : Collections.singletonList(top);
+        for (GamePiece p : pieces) {
+          if (unit.equals(p.getProperty("mg_unit"))) {
+            return p;
+          }
+        }
+      }
+    }
+    throw new IllegalArgumentException("no piece with mg_unit " + unit);
+  }
+
+  static Map findMap(String name) {
+    for (Map m : Map.getMapList()) {
+      if (name.equals(m.getMapName()) || name.equals(m.getConfigureName()) || name.equals(m.getId())) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException("no map " + name);
+  }
+
+  static void setField(Class<?> c, Object o, String field, Object value) throws ReflectiveOperationException {
+    Field f = c.getDeclaredField(field);
+    f.setAccessible(true);
+    f.set(o, value);
+  }
+
+  static Object call(Class<?> c, Object o, String method) throws ReflectiveOperationException {
+    Method m = c.getDeclaredMethod(method);
+    m.setAccessible(true);
+    return m.invoke(o);
+  }
+
+  static void run(String[] a, PrintStream out) throws Exception {
+    GameModule.init(new GameModule(new DataArchive(a[0])));
+    GameModule gm = GameModule.getGameModule();
+    for (Map m : Map.getMapList()) {  // one board per map, at the map's edge buffer (as ModgenHarness does)
+      List<Board> boards = new ArrayList<>();
+      for (String name : m.getBoardPicker().getAllowableBoardNames()) {
+        Board b = m.getBoardPicker().getBoard(name);
+        Dimension edge = m.getEdgeBuffer();
+        b.setLocation(edge.width, edge.height);
+        boards.add(b);
+        break;
+      }
+      m.setBoards(boards);
+    }
+    PredefinedSetup setup = null;
+    for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+      if (a[1].equals(s.getFileName())) {
+        setup = s;
+      }
+    }
+    if (setup == null) {
+      throw new IllegalArgumentException("no predefined setup " + a[1]);
+    }
+    try (InputStream in = setup.getSavedGameContents()) {
+      gm.getGameState().decodeSavedGame(in).execute();
+    }
+    Random rng = new Random(Long.parseLong(a[3]));  // one seeded stream for every dice button (DiceButton.ran)
+    for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
+      setField(DiceButton.class, d, "ran", rng);
+    }
+    BasicLogger logger = (BasicLogger) gm.getLogger();
+    setField(BasicLogger.class, logger, "outputFile", new java.io.File(a[4]));
+    logOutput(logger).clear();
+    setField(BasicLogger.class, logger, "beginningState", gm.getGameState().getRestoreCommand());
+    setField(BasicLogger.class, logger, "metadata", new VASSAL.build.module.metadata.SaveMetaData());
+
+    TurnTracker tracker = gm.getAllDescendantComponentsOf(TurnTracker.class).iterator().next();
+    Chatter chatter = gm.getChatter();
+    Method fmt = Chatter.class.getDeclaredMethod("formatChat", String.class);
+    fmt.setAccessible(true);
+    List<String> results = new ArrayList<>();
+    for (String line : Files.readAllLines(Paths.get(a[2]), StandardCharsets.UTF_8)) {
+      if (line.isEmpty()) {
+        continue;
+      }
+      String[] f = line.split("\t", -1);
+      switch (f[0]) {
+        case "next": {
+          call(TurnTracker.class, tracker, "captureState");
+          call(TurnTracker.class, tracker, "next");
+          call(TurnTracker.class, tracker, "save");
+          results.add(q(call(TurnTracker.class, tracker, "getTurnString")));
+          break;
+        }
+        case "drag": {
+          GamePiece p = findUnit(f[1]);
+          Map map = findMap(f[2]);
+          Dimension edge = map.getEdgeBuffer();
+          Point pt = new Point(Integer.parseInt(f[3]) + edge.width, Integer.parseInt(f[4]) + edge.height);
+          DragBuffer.getBuffer().clear();
+          DragBuffer.getBuffer().add(p);
+          PieceMover mover = map.getComponentsOf(PieceMover.class).get(0);
+          Method drop = PieceMover.class.getDeclaredMethod("performDrop", Point.class);
+          drop.setAccessible(true);
+          drop.invoke(mover, pt);
+          DragBuffer.getBuffer().clear();
+          results.add(q(p.getMap() == null ? null : p.getMap().locationName(p.getPosition())));
+          break;
+        }
+        case "chat": {
+          chatter.send((String) fmt.invoke(chatter, f[1]));
+          results.add(q(f[1]));
+          break;
+        }
+        case "roll": {
+          DiceButton button = null;
+          for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
+            if (f[1].equals(d.getConfigureName())) {
+              button = d;
+            }
+          }
+          if (button == null) {
+            throw new IllegalArgumentException("no dice button " + f[1]);
+          }
+          call(DiceButton.class, button, "DR");
+          results.add(q(gm.getProperty(f[1] + "_result")));
+          break;
+        }
+        default:
+          throw new IllegalArgumentException("unknown action " + q(line));
+      }
+    }
+    logger.write();
+    out.print("{\"results\":[" + String.join(",", results) + "]");
+  }
+
+  static List<?> logOutput(BasicLogger logger) throws ReflectiveOperationException {
+    Field f = BasicLogger.class.getDeclaredField("logOutput");
+    f.setAccessible(true);
+    return (List<?>) f.get(logger);
+  }
+
+  public static void main(String[] args) throws Exception {
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, "UTF-8");
+    System.setOut(System.err);
+    closeDialogs();
+    VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
+    Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
+    Constructor<?> ctor = mm.getDeclaredConstructor();
+    ctor.setAccessible(true);
+    ctor.newInstance();
+    final java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    final PrintStream body = new PrintStream(buf, true, "UTF-8");
+    final Exception[] failure = new Exception[1];
+    SwingUtilities.invokeAndWait(() -> {
+      try {
+        run(args, body);
+      } catch (Exception e) {
+        failure[0] = e;
+        e.printStackTrace();
+      }
+    });
+    SwingUtilities.invokeAndWait(() -> { });
+    if (failure[0] != null) {
+      out.print("{\"fatal\":" + q(failure[0].toString()));
+    } else {
+      out.print(buf.toString("UTF-8"));
+    }
+    List<String> quoted = new ArrayList<>();
+    synchronized (ERRORS) {
+      for (String e : ERRORS) {
+        quoted.add(q(e));
+      }
+    }
+    out.print(",\"errors\":[" + String.join(",", quoted) + "]}\n");
+    out.flush();
+    System.exit(0);
+  }
+}
