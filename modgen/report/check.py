@@ -92,9 +92,20 @@ def format_text(report: Report) -> str:
             lines.append(_group_title(f))
         where = f"event {f.event_index}" if f.event_index is not None else "end of log"
         lines.append(f"  {f.severity.upper():<15} {f.rule:<10} [{where}] {f.message}")
-    if not report.findings:
-        lines.append("No rules problems found.")
+    lines += _coverage_lines(report)
     return "\n".join(lines) + "\n"
+
+
+def _coverage_lines(report: Report) -> list[str]:
+    """The closing lines: which rule families were checked, and "no problems" only as far as that goes."""
+    cov = report.coverage
+    if cov is None:
+        return ["No rules problems found."] if not report.findings else []
+    if report.findings:
+        return ["", cov.summary()]
+    if cov.complete:
+        return [f"No rules problems found (families checked: {cov.checked_text()})."]
+    return [f"No problems found in the families checked ({cov.checked_text()}); not checked: {cov.unchecked_text()}."]
 
 
 def _group_title(f: Finding) -> str:
