@@ -43,14 +43,21 @@ def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None,
         reader.read(data, adapter, locator=locator_for(game), name=filename, limits=limits)
         result = adapter.result()
         events, warnings = [], list(result.warnings)
+        types = eventlog.types_for(_system(game))
         for n, ev in enumerate(result.events):
-            problems = eventlog.event_problems(ev)
+            problems = eventlog.event_problems(ev, types)
             if problems:
                 warnings.append(f"{filename}: event {n} ({ev.get('type')}) skipped: {problems[0]}")
                 continue
             events.append(ev)
         return events, warnings
-    return eventlog.parse_bytes(data, filename), []
+    return eventlog.parse_bytes(data, filename, _system(game)), []
+
+
+def _system(game: Any) -> Any:
+    """The game's rule system, whose event types a log may use (None: the core's only)."""
+    getter = getattr(game, "rule_system", None)
+    return getter() if getter is not None else None
 
 
 def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = None, *,
