@@ -13,7 +13,6 @@ import json
 import shutil
 import site
 import subprocess
-import sys
 import venv
 import zipfile
 from pathlib import Path

@@ -31,7 +31,8 @@ def build_wheel(wheel_directory: str, config_settings: dict | None = None,
     files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {version}\n"
                                       + "".join(f"Requires-Dist: {d}\n" for d in project.get("dependencies", []))
                                       ).encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: build_backend\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build_backend\nRoot-Is-Purelib: true\n"
+                                   b"Tag: py3-none-any\n")
     groups = project.get("entry-points", {})
     files[f"{dist_info}/entry_points.txt"] = "".join(
         f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()) + "\n" for group, eps in groups.items()
