@@ -19,14 +19,20 @@ Tokens are separated by spaces. A *target* is a hex label or a unit id: any toke
 (``1305``, ``A5``, ``de.5pz.31.I``), or any "double-quoted" text (a piece name with spaces). A bare lower-case word is
 a keyword. :func:`parse` returns a :class:`Declaration` or raises :class:`ChatSyntaxError` with the column and what
 was expected. Lines not starting with ``!`` are ordinary chat (:func:`parse` returns None).
+
+A rule system adds its own verbs (``RuleSystem.chat_verbs()``; :func:`verbs_for` collects them): each is a function
+that reads the rest of the line through a :class:`Parser` (so its errors name the column too) and returns the
+canonical event, which :func:`parse` puts in ``Declaration.event``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from modgen.errors import ModgenError
+from modgen.errors import DataError, ModgenError
 
 VERBS = ("attack", "fire", "result", "retreat", "advance", "phase", "turn", "mode", "loss", "roll", "vp", "end")
 MODES = ("normal", "road", "rail", "trail", "disengage", "strategic", "tactical", "dash")
@@ -81,6 +87,7 @@ class Declaration:
     purpose: str | None = None
     points: int | None = None
     reason: str | None = None
+    event: dict[str, Any] | None = None  # a plugin verb's canonical event
 
 
 def tokenize(text: str) -> list[Token]:
@@ -106,7 +113,10 @@ def tokenize(text: str) -> list[Token]:
     return toks
 
 
-class _Parser:
+class Parser:
+    """Reads the tokens after the verb; every error it raises names the column. Plugin verbs use ``peek``,
+    ``next``, ``targets``, ``word``, ``integer``, ``fail`` and ``done``."""
+
     def __init__(self, text: str, toks: list[Token]) -> None:
         self.text, self.toks, self.i = text, toks, 1
 
@@ -153,18 +163,45 @@ class _Parser:
             raise self.fail(t, "end of line")
 
 
-def parse(text: str) -> Declaration | None:
-    """Parse one chat line; None if it is not a declaration (does not start with ``!``)."""
+#: A plugin verb: reads the rest of the line from the parser and returns the canonical event.
+VerbParser = Callable[[Parser], dict[str, Any]]
+
+
+def verbs_for(system: Any) -> dict[str, VerbParser]:
+    """The chat verbs ``system`` (a RuleSystem, or None) adds; a DataError if one is a core verb or misspelt."""
+    verbs = dict(getattr(system, "chat_verbs", dict)() or {}) if system is not None else {}
+    who = f"rule system {getattr(system, 'id', '') or type(system).__name__!r}"
+    for name, fn in verbs.items():
+        if not isinstance(name, str) or not _WORD_RE.match(name) or name != name.lower():
+            raise DataError(f"{who}: chat verb {name!r} must be one lower-case word")
+        if name in VERBS:
+            raise DataError(f"{who} redefines the core chat verb !{name}; choose another name")
+        if not callable(fn):
+            raise DataError(f"{who}: chat verb !{name} has no parse function")
+    return verbs
+
+
+def parse(text: str, verbs: Mapping[str, VerbParser] | None = None) -> Declaration | None:
+    """Parse one chat line; None if it is not a declaration (does not start with ``!``). ``verbs``: the rule
+    system's own verbs (:func:`verbs_for`)."""
     stripped = text.lstrip()
     if not stripped.startswith("!"):
         return None
     toks = tokenize(text)
     verb = toks[0].text[1:].lower()
-    if verb not in VERBS:
-        known = ", ".join("!" + v for v in VERBS)
+    extra = verbs or {}
+    if verb not in VERBS and verb not in extra:
+        known = ", ".join("!" + v for v in (*VERBS, *extra))
         raise ChatSyntaxError(text, toks[0].pos + 1, f"unknown declaration {toks[0].text!r}; expected one of {known}")
-    p = _Parser(text, toks)
+    p = Parser(text, toks)
     d = Declaration(verb)
+    if verb not in VERBS:
+        event = extra[verb](p)
+        p.done()
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise ChatSyntaxError(text, toks[0].pos + 1, f"the !{verb} declaration gave no event")
+        d.event = event
+        return d
     if verb in ("attack", "fire"):
         d.attackers = p.targets("an attacking unit or hex")
         arrow = p.next("'->'")

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from modgen import atomic
-from modgen.errors import LogFormatError
+from modgen.errors import DataError, LogFormatError
 from modgen.resources import schema_path
 
 Event = dict[str, Any]
@@ -44,6 +44,51 @@ def event_types() -> dict[str, dict[str, Any]]:
     return dict(schema()["$defs"])
 
 
+_MERGED: dict[int, tuple[Any, dict[str, dict[str, Any]]]] = {}  # id(system) -> (system, core + its kinds)
+
+
+def types_for(system: Any = None) -> dict[str, dict[str, Any]]:
+    """Known event types for a log of ``system`` (a :class:`~modgen.systems.base.RuleSystem`, or None for the core
+    only): the core schema's types plus the ones the plugin declares in ``event_kinds()``. A plugin type that
+    redefines a core type, or whose schema is not a valid JSON Schema object, is a DataError naming the plugin."""
+    if system is None:
+        return event_types()
+    hit = _MERGED.get(id(system))
+    if hit is not None and hit[0] is system:
+        return hit[1]
+    kinds = dict(getattr(system, "event_kinds", dict)() or {})
+    who = f"rule system {getattr(system, 'id', '') or type(system).__name__!r}"
+    clash = sorted(set(kinds) & set(event_types()))
+    if clash:
+        raise DataError(f"{who} redefines the core event type(s) {', '.join(clash)}; choose other names")
+    from jsonschema import Draft202012Validator, SchemaError
+
+    for name, spec in kinds.items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("properties", {}), dict):
+            raise DataError(f"{who}: event type {name!r} needs a JSON Schema object with 'properties'")
+        try:
+            Draft202012Validator.check_schema(spec)
+        except SchemaError as exc:
+            raise DataError(f"{who}: event type {name!r} has an invalid schema: {exc.message}") from None
+    merged = {**event_types(), **kinds}
+    _MERGED[id(system)] = (system, merged)
+    return merged
+
+
+def schema_for(system: Any = None) -> dict[str, Any]:
+    """The event JSON Schema for a log of ``system``: the core schema with the plugin's types merged in."""
+    core = schema()
+    extra = {k: v for k, v in types_for(system).items() if k not in core["$defs"]}
+    if not extra:
+        return core
+    merged = json.loads(json.dumps(core))
+    merged["$defs"].update(extra)
+    merged["properties"]["type"]["anyOf"][0]["enum"] += sorted(extra)
+    merged["allOf"] += [{"if": {"properties": {"type": {"const": k}}, "required": ["type"]},
+                         "then": {"$ref": f"#/$defs/{k}"}} for k in sorted(extra)]
+    return merged
+
+
 def _type_ok(value: Any, spec: dict[str, Any]) -> bool:
     kinds = spec.get("type")
     if "enum" in spec:
@@ -66,8 +111,9 @@ def _finite(value: Any) -> bool:
     return not isinstance(value, float) or math.isfinite(value)
 
 
-def event_problems(event: Any) -> list[str]:
-    """Every structural problem of one event, as ``"/field: message"`` strings (empty when it is valid)."""
+def event_problems(event: Any, types: dict[str, dict[str, Any]] | None = None) -> list[str]:
+    """Every structural problem of one event, as ``"/field: message"`` strings (empty when it is valid).
+    ``types``: the known event types (:func:`types_for` a rule system; default: the core's)."""
     if not isinstance(event, dict):
         return ["/: an event must be a JSON object"]
     etype = event.get("type")
@@ -75,9 +121,10 @@ def event_problems(event: Any) -> list[str]:
         return ["/type: missing or not a string"]
     if etype.startswith("x-"):
         return []
-    spec = event_types().get(etype)
+    types = event_types() if types is None else types
+    spec = types.get(etype)
     if spec is None:
-        return [f"/type: unknown event type {etype!r} (known: {', '.join(sorted(event_types()))})"]
+        return [f"/type: unknown event type {etype!r} (known: {', '.join(sorted(types))})"]
     problems = []
     for name in spec.get("required", []):
         if name not in event:
@@ -113,13 +160,15 @@ def move_positions(event: Event) -> tuple[list[float] | None, list[float] | None
     return event.get("from_pos"), to, event.get("facing")
 
 
-def parse_lines(text: str, filename: str = "<log>") -> list[Event]:
+def parse_lines(text: str, filename: str = "<log>", system: Any = None) -> list[Event]:
     """Parse JSON Lines text into events (blank lines and ``#`` comment lines skipped); LogFormatError on any problem.
+    ``system``: the game's rule system, whose own event types are then valid too.
 
     Each event gets ``i`` (its 0-based index) when it has none, and ``source`` ``{"file", "offset": line}``.
     """
     events: list[Event] = []
     errors: list[str] = []
+    types = types_for(system)
     # split on "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows inside strings
     for lineno, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
@@ -130,7 +179,7 @@ def parse_lines(text: str, filename: str = "<log>") -> list[Event]:
         except json.JSONDecodeError as exc:
             errors.append(f"{filename}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}")
             continue
-        problems = event_problems(event)
+        problems = event_problems(event, types)
         if problems:
             errors.extend(f"{filename}:{lineno}: {p}" for p in problems)
             continue
@@ -143,23 +192,23 @@ def parse_lines(text: str, filename: str = "<log>") -> list[Event]:
     return events
 
 
-def read_events(path: str | os.PathLike[str]) -> list[Event]:
-    """Read and validate a canonical ``.jsonl`` log file."""
+def read_events(path: str | os.PathLike[str], system: Any = None) -> list[Event]:
+    """Read and validate a canonical ``.jsonl`` log file (of ``system``, see :func:`parse_lines`)."""
     name = os.fspath(path)
     try:
         data = open(name, "rb").read()
     except FileNotFoundError:
         raise LogFormatError(f"{name}: file not found") from None
-    return parse_bytes(data, name)
+    return parse_bytes(data, name, system)
 
 
-def parse_bytes(data: bytes, filename: str = "<log>") -> list[Event]:
+def parse_bytes(data: bytes, filename: str = "<log>", system: Any = None) -> list[Event]:
     """Decode UTF-8 bytes and parse them as a canonical log."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise LogFormatError(f"{filename}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return parse_lines(text, filename)
+    return parse_lines(text, filename, system)
 
 
 def dumps(event: Event) -> str:
@@ -167,25 +216,26 @@ def dumps(event: Event) -> str:
     return json.dumps({k: v for k, v in event.items() if k != "source"}, ensure_ascii=False, separators=(", ", ": "))
 
 
-def iter_lines(events: Iterable[Event]) -> Iterator[str]:
+def iter_lines(events: Iterable[Event], system: Any = None) -> Iterator[str]:
     """Events as JSON Lines, each ending in a newline; raises LogFormatError on an invalid event."""
+    types = types_for(system)
     for n, event in enumerate(events):
-        problems = event_problems(event)
+        problems = event_problems(event, types)
         if problems:
             raise LogFormatError(f"event {n}: {problems[0]}")
         yield dumps(event) + "\n"
 
 
-def write_events(path: str | os.PathLike[str], events: Iterable[Event]) -> None:
+def write_events(path: str | os.PathLike[str], events: Iterable[Event], system: Any = None) -> None:
     """Validate and atomically write events as JSON Lines."""
-    atomic.write_text(path, "".join(iter_lines(events)))
+    atomic.write_text(path, "".join(iter_lines(events, system)))
 
 
-def validate_strict(events: Iterable[Event]) -> list[str]:
-    """Full JSON Schema validation; returns ``"event N: /pointer: message"`` strings."""
+def validate_strict(events: Iterable[Event], system: Any = None) -> list[str]:
+    """Full JSON Schema validation (with ``system``'s event types); returns ``"event N: /pointer: message"``."""
     from jsonschema import Draft202012Validator
 
-    validator = Draft202012Validator(schema())
+    validator = Draft202012Validator(schema_for(system))
     out = []
     for n, event in enumerate(events):
         for err in validator.iter_errors(event):

@@ -44,14 +44,21 @@ def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None,
         reader.read(data, adapter, locator=locator_for(game), name=filename, limits=limits)
         result = adapter.result()
         events, warnings = [], list(result.warnings)
+        types = eventlog.types_for(_system(game))
         for n, ev in enumerate(result.events):
-            problems = eventlog.event_problems(ev)
+            problems = eventlog.event_problems(ev, types)
             if problems:
                 warnings.append(f"{filename}: event {n} ({ev.get('type')}) skipped: {problems[0]}")
                 continue
             events.append(ev)
         return events, warnings
-    return eventlog.parse_bytes(data, filename), []
+    return eventlog.parse_bytes(data, filename, _system(game)), []
+
+
+def _system(game: Any) -> Any:
+    """The game's rule system, whose event types a log may use (None: the core's only)."""
+    getter = getattr(game, "rule_system", None)
+    return getter() if getter is not None else None
 
 
 def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = None, *,
@@ -98,13 +105,26 @@ def format_text(report: Report) -> str:
             lines.append(_group_title(f))
         where = f"event {f.event_index}" if f.event_index is not None else "end of log"
         lines.append(f"  {f.severity.upper():<15} {f.rule:<10} [{where}] {f.message}")
-    if len(apart) == len(report.findings):
-        lines.append("No rules problems found.")
+    lines += _coverage_lines(report, rules_findings=len(report.findings) - len(apart))
     if log_warnings:
         groups = grouping.group(f.message for f in log_warnings)
         lines += ["", f"Reading the log: {len(log_warnings)} warning(s) of {len(groups)} kind(s)"]
         lines += [f"  {'WARNING':<15} {'LOG':<10} {g.line()}" for g in groups]
     return "\n".join(lines) + "\n"
+
+
+def _coverage_lines(report: Report, rules_findings: int) -> list[str]:
+    """The closing lines: which rule families were checked, and "no problems" only as far as that goes.
+
+    ``rules_findings`` counts the findings other than the grouped log-reading warnings."""
+    cov = report.coverage
+    if cov is None:
+        return ["No rules problems found."] if not rules_findings else []
+    if rules_findings:
+        return ["", cov.summary()]
+    if cov.complete:
+        return [f"No rules problems found (families checked: {cov.checked_text()})."]
+    return [f"No problems found in the families checked ({cov.checked_text()}); not checked: {cov.unchecked_text()}."]
 
 
 def _group_title(f: Finding) -> str:

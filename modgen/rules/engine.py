@@ -13,7 +13,7 @@ from typing import Any
 
 from modgen.logs.eventlog import move_positions
 from modgen.rules.board import Board
-from modgen.rules.findings import Finding, Report
+from modgen.rules.findings import Coverage, Finding, Report
 from modgen.rules.state import Attack, GameState
 
 _PREFIX_RULE = "LOG"  # findings about the log itself (unknown units, events out of place)
@@ -281,7 +281,41 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
         _call(hooks["phase_end"], "phase_end", ctx)
     _call(hooks["finish"], "finish", ctx)
     ctx.findings.sort(key=lambda f: (f.event_index if f.event_index is not None else 1 << 60))
-    return Report(game=game.id, scenario=scen.get("id") if scen else None, events=len(events), findings=ctx.findings)
+    return Report(game=game.id, scenario=scen.get("id") if scen else None, events=len(events), findings=ctx.findings,
+                  coverage=coverage(plugin, ctx.tables, ctx.findings))
+
+
+def coverage(plugin: Any, tables: dict[str, Any], findings: list[Finding]) -> Coverage:
+    """Which of the plugin's declared rule families were checked. A family is "could not check" when the manifest
+    lacks one of its ``tables`` or a could-not-check finding cites one of its ``rules``; "not implemented" when the
+    plugin declares it so."""
+    families = tuple(getattr(plugin, "families", None) or ())
+    cov = Coverage(system=getattr(plugin, "id", "") or type(plugin).__name__, declared=bool(families))
+    prefix = (getattr(plugin, "rule_prefix", "") or "").strip()
+    missing_data = [f for f in findings if f.severity == "could-not-check"]
+    for fam in families:
+        if not fam.implemented:
+            cov.not_implemented.append(fam.id)
+            continue
+        absent = [t for t in fam.tables if t not in tables]
+        if absent:
+            cov.could_not_check[fam.id] = "the game has no rules table " + ", ".join(repr(t) for t in absent)
+            continue
+        why = next((f for f in missing_data if _cites(f.rule, prefix, fam.rules)), None)
+        if why is not None:
+            cov.could_not_check[fam.id] = f"in part ({why.rule}: {why.message.removeprefix('could not check: ')})"
+        else:
+            cov.checked.append(fam.id)
+    return cov
+
+
+def _cites(rule: str, prefix: str, numbers: tuple[str, ...]) -> bool:
+    """Whether ``rule`` (e.g. ``EFB 11.2``) is one of ``numbers`` (``11`` covers ``11.2``) of this plugin."""
+    if not numbers:
+        return False
+    if prefix and rule.startswith(prefix + " "):
+        rule = rule[len(prefix) + 1:]
+    return any(rule == n or rule.startswith(n + ".") for n in numbers)
 
 
 def _pick_scenario(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] | None) -> dict | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from modgen.systems.base import FAMILIES
+
 SEVERITIES = ("error", "warning", "could-not-check")
 
 
@@ -43,6 +45,58 @@ class Finding:
 
 
 @dataclass
+class Coverage:
+    """Which rule families a check covered: ``checked``, ``could_not_check`` (family -> why: a missing rules table
+    or a could-not-check finding of one of its rules) and ``not_implemented`` by the plugin (``system``). Values
+    are family ids from :data:`modgen.systems.base.FAMILIES`."""
+
+    system: str
+    checked: list[str] = field(default_factory=list)
+    could_not_check: dict[str, str] = field(default_factory=dict)
+    not_implemented: list[str] = field(default_factory=list)
+    declared: bool = True  # False: the plugin declares no families at all
+
+    @property
+    def complete(self) -> bool:
+        """True when every family of the game was checked."""
+        return self.declared and not self.could_not_check and not self.not_implemented
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "checked": list(self.checked),
+            "could_not_check": [{"family": k, "reason": v} for k, v in self.could_not_check.items()],
+            "not_implemented": list(self.not_implemented),
+            "declared": self.declared,
+            "labels": {i: FAMILIES.get(i, i) for i in [*self.checked, *self.could_not_check, *self.not_implemented]},
+        }
+
+    def unchecked_text(self) -> str:
+        """``movement, combat (not implemented by the tis plugin); supply (could not check: …)``, or ``""``."""
+        parts = []
+        if not self.declared:
+            parts.append(f"every rule family (the {self.system} plugin declares none)")
+        if self.not_implemented:
+            parts.append(f"{_labels(self.not_implemented)} (not implemented by the {self.system} plugin)")
+        parts += [f"{_labels([k])} (could not check: {v})" for k, v in self.could_not_check.items()]
+        return "; ".join(parts)
+
+    def checked_text(self) -> str:
+        """The checked families as report text, e.g. ``sequence of play, reinforcements``."""
+        return _labels(self.checked) or "none"
+
+    def summary(self) -> str:
+        """One line: what was checked and what was not."""
+        checked = self.checked_text()
+        rest = self.unchecked_text()
+        return f"Families checked: {checked}" + (f"; not checked: {rest}" if rest else "") + "."
+
+
+def _labels(ids: list[str]) -> str:
+    return ", ".join(FAMILIES.get(i, i) for i in ids)
+
+
+@dataclass
 class Report:
     """Everything a check of one log found."""
 
@@ -50,16 +104,18 @@ class Report:
     scenario: str | None
     events: int
     findings: list[Finding] = field(default_factory=list)
+    coverage: Coverage | None = None
 
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "error"]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"game", "scenario", "events", "findings": [...]}``."""
+        """``{"game", "scenario", "events", "findings": [...], "coverage": {...}}`` (coverage null when unknown)."""
         return {
             "game": self.game,
             "scenario": self.scenario,
             "events": self.events,
             "findings": [f.to_dict() for f in self.findings],
+            "coverage": self.coverage.to_dict() if self.coverage is not None else None,
         }

@@ -9,7 +9,8 @@ declared by its plugin and asked for here; no other stage keeps a per-system tab
 May import: only the base modules.
 """
 
-from modgen.systems.base import Die, Phase, Policy, RuleSystem
+from modgen.systems.base import COUNTER_ROLES, FAMILIES, Die, Family, Phase, Policy, RuleSystem, not_checked
 from modgen.systems.registry import get_system, systems
 
-__all__ = ["Die", "Phase", "Policy", "RuleSystem", "get_system", "systems"]
+__all__ = ["COUNTER_ROLES", "FAMILIES", "Die", "Family", "Phase", "Policy", "RuleSystem", "get_system", "not_checked",
+           "systems"]

@@ -12,6 +12,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+#: The shared vocabulary of rule families, id -> how reports name it. Plugins declare which of these their game has
+#: and which they check (:class:`Family`); reports list them as checked, could not check or not implemented.
+FAMILIES: dict[str, str] = {
+    "sequence": "sequence of play",
+    "setup": "set-up",
+    "movement": "movement",
+    "zoc": "zones of control",
+    "stacking": "stacking",
+    "combat": "combat",
+    "fire": "ranged fire",
+    "command": "command",
+    "activation": "activations",
+    "supply": "supply",
+    "morale": "morale and recovery",
+    "air": "air",
+    "fortifications": "fortifications",
+    "events": "events and weather",
+    "reinforcements": "reinforcements",
+    "replacements": "replacements",
+    "victory": "victory",
+}
+
+#: What a VASSAL piece of a counter kind is in rules terms (:meth:`RuleSystem.counter_role`): a unit that moves, a
+#: marker lying in a hex, or a marker attached to the unit it is dropped on.
+COUNTER_ROLES = ("unit", "marker", "attached")
+
 
 @dataclass(frozen=True)
 class Policy:
@@ -43,6 +69,29 @@ class Die:
     prompt: bool = False
 
 
+@dataclass(frozen=True)
+class Family:
+    """One rule family of a system (``id`` from :data:`FAMILIES`). ``implemented``: the plugin checks it;
+    ``tables``: the manifest's ``rules.tables`` it needs (a missing one makes the family "could not check");
+    ``rules``: rule numbers (without the plugin's prefix; ``"8"`` also covers ``"8.3"``) whose could-not-check
+    findings belong to this family; ``note``: what is left out, for the report."""
+
+    id: str
+    implemented: bool = True
+    tables: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        return FAMILIES.get(self.id, self.id)
+
+
+def not_checked(*ids: str) -> tuple[Family, ...]:
+    """Families the game has but the plugin does not check yet."""
+    return tuple(Family(i, implemented=False) for i in ids)
+
+
 @dataclass
 class RuleSystem:
     """Base class for rule-system plugins; subclasses override the hooks they need."""
@@ -52,6 +101,8 @@ class RuleSystem:
     rule_prefix: str = ""  # how findings cite rules, e.g. "EFB" -> "EFB 10.5"
     policies: tuple[Policy, ...] = field(default_factory=tuple)
     dice: tuple[Die, ...] = field(default_factory=tuple)  # the module's dice buttons
+    #: the game's rule families, checked or not (reports list them; an empty tuple reports "none declared")
+    families: tuple[Family, ...] = field(default_factory=tuple)
 
     def rules_schema(self) -> dict[str, Any]:
         """JSON Schema (draft 2020-12) for the manifest's ``rules`` object (tables and policies)."""
@@ -88,3 +139,22 @@ class RuleSystem:
         """Every policy's value: the manifest's ``rules.policies`` choice, else the documented default."""
         chosen = (manifest.get("rules") or {}).get("policies") or {}
         return {p.name: chosen.get(p.name, p.default) for p in self.policies}
+
+    # ---- vocabulary: what the plugin adds to the log format, the chat syntax and the VASSAL reader -------------
+    def event_kinds(self) -> dict[str, dict[str, Any]]:
+        """Event types this system adds to the canonical log: name -> JSON Schema of the event (an object schema
+        with ``properties`` and ``required``, like the ``$defs`` of ``schema/events.schema.json``). They are merged
+        into the core schema when a log of this system is read; a core type cannot be redefined."""
+        return {}
+
+    def chat_verbs(self) -> dict[str, Any]:
+        """Chat declarations this system adds: verb (without ``!``) -> a function taking a
+        :class:`modgen.logs.chat.Parser` (positioned after the verb) and returning the canonical event (a dict with
+        ``type``). Raise errors through the parser (``p.fail(token, "what was expected")``) so they name the
+        column. ``unit``/``units`` values are resolved from hex labels or piece names like core targets."""
+        return {}
+
+    def counter_role(self, counter: dict[str, Any]) -> str:
+        """What a VASSAL piece of this counter is (one of :data:`COUNTER_ROLES`): by default ``marker`` for
+        ``kind: "marker"`` counters and ``unit`` for everything else."""
+        return "marker" if counter.get("kind") == "marker" else "unit"

@@ -94,6 +94,9 @@ class Adapter(R.Visitor):
         self._grids: list[Any] | None = None
         self._units: dict[str, dict[str, Any]] | None = None
         self._boxes: list[str] | None = None
+        self._roles: dict[str, str] = {}  # unit/counter id -> its role (the plugin's counter_role)
+        self._chat_verbs: dict[str, Any] | None = None
+        self.attached: dict[str, str | None] = {}  # piece id of an attached marker -> the unit it is on
 
     # -- helpers --
     def _emit(self, ev: Event, ctx: R.Context) -> None:
@@ -122,6 +125,41 @@ class Adapter(R.Visitor):
         rec = self._record(unit)
         return rec.get("kind") if rec else None
 
+    def _role(self, unit: str) -> str:
+        """``unit``, ``marker`` or ``attached``, as the game's rule system maps the counter's kind (shared kinds:
+        ``marker`` counters are markers, everything else a unit)."""
+        role = self._roles.get(unit)
+        if role is None:
+            rec = self._record(unit)
+            if rec is None:
+                role = "unit"
+            elif self.game is None:
+                role = "marker" if rec.get("kind") == "marker" else "unit"
+            else:
+                role = self.game.rule_system().counter_role(rec)
+            self._roles[unit] = role
+        return role
+
+    def _attach(self, pid: str, marker: str, hexlabel: str | None, ctx: R.Context) -> None:
+        """A marker the system attaches to units (a CoH hit) dropped in a hex: on the unit there (the last one
+        placed when several are), else on the hex."""
+        units = self._units_at(hexlabel) if hexlabel else []
+        if units:
+            self.attached[pid] = units[-1]
+            self._emit({"type": "marker", "unit": units[-1], "marker": marker, "on": True}, ctx)
+        elif hexlabel:
+            self.attached[pid] = None
+            self._emit(self._marker_event(hexlabel, marker, True), ctx)
+
+    def _detach(self, pid: str, marker: str, hexlabel: str | None, ctx: R.Context) -> None:
+        if pid not in self.attached:
+            return
+        unit = self.attached.pop(pid)
+        if unit is not None:
+            self._emit({"type": "marker", "unit": unit, "marker": marker, "on": False}, ctx)
+        elif hexlabel:
+            self._emit(self._marker_event(hexlabel, marker, False), ctx)
+
     def _face(self, unit: str, level: int | None) -> str | None:
         if level is None:
             return None
@@ -140,7 +178,7 @@ class Adapter(R.Visitor):
             self.games_seen.add(piece.props["mg_game"])
 
     def _units_at(self, hexlabel: str) -> list[str]:
-        return [u for (u, h) in self.where.values() if h == hexlabel and u and self._kind(u) != "marker"]
+        return [u for (u, h) in self.where.values() if h == hexlabel and u and self._role(u) == "unit"]
 
     def _marker_event(self, hexlabel: str, marker: str, on: bool) -> Event:
         """A marker counter put on / taken off a hex; names the unit too when exactly one unit is there."""
@@ -280,6 +318,9 @@ class Adapter(R.Visitor):
         self.names[piece.id] = piece.name
         if not piece.unit and self.game is not None:
             return  # not one of ours (a module's own marker without modgen properties)
+        if self._role(unit) == "attached" and loc.hex:  # off the map (a pool of hit counters) it is set up as usual
+            self._attach(piece.id, unit, loc.hex, ctx)
+            return
         if self._kind(unit) == "marker":
             if loc.hex:
                 self._emit(self._marker_event(loc.hex, unit, True), ctx)
@@ -307,6 +348,9 @@ class Adapter(R.Visitor):
         hexlabel = self.where.pop(piece.id, (None, None))[1]
         if not piece.unit and self.game is not None:
             return
+        if piece.id in self.attached:
+            self._detach(piece.id, unit, hexlabel, ctx)
+            return
         if self._kind(unit) == "marker":
             if hexlabel:
                 self._emit(self._marker_event(hexlabel, unit, False), ctx)
@@ -319,6 +363,11 @@ class Adapter(R.Visitor):
         unit = self._unit(piece)
         self.where[piece.id] = (unit, new.hex)
         if not piece.unit and self.game is not None:
+            return
+        if self._role(unit) == "attached":
+            if old.hex != new.hex:
+                self._detach(piece.id, unit, old.hex, ctx)
+                self._attach(piece.id, unit, new.hex, ctx)
             return
         if self._kind(unit) == "marker":
             if old.hex != new.hex:
@@ -453,7 +502,7 @@ class Adapter(R.Visitor):
         side = self._side_of(player)
         before = len(self.steps[-1])
         try:
-            decl = chatsyntax.parse(text)
+            decl = chatsyntax.parse(text, self._verbs())
         except chatsyntax.ChatSyntaxError as exc:
             self._warn(f"chat declaration by {player}: {exc}", ctx)
             self._emit({"type": "chat", "text": text, "note": f"not understood: {exc.detail}"}, ctx)
@@ -467,8 +516,23 @@ class Adapter(R.Visitor):
             for ev in self.steps[-1][before:]:
                 ev.setdefault("side", side)
 
+    def _verbs(self) -> dict[str, Any]:
+        """The chat verbs the game's rule system adds to the core ones."""
+        if self._chat_verbs is None:
+            self._chat_verbs = chatsyntax.verbs_for(self.game.rule_system()) if self.game is not None else {}
+        return self._chat_verbs
+
     def _declaration(self, d: chatsyntax.Declaration, ctx: R.Context) -> None:
         v = d.verb
+        if d.event is not None:  # a plugin verb: its event, with unit tokens (hexes, piece names) resolved
+            ev = dict(d.event)
+            if isinstance(ev.get("unit"), str):
+                units, _ = self._resolve([ev["unit"]], ctx, "unit")
+                ev["unit"] = units[0] if len(units) == 1 else ev["unit"]
+            if isinstance(ev.get("units"), list):
+                ev["units"] = self._resolve([str(u) for u in ev["units"]], ctx, "unit")[0]
+            self._emit(ev, ctx)
+            return
         if v in ("attack", "fire"):
             att, _ = self._resolve(d.attackers, ctx, "attacker")
             dfn, hexes = self._resolve(d.defenders, ctx, "defender")

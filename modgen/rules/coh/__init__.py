@@ -11,7 +11,7 @@ from typing import Any
 from modgen.rules.coh import tables as coh_tables
 from modgen.rules.coh.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Die, Phase
+from modgen.systems.base import Die, Family, Phase, not_checked
 
 _GROUND = ["fp_red", "fp_blue", "fire_cost", "range", "move_cost", "defense_front", "defense_flank"]
 _REQUIRED: dict[str, list[str]] = {
@@ -40,6 +40,12 @@ class ConflictOfHeroes(TablePlugin):
             Phase("round_end", "Round end", per_side=False),
         ]
 
+    def counter_role(self, counter: dict[str, Any]) -> str:
+        """Hit counters are drawn onto the unit they hit (15.2): a marker attached to that unit, never a unit."""
+        if counter.get("kind") == "hit":
+            return "attached"
+        return super().counter_role(counter)
+
     def default_layout(self, unit: dict[str, Any]) -> str:
         kind = unit.get("kind")
         if kind == "unit":
@@ -52,4 +58,11 @@ class ConflictOfHeroes(TablePlugin):
 #: The module's dice buttons (the system's dice).
 DICE = (Die("2d6", 2, 6),)
 
-plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE)
+#: Checked: the round structure and the firefight's length. Activations, AP costs, fire and hits are not yet.
+FAMILIES = (
+    Family("sequence", rules=("21.0", "firefight")),
+    *not_checked("activation", "movement", "fire", "combat", "morale", "reinforcements", "victory"),
+)
+
+plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE,
+                          families=FAMILIES)

@@ -12,7 +12,7 @@ from typing import Any
 from modgen.rules.efb.checks import make_checkers
 from modgen.rules.efb.policies import POLICIES
 from modgen.rules.efb.schema import rules_schema as _rules_schema
-from modgen.systems.base import Die, Phase, Policy, RuleSystem
+from modgen.systems.base import Die, Family, Phase, Policy, RuleSystem
 
 # 4.3 sequence of play: Events, then each player turn A-F, then the Game Turn Interphase.
 PHASES: tuple[Phase, ...] = (
@@ -32,6 +32,26 @@ PHASE_ALIASES = {
     "second_wave": "combat2", "2nd_wave": "combat2", "combat_2": "combat2", "recover": "recovery",
     "game_turn_interphase": "interphase",
 }
+
+# What the checks cover (docs/rules.md maps the digest's 47 items to them). Rule numbers tie could-not-check
+# findings to their family; tables are the manifest's rules.tables a family cannot do without.
+FAMILIES: tuple[Family, ...] = (
+    Family("sequence", rules=("4", "24.4")),
+    Family("events", rules=("5", "24.8")),
+    Family("reinforcements", rules=("6.2", "6.3", "6.4", "6.5", "24.7")),
+    Family("replacements", rules=("6.8", "6.9", "6.10", "6.11", "6.12", "6.13")),
+    Family("command", rules=("7",)),
+    Family("movement", tables=("tec",), rules=("8", "22.2", "24.6")),
+    Family("stacking", tables=("stacking",), rules=("9",)),
+    Family("zoc", rules=("10",)),
+    Family("combat", tables=("crt", "tec"), rules=("11", "13", "14", "15.3", "16", "21")),
+    Family("fire", rules=("12", "22.4", "25")),
+    Family("morale", rules=("15.4",)),
+    Family("air", rules=("6.6", "17")),
+    Family("supply", rules=("20",)),
+    Family("fortifications", rules=("26",)),
+    Family("victory", rules=("23", "24.5")),
+)
 
 _REQUIRED = {
     "maneuver": ["attack", "defense", "movement"],
@@ -59,6 +79,7 @@ class EFBSystem(RuleSystem):
     rule_prefix: str = "EFB"
     policies: tuple[Policy, ...] = field(default_factory=lambda: POLICIES)
     dice: tuple[Die, ...] = (Die("1d6"),)  # one d6 for combat, reinforcement and event rolls
+    families: tuple[Family, ...] = FAMILIES
     # other names players (and chat declarations) use for the phases
     phase_aliases: dict[str, str] = field(default_factory=lambda: dict(PHASE_ALIASES))
 

@@ -11,7 +11,7 @@ from typing import Any
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Die, Phase
+from modgen.systems.base import Die, Family, Phase, not_checked
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -58,4 +58,13 @@ class FlamesOfWar(TablePlugin):
 #: The module's dice buttons (the system's dice).
 DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 
-plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE)
+#: Checked: the turn's steps in order and deployment inside the mission's zones. Movement, shooting, assaults,
+#: command distance, morale, reserves and victory are not yet.
+FAMILIES = (
+    Family("sequence", rules=("p.16",)),
+    Family("setup", rules=("p.97",)),
+    *not_checked("movement", "command", "fire", "combat", "morale", "air", "reinforcements", "victory"),
+)
+
+plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,
+                     families=FAMILIES)

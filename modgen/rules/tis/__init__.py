@@ -12,7 +12,7 @@ from typing import Any
 from modgen.rules.tableplugin import TablePlugin
 from modgen.rules.tis import tables as tis_tables
 from modgen.rules.tis.policies import POLICIES
-from modgen.systems.base import Die, Phase
+from modgen.systems.base import Die, Family, Phase, not_checked
 
 STAGES_PER_DAY = 3  # Arnhem scenario sheet: stages "1e, 2e, 3e"
 
@@ -79,4 +79,13 @@ def stage_labels(first_day: int, first_stage: int, last_day: int, last_stage: in
 #: The module's dice buttons (the system's dice).
 DICE = (Die("1d6"),)
 
-plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE)
+#: Checked: the stage sequence and the reinforcement schedule. The rest of the digest's section 6 is not checked yet.
+FAMILIES = (
+    Family("sequence", rules=("3.1", "3.3")),
+    Family("reinforcements", rules=("scenario",)),
+    *not_checked("movement", "zoc", "stacking", "combat", "fire", "air", "supply", "command", "fortifications",
+                 "events", "victory"),
+)
+
+plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,
+                           families=FAMILIES)

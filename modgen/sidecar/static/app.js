@@ -54,6 +54,28 @@ function select(i) {
   }
 }
 
+// Which rule families the check covered: checked, could not check (missing table or data), not implemented.
+function renderCoverage(cov) {
+  const box = $("#coverage");
+  if (!box) return;
+  box.replaceChildren();
+  if (!cov) return;
+  const name = (id) => (cov.labels && cov.labels[id]) || id;
+  const row = (cls, title, text) => {
+    const p = el("p", { class: `coverage ${cls}` });
+    p.appendChild(el("strong", {}, title + " "));
+    p.appendChild(document.createTextNode(text));
+    box.appendChild(p);
+  };
+  row("checked", "Rule families checked:", cov.checked.length ? cov.checked.map(name).join(", ") : "none");
+  cov.could_not_check.forEach((c) => row("could-not-check", `Could not check ${name(c.family)}:`, c.reason));
+  if (cov.not_implemented.length) {
+    row("not-implemented", `Not checked (not implemented by the ${cov.system} plugin):`,
+      cov.not_implemented.map(name).join(", "));
+  }
+  if (!cov.declared) row("not-implemented", "Not checked:", `the ${cov.system} plugin declares no rule families`);
+}
+
 function renderReport(report, target) {
   const findings = report.findings || [];
   const box = target || $("#findings");
@@ -63,8 +85,11 @@ function renderReport(report, target) {
   const noun = { error: ["error", "errors"], warning: ["warning", "warnings"],
     "could-not-check": ["check not possible", "checks not possible"] };
   const parts = Object.entries(counts).map(([k, n]) => `${n} ${(noun[k] || [k, k])[n === 1 ? 0 : 1]}`);
-  $("#summary").textContent =
-    `${report.events ?? "?"} events checked: ` + (parts.length ? parts.join(", ") : "no rules violations found");
+  const cov = report.coverage;
+  const complete = !cov || (cov.declared && !cov.could_not_check.length && !cov.not_implemented.length);
+  const none = complete ? "no rules violations found" : "no problems found in the rule families checked";
+  $("#summary").textContent = `${report.events ?? "?"} events checked: ` + (parts.length ? parts.join(", ") : none);
+  renderCoverage(cov);
   let lastKey = null;
   let group = null;
   findings.forEach((f, i) => {
