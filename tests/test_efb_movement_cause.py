@@ -34,7 +34,7 @@ def test_enemy_occupied_hex_binds_cites_9_6():
              markers={"s.inf1": ["suppressed"]})
     f = only(check(ev))
     assert f.rule == "EFB 9.6"
-    assert "0804, which holds enemy units (s.inf1)" in f.message
+    assert "0804, which holds enemy units (s.inf1 (Soviet Corps))" in f.message
     assert f.hexes == ["0802", "0804", "0805"]
 
 
@@ -60,3 +60,13 @@ def test_allowance_binds_cites_8_3():
     f = only(check(log({**HQ, "g.inf1": "0302"}, mv("g.inf1", "0302", "0702"))))
     assert f.rule == "EFB 8.3"
     assert "cheapest legal path costs 4 MP" in f.message
+
+
+def test_attack_findings_carry_attacker_and_defender_hexes():
+    # g.inf1 at 0602 attacks s.inf1 at 0605, three hexes away: not adjacent (EFB 11.5); the finding shows both hexes
+    ev = log({**HQ, "g.inf1": "0602", "s.inf1": "0605"},
+             {"type": "attack", "attackers": ["g.inf1"], "defenders": ["s.inf1"], "table": "assault",
+              "kind": "adjacent"}, phase="combat2")
+    errs = [f for f in check(ev).findings if f.severity == "error" and f.event and f.event["type"] == "attack"]
+    assert errs, "a non-adjacent attack is an error"
+    assert [(f.rule, f.hexes) for f in errs] == [("EFB 11.5", ["0602", "0605"])]

@@ -14,6 +14,7 @@ from typing import Any
 from modgen.logs.eventlog import move_positions
 from modgen.rules.board import Board
 from modgen.rules.findings import Finding, Report
+from modgen.rules.naming import unit_label
 from modgen.rules.state import Attack, GameState
 
 _PREFIX_RULE = "LOG"  # findings about the log itself (unknown units, events out of place)
@@ -39,6 +40,7 @@ class Context:
         self._missing: set[tuple[str, str]] = set()
         self._unknown: set[str] = set()
         self.sides = {s["id"]: s for s in self.manifest.get("sides") or []}
+        self.formations = {f["id"]: f for f in self.manifest.get("formations") or [] if isinstance(f, dict)}
         self.by_index: dict[int, dict[str, Any]] = {}
 
     def _board(self) -> Board | None:
@@ -79,9 +81,8 @@ class Context:
         return list((face.get("marks") or {}).get(value) or [])
 
     def name(self, uid: str) -> str:
-        """How a player calls the unit: its designation (falling back to the id)."""
-        rec = self.units.get(uid) or {}
-        return rec.get("designation") or rec.get("name") or uid
+        """How findings call the unit: designation plus side and formation (:func:`~modgen.rules.naming.unit_label`)."""
+        return unit_label(self.units.get(uid) or {}, self.sides, self.formations, uid)
 
     def side_of(self, uid: str) -> str | None:
         return (self.units.get(uid) or {}).get("side")
@@ -93,6 +94,11 @@ class Context:
                     turn=st.turn or None, phase=st.phase, side=st.side,
                     units=list(kw.get("units") or []), hexes=list(kw.get("hexes") or []),
                     path=list(kw.get("path") or []))
+        if self.event is not None and self.event.get("type") == "attack":
+            # an attack finding shows where the attackers and defenders stand (after any hexes the check named)
+            who = list(self.event.get("attackers") or []) + list(self.event.get("defenders") or [])
+            f.hexes = list(dict.fromkeys(f.hexes + [h for u in who if isinstance(u, str)
+                                                    and (h := st.position.get(u))]))
         if "event_index" in kw:
             f.event_index = kw["event_index"]
             f.event = kw.get("event") or self.by_index.get(f.event_index)
