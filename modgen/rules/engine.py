@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from modgen.logs.eventlog import move_positions
-from modgen.rules.board import Board
+from modgen.rules.board import Board, TableBoard
 from modgen.rules.findings import Finding, Report
 from modgen.rules.naming import unit_label
 from modgen.rules.state import Attack, GameState
@@ -32,7 +32,7 @@ class Context:
         self.tables: dict[str, Any] = rules.get("tables") or {}
         self.policies: dict[str, Any] = plugin.policy_values(self.manifest)
         self.units: dict[str, dict[str, Any]] = {u["id"]: u for u in game.units}
-        self.board = self._board()
+        self.board, self.table = self._board()
         self.state = GameState()
         self.findings: list[Finding] = []
         self.event: dict[str, Any] | None = None
@@ -43,13 +43,17 @@ class Context:
         self.formations = {f["id"]: f for f in self.manifest.get("formations") or [] if isinstance(f, dict)}
         self.by_index: dict[int, dict[str, Any]] = {}
 
-    def _board(self) -> Board | None:
+    def _board(self) -> tuple[Board | None, TableBoard | None]:
+        """(hex board, table board): a hex map gives ``board``, a table map ``table`` (hex checks test
+        ``ctx.board is None``, table checks ``ctx.table``)."""
         map_id = self.scenario.get("map")
         try:
             m = self.game.map(map_id)
         except Exception:  # no maps: checks needing the board report could-not-check
-            return None
-        return Board(m) if m.get("kind", "hex") == "hex" else None
+            return None, None
+        if m.get("kind", "hex") == "hex":
+            return Board(m), None
+        return None, TableBoard(m)
 
     # ---- unit data -------------------------------------------------------------------------------------------
     def unit(self, uid: str) -> dict[str, Any]:
@@ -148,9 +152,10 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
                 st.off_map[event["unit"]] = event["off_map"]
         if event.get("face"):
             st.face[event["unit"]] = event["face"]
+        st.max_steps[event["unit"]] = st.steps[event["unit"]] = _full_steps(ctx, event["unit"])
         _table_place(st, event["unit"], event.get("pos"), event.get("facing"))
     elif t == "turn":
-        st.turn = event["turn"]
+        st.new_round(event["turn"])
         st.air_used.clear()
     elif t == "phase":
         st.new_phase(event["phase"], event.get("side"))
@@ -183,6 +188,8 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
             st.current_attack.results.append(event["result"])
     elif t == "loss":
         ctx.unit(event["unit"])
+        if event.get("steps"):
+            st.lose_steps(event["unit"], event["steps"])  # elimination stays explicit in the log
         if event.get("eliminated", True) and not event.get("steps"):
             st.remove(event["unit"])
             st.eliminated.add(event["unit"])
@@ -209,6 +216,19 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
         st.air_used.update(event["units"])
     elif t == "vp":
         st.vp[event["side"]] += event["points"]
+
+
+def _full_steps(ctx: Context, uid: str) -> int:
+    """A unit's full strength in steps: the scenario's strength table, else the counter's step track, else its
+    step faces (front plus a ``reduced`` face), else 1."""
+    rec = ctx.unit(uid)
+    scenario = getattr(ctx, "scenario", None) or {}  # (a bare state-only context has none)
+    for track in (((scenario.get("strength") or {}).get(uid) or {}).get("track"),
+                  (rec.get("steps") or {}).get("track")):
+        if isinstance(track, list) and track:
+            return len(track)
+    faces = rec.get("faces") or {}
+    return 2 if isinstance(faces, dict) and "reduced" in faces else 1
 
 
 def _table_place(st: GameState, unit: str, pos: list[float] | None, facing: float | None) -> None:
