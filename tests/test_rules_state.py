@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from modgen.rules.board import TableBoard
+from modgen.rules.findings import Finding
 from modgen.rules.state import GameState
 
 
@@ -38,3 +39,9 @@ def test_table_board_terrain_and_zones():
     assert t.terrain_at((18, 11)) == ["woods"] and t.terrain_at((12, 15)) == []
     assert t.terrain_crossed([(5, 14), (25, 14)]) == ["woods"]  # y=14 crosses the wood between x=15 and x=20
     assert t.zone("deploy_a")["id"] == "deploy_a" and t.zone("nope") is None
+
+
+def test_findings_carry_an_optional_table_position():
+    f = Finding(rule="FoW p.97", severity="error", message="m", position=[12.5, 3.0])
+    assert f.to_dict()["position"] == [12.5, 3.0]
+    assert "position" not in Finding(rule="r", severity="error", message="m").to_dict()  # hex findings unchanged

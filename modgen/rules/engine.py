@@ -97,7 +97,7 @@ class Context:
         f = Finding(rule=rule, severity=severity, message=message, event_index=self.index, event=self.event,
                     turn=st.turn or None, phase=st.phase, side=st.side,
                     units=list(kw.get("units") or []), hexes=list(kw.get("hexes") or []),
-                    path=list(kw.get("path") or []))
+                    path=list(kw.get("path") or []), position=kw.get("position"))
         if self.event is not None and self.event.get("type") == "attack":
             # an attack finding shows where the attackers and defenders stand (after any hexes the check named)
             who = list(self.event.get("attackers") or []) + list(self.event.get("defenders") or [])
