@@ -30,6 +30,8 @@ class ZocRules:
 def zone(board: Any, h: str, rules: ZocRules) -> set[str]:
     """Hexes covered by a zone projected from hex ``h`` (``h`` itself excluded), spreading ``rules.reach`` steps
     through neighbours it may cross into."""
+    if rules.reach == 1:  # the common case, on every enemy-map rebuild
+        return {b for b in board.neighbours(h) if rules.crosses(h, b)}
     out: set[str] = set()
     frontier = [h]
     for _ in range(rules.reach):

@@ -131,7 +131,7 @@ class Movement:
         # search in integer units of 1/D MP: exact (D clears every denominator) and far faster than Fractions
         scale = costs.scale
 
-        lim_stack = limit_for(ctx, uid)
+        lim_stack = limit_for(ctx, uid) if any(m in LINE_MODES for m in modes) else None
         stack_cache: dict[str, bool] = {}
 
         def overstacked(h: str) -> bool:
