@@ -6,10 +6,12 @@ Geometry comes from :mod:`modgen.geometry.hexgrid` (``Grid.from_map``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from modgen.geometry.hexgrid import Grid
+from modgen.geometry.table import path_crosses, point_in_polygon
 
 
 def make_grid(map_dict: dict[str, Any]) -> Grid:
@@ -23,6 +25,8 @@ def _side_key(a: str, b: str) -> tuple[str, str]:
 
 class Board:
     """One hex map with fast lookups; hexes are labels."""
+
+    kind = "hex"
 
     def __init__(self, map_dict: dict[str, Any]) -> None:
         self.map = map_dict
@@ -114,3 +118,34 @@ class Board:
         if area_id in ("north", "south", "east", "west"):
             return self.edge_hexes(area_id)
         return None
+
+
+class TableBoard:
+    """A free-form table map as the rules see it (Flames of War): size in inches, terrain polygons, zones and
+    objectives, with the table toolkit's tests (:mod:`modgen.geometry.table`)."""
+
+    kind = "table"
+
+    def __init__(self, map_dict: dict[str, Any]) -> None:
+        self.map = map_dict
+        self.id = map_dict.get("id", "")
+        self.width = float(map_dict.get("width_in") or 0)
+        self.height = float(map_dict.get("height_in") or 0)
+        self.terrain_areas: list[dict[str, Any]] = [t for t in map_dict.get("terrain") or []
+                                                    if isinstance(t, dict) and len(t.get("polygon") or []) >= 3]
+        self.zones: list[dict[str, Any]] = [z for z in map_dict.get("zones") or [] if isinstance(z, dict)]
+
+    def on_table(self, pos: Sequence[float]) -> bool:
+        """Is the point on the table (edges included)?"""
+        return 0 <= pos[0] <= self.width and 0 <= pos[1] <= self.height
+
+    def terrain_at(self, pos: Sequence[float]) -> list[str]:
+        """Terrain types whose polygon holds the point (edges count), in map order."""
+        return [t.get("type", "") for t in self.terrain_areas if point_in_polygon(pos, t["polygon"])]
+
+    def terrain_crossed(self, path: Sequence[Sequence[float]]) -> list[str]:
+        """Terrain types a path of straight legs enters or crosses, in map order."""
+        return [t.get("type", "") for t in self.terrain_areas if path_crosses(path, t["polygon"])]
+
+    def zone(self, zone_id: str) -> dict[str, Any] | None:
+        return next((z for z in self.zones if z.get("id") == zone_id), None)

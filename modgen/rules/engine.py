@@ -12,8 +12,9 @@ import os
 from typing import Any
 
 from modgen.logs.eventlog import move_positions
-from modgen.rules.board import Board
+from modgen.rules.board import Board, TableBoard
 from modgen.rules.findings import Coverage, Finding, Report
+from modgen.rules.naming import unit_label
 from modgen.rules.state import Attack, GameState
 
 _PREFIX_RULE = "LOG"  # findings about the log itself (unknown units, events out of place)
@@ -31,7 +32,7 @@ class Context:
         self.tables: dict[str, Any] = rules.get("tables") or {}
         self.policies: dict[str, Any] = plugin.policy_values(self.manifest)
         self.units: dict[str, dict[str, Any]] = {u["id"]: u for u in game.units}
-        self.board = self._board()
+        self.board, self.table = self._board()
         self.state = GameState()
         self.findings: list[Finding] = []
         self.event: dict[str, Any] | None = None
@@ -39,15 +40,20 @@ class Context:
         self._missing: set[tuple[str, str]] = set()
         self._unknown: set[str] = set()
         self.sides = {s["id"]: s for s in self.manifest.get("sides") or []}
+        self.formations = {f["id"]: f for f in self.manifest.get("formations") or [] if isinstance(f, dict)}
         self.by_index: dict[int, dict[str, Any]] = {}
 
-    def _board(self) -> Board | None:
+    def _board(self) -> tuple[Board | None, TableBoard | None]:
+        """(hex board, table board): a hex map gives ``board``, a table map ``table`` (hex checks test
+        ``ctx.board is None``, table checks ``ctx.table``)."""
         map_id = self.scenario.get("map")
         try:
             m = self.game.map(map_id)
         except Exception:  # no maps: checks needing the board report could-not-check
-            return None
-        return Board(m) if m.get("kind", "hex") == "hex" else None
+            return None, None
+        if m.get("kind", "hex") == "hex":
+            return Board(m), None
+        return None, TableBoard(m)
 
     # ---- unit data -------------------------------------------------------------------------------------------
     def unit(self, uid: str) -> dict[str, Any]:
@@ -79,9 +85,8 @@ class Context:
         return list((face.get("marks") or {}).get(value) or [])
 
     def name(self, uid: str) -> str:
-        """How a player calls the unit: its designation (falling back to the id)."""
-        rec = self.units.get(uid) or {}
-        return rec.get("designation") or rec.get("name") or uid
+        """How findings call the unit: designation plus side and formation (:func:`~modgen.rules.naming.unit_label`)."""
+        return unit_label(self.units.get(uid) or {}, self.sides, self.formations, uid)
 
     def side_of(self, uid: str) -> str | None:
         return (self.units.get(uid) or {}).get("side")
@@ -92,7 +97,12 @@ class Context:
         f = Finding(rule=rule, severity=severity, message=message, event_index=self.index, event=self.event,
                     turn=st.turn or None, phase=st.phase, side=st.side,
                     units=list(kw.get("units") or []), hexes=list(kw.get("hexes") or []),
-                    path=list(kw.get("path") or []))
+                    path=list(kw.get("path") or []), position=kw.get("position"))
+        if self.event is not None and self.event.get("type") == "attack":
+            # an attack finding shows where the attackers and defenders stand (after any hexes the check named)
+            who = list(self.event.get("attackers") or []) + list(self.event.get("defenders") or [])
+            f.hexes = list(dict.fromkeys(f.hexes + [h for u in who if isinstance(u, str)
+                                                    and (h := st.position.get(u))]))
         if "event_index" in kw:
             f.event_index = kw["event_index"]
             f.event = kw.get("event") or self.by_index.get(f.event_index)
@@ -142,9 +152,10 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
                 st.off_map[event["unit"]] = event["off_map"]
         if event.get("face"):
             st.face[event["unit"]] = event["face"]
+        st.max_steps[event["unit"]] = st.steps[event["unit"]] = _full_steps(ctx, event["unit"])
         _table_place(st, event["unit"], event.get("pos"), event.get("facing"))
     elif t == "turn":
-        st.turn = event["turn"]
+        st.new_round(event["turn"])
         st.air_used.clear()
     elif t == "phase":
         st.new_phase(event["phase"], event.get("side"))
@@ -177,6 +188,8 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
             st.current_attack.results.append(event["result"])
     elif t == "loss":
         ctx.unit(event["unit"])
+        if event.get("steps"):
+            st.lose_steps(event["unit"], event["steps"])  # elimination stays explicit in the log
         if event.get("eliminated", True) and not event.get("steps"):
             st.remove(event["unit"])
             st.eliminated.add(event["unit"])
@@ -203,6 +216,19 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
         st.air_used.update(event["units"])
     elif t == "vp":
         st.vp[event["side"]] += event["points"]
+
+
+def _full_steps(ctx: Context, uid: str) -> int:
+    """A unit's full strength in steps: the scenario's strength table, else the counter's step track, else its
+    step faces (front plus a ``reduced`` face), else 1."""
+    rec = ctx.unit(uid)
+    scenario = getattr(ctx, "scenario", None) or {}  # (a bare state-only context has none)
+    for track in (((scenario.get("strength") or {}).get(uid) or {}).get("track"),
+                  (rec.get("steps") or {}).get("track")):
+        if isinstance(track, list) and track:
+            return len(track)
+    faces = rec.get("faces") or {}
+    return 2 if isinstance(faces, dict) and "reduced" in faces else 1
 
 
 def _table_place(st: GameState, unit: str, pos: list[float] | None, facing: float | None) -> None:

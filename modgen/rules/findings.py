@@ -25,6 +25,7 @@ class Finding:
     units: list[str] = field(default_factory=list)
     hexes: list[str] = field(default_factory=list)
     path: list[str] = field(default_factory=list)
+    position: list[float] | None = None  # table games: [x, y] in inches where it happened
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape design.md documents."""
@@ -40,6 +41,7 @@ class Finding:
             "units": list(self.units),
             "hexes": list(self.hexes),
             "path": list(self.path),
+            **({"position": list(self.position)} if self.position is not None else {}),
             "message": self.message,
         }
 

@@ -21,13 +21,22 @@ class Attack:
 
 
 @dataclass
+class Activation:
+    """The unit or group acting now (CoH, TiS activations) and the points it has spent."""
+
+    units: list[str]
+    group: str | None = None
+    points: int = 0
+
+
+@dataclass
 class GameState:
     """Mutable state; the engine applies events, checks read it (and may keep their own notes in ``notes``)."""
 
     position: dict[str, str | None] = field(default_factory=dict)  # unit -> hex (None = off map)
     off_map: dict[str, str] = field(default_factory=dict)  # unit -> holding box
     table_pos: dict[str, tuple[float, float]] = field(default_factory=dict)  # unit -> [x_in, y_in] (table games)
-    facing: dict[str, float] = field(default_factory=dict)  # unit -> degrees (table games) or hexside (CoH)
+    facing: dict[str, float] = field(default_factory=dict)  # unit -> degrees clockwise from up, every system
     face: dict[str, str] = field(default_factory=dict)
     markers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     hex_markers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -49,6 +58,17 @@ class GameState:
     fired: dict[str, int] = field(default_factory=dict)  # ranged firer -> attack index (player turn)
     air_used: set[str] = field(default_factory=set)  # game turn
     notes: dict[str, Any] = field(default_factory=dict)
+    # strength: steps left per unit (set at setup from the counter's step track or faces; losses reduce them)
+    steps: dict[str, int] = field(default_factory=dict)
+    max_steps: dict[str, int] = field(default_factory=dict)
+    # bookkeeping scopes any plugin may use, each cleared when its scope starts: phase, player turn (the phasing
+    # side changes), stage (``new_stage``) and round (game turn)
+    per_phase: dict[str, Any] = field(default_factory=dict)
+    per_player_turn: dict[str, Any] = field(default_factory=dict)
+    per_stage: dict[str, Any] = field(default_factory=dict)
+    per_round: dict[str, Any] = field(default_factory=dict)
+    activation: Activation | None = None
+    activations: list[Activation] = field(default_factory=list)  # this round
     # bumped whenever a unit of that side moves, leaves, arrives or changes face/markers: checks cache per side
     side_version: dict[str | None, int] = field(default_factory=lambda: defaultdict(int))
     _stacks: dict[str, list[str]] | None = None
@@ -83,7 +103,32 @@ class GameState:
     def current_attack(self) -> Attack | None:
         return self.attacks[-1] if self.attacks else None
 
+    def lose_steps(self, unit: str, steps: int) -> int:
+        """Take ``steps`` off the unit's strength (never below 0) and return what is left; a unit whose strength
+        is unknown starts from its full track (or 1)."""
+        left = max(0, self.steps.get(unit, self.max_steps.get(unit, 1)) - max(0, int(steps)))
+        self.steps[unit] = left
+        return left
+
+    def activate(self, units: list[str], group: str | None = None, points: int = 0) -> Activation:
+        """Start an activation of ``units`` (a group when ``group`` is given)."""
+        self.activation = Activation(list(units), group, points)
+        self.activations.append(self.activation)
+        return self.activation
+
+    def new_stage(self) -> None:
+        self.per_stage.clear()
+
+    def new_round(self, turn: int) -> None:
+        self.turn = turn
+        self.per_round.clear()
+        self.activations = []
+        self.activation = None
+
     def new_phase(self, phase: str, side: str | None) -> None:
+        if side != self.side:
+            self.per_player_turn.clear()
+        self.per_phase.clear()
         self.phase, self.side = phase, side
         self.moved.clear()
         self.attacked.clear()

@@ -5,6 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from modgen.rules import zoc
+from modgen.rules.movement import TecCosts, fmt_mp, mp_cell, scale_for
+from modgen.rules.zoc import ZocRules
+
+__all__ = ["fmt_mp"]  # re-exported: EFB modules call them through this module
+
 ARMORED_TYPES = {"armour", "mechanized", "assault_gun", "tank_destroyer", "self_propelled"}
 RECON_TYPES = {"recon", "fusilier", "motorcycle"}
 MISSING_TEC = "the game data has no Terrain Effects Chart (rules.tables.tec)"
@@ -122,15 +128,20 @@ def exerts_zoc(ctx: Any, uid: str) -> bool:
     return is_ground(ctx, uid) and not suppressed(ctx, uid) and ctx.state.position.get(uid) is not None
 
 
+def zoc_rules(ctx: Any) -> ZocRules:
+    """EFB's parameters for the shared zone-of-control toolkit (10.2, 10.3; ground units occupy hexes, 9.6)."""
+    hit = ctx.__dict__.get("_efb_zoc_rules")
+    if hit is None:
+        hit = ZocRules(exerts=lambda u: exerts_zoc(ctx, u), crosses=lambda a, b: zoc_crosses(ctx, a, b),
+                       occupies=lambda u: is_ground(ctx, u))
+        ctx.__dict__["_efb_zoc_rules"] = hit
+    return hit
+
+
 def zoc_sources(ctx: Any, h: str, side: str | None) -> list[str]:
     """Enemy units (of ``side``) whose ZOC covers hex ``h``."""
-    out = []
-    board = ctx.board
-    for n in board.neighbours(h):
-        for u in ctx.state.units_in(n):
-            if ctx.side_of(u) not in (None, side) and exerts_zoc(ctx, u) and zoc_crosses(ctx, n, h):
-                out.append(u)
-    return out
+    return zoc.sources(ctx.board, h, ctx.state.units_in, lambda u: ctx.side_of(u) not in (None, side),
+                       zoc_rules(ctx))
 
 
 def in_ezoc(ctx: Any, h: str, side: str | None) -> bool:
@@ -146,149 +157,64 @@ def enemy_map(ctx: Any, side: str | None) -> tuple[set[str], set[str]]:
     hit = cache.get(side)
     if hit is not None and hit[0] == key:
         return hit[1], hit[2]
-    occupied: set[str] = set()
-    zoc: set[str] = set()
-    for u, h in st.position.items():
-        if h is None or ctx.side_of(u) in (None, side) or not is_ground(ctx, u):
-            continue
-        occupied.add(h)
-        if not suppressed(ctx, u):
-            zoc.update(n for n in ctx.board.neighbours(h) if zoc_crosses(ctx, h, n))
-    cache[side] = (key, occupied, zoc)
-    return occupied, zoc
-
-
-def parse_mp(value: Any) -> Fraction | None:
-    """A TEC ``mp`` cell as a Fraction; None for prohibited."""
-    if value is None or value == "prohibited":
-        return None
-    if isinstance(value, str):
-        return Fraction(value)
-    return Fraction(value).limit_denominator(1000)
+    occupied, covered = zoc.enemy_hexes(ctx.board, st.position.items(), lambda u: ctx.side_of(u) not in (None, side),
+                                        zoc_rules(ctx))
+    cache[side] = (key, occupied, covered)
+    return occupied, covered
 
 
 def mp_for(ctx: Any, uid: str, cell: Any) -> Fraction | None:
-    if isinstance(cell, dict):
-        cell = cell.get("armored" if is_armored(ctx, uid) else "other")
-    return parse_mp(cell)
+    return mp_cell(cell, is_armored(ctx, uid))
 
 
-class Costs:
-    """MP costs for one unit's move (8.6-8.10). Missing TEC data is reported once and the step treated as unknown."""
+class Costs(TecCosts):
+    """MP costs for one unit's move (8.6-8.10) on the shared TEC toolkit, with EFB's bridges (8.10, 22.2, MK SR2),
+    rubble (27.2) and entrenchment commitment (26.4). Missing TEC data is reported once and the step treated as
+    unknown."""
 
     RULE_DEFAULTS = {"road": Fraction(1, 3), "rail": Fraction(1), "trail": Fraction(1)}  # 8.7, 8.8, 8.9
 
     def __init__(self, ctx: Any, uid: str) -> None:
+        super().__init__(ctx.tables.get("tec"), ctx.board, is_armored(ctx, uid) if uid else False)
         self.ctx, self.uid = ctx, uid
-        self.tec = ctx.tables.get("tec")
-        self.unknown: list[str] = []
-        self.armored = is_armored(ctx, uid) if uid else False
         self.commit: frozenset[str] = frozenset()  # hexes costing +2 MF to enter (26.4); set by the movement check
         # terrain costs never change during a game: one cache per game and mobility class
         caches = ctx.__dict__.setdefault("_efb_cost_cache", {})
         self._cache: dict[tuple[str, str, str], tuple[Fraction | None, tuple[str, ...]]] = caches.setdefault(
             (self.armored, bridge_version(ctx)), {})
 
+    def bridged(self, a: str, b: str) -> bool:
+        return bridged(self.ctx, a, b)
+
+    def line_open(self, a: str, b: str, kind: str) -> bool:
+        return not (kind == "road" and (has_rubble(self.ctx, a) or has_rubble(self.ctx, b)))  # 27.2
+
+    def extra_entry(self, a: str, b: str) -> Fraction:
+        return Fraction(1) if has_rubble(self.ctx, b) else Fraction(0)  # 27.2
+
     @property
     def scale(self) -> int:
-        """An integer D such that every TEC cost and every halved allowance times D is a whole number
-        (4 x the least common multiple of the TEC denominators; road 1/3 gives 12)."""
+        """An integer D such that every TEC cost and every halved allowance times D is a whole number."""
         cached = self.ctx.__dict__.get("_efb_mp_scale")
         if cached is None:
-            from math import lcm
-
-            dens = [3]
-            for eff in (self.tec or {}).values():
-                cells = eff.get("mp")
-                for cell in (cells.values() if isinstance(cells, dict) else [cells]):
-                    value = parse_mp(cell) if cell is not None else None
-                    if value is not None:
-                        dens.append(value.denominator)
-            cached = 4 * lcm(*dens)
-            self.ctx.__dict__["_efb_mp_scale"] = cached
+            cached = self.ctx.__dict__["_efb_mp_scale"] = scale_for(self.tec)
         return cached
 
-    def cheapest_step(self, mode: str) -> Fraction:
+    def cheapest_step(self, mode: str, terrain_kinds: Any = None) -> Fraction:
         """A lower bound of any one step's cost in ``mode`` (for the A* heuristic)."""
         key = (self.armored, mode)
         caches = self.ctx.__dict__.setdefault("_efb_floor", {})
         if key not in caches:
-            caches[key] = self._cheapest_step(mode)
+            kinds = {t: (v or {}).get("kind") for t, v in (self.ctx.manifest.get("terrain") or {}).items()}
+            caches[key] = super().cheapest_step(mode, kinds)
         return caches[key]
 
-    def _cheapest_step(self, mode: str) -> Fraction:
-        if mode in ("road", "rail", "trail"):
-            costs = [self.line_cost(t) for t in (self.tec or {}) if self.line_kind(t) == mode]
-            costs = [x for x in costs if x is not None] or [self.RULE_DEFAULTS[mode]]
-            return min(costs)
-        kinds = {t: (v or {}).get("kind") for t, v in (self.ctx.manifest.get("terrain") or {}).items()}
-        costs = [mp_for(self.ctx, self.uid, eff["mp"]) for t, eff in (self.tec or {}).items()
-                 if "mp" in eff and kinds.get(t, "hex") == "hex" and not eff.get("along")]
-        costs = [x for x in costs if x is not None]
-        return min(costs + [Fraction(1)])
-
-    def line_kind(self, line_type: str) -> str:
-        eff = (self.tec or {}).get(line_type) or {}
-        return eff.get("along") or line_type
-
-    def line_cost(self, line_type: str) -> Fraction | None:
-        eff = (self.tec or {}).get(line_type) or {}
-        if "mp" in eff:
-            return mp_for(self.ctx, self.uid, eff["mp"])
-        return self.RULE_DEFAULTS.get(self.line_kind(line_type))
-
-    def along(self, a: str, b: str, kind: str) -> Fraction | None:
-        """Cost along a road/rail/trail from ``a`` into ``b`` (None if no such line links them)."""
-        if kind == "road" and (has_rubble(self.ctx, a) or has_rubble(self.ctx, b)):
-            return None  # rubble eliminates the hex's roads (27.2)
-        costs = [self.line_cost(t) for t in self.ctx.board.lines(a, b) if self.line_kind(t) == kind]
-        costs = [c for c in costs if c is not None]
-        return min(costs) if costs else None
-
-    def hex_entry(self, a: str, b: str) -> Fraction | None:
-        """Normal movement: terrain of ``b`` plus hexside costs (a bridge cancels river costs, 8.10)."""
-        board = self.ctx.board
-        terrain = board.terrain(b)
-        if self.tec is None:
-            if terrain == "clear" and not board.hexside(a, b):
-                return Fraction(1)  # 8.6: clear costs 1 MP, printed in the rules
-            self.unknown.append("")
-            return None
-        eff = self.tec.get(terrain)
-        if eff is None or "mp" not in eff:
-            if terrain == "clear":
-                cost = Fraction(1)
-            else:
-                self.unknown.append(terrain)
-                return None
-        else:
-            cost = mp_for(self.ctx, self.uid, eff["mp"])
-            if cost is None:
-                return None
-        sides = board.hexside(a, b)
-        has_bridge = bridged(self.ctx, a, b) if sides else False
-        for s in sides:
-            seff = self.tec.get(s)
-            if seff is None:
-                self.unknown.append(s)
-                return None
-            if seff.get("bridge") or (has_bridge and seff.get("river")):
-                continue
-            if "mp" in seff:
-                extra = mp_for(self.ctx, self.uid, seff["mp"])
-                if extra is None:
-                    return None
-                cost += extra
-        if has_rubble(self.ctx, b):
-            cost += 1  # 27.2
-        return cost
-
-    def step(self, a: str, b: str, mode: str) -> Fraction | None:
+    def step(self, a: str, b: str, mode: str = "normal") -> Fraction | None:
         key = (a, b, mode)
         hit = self._cache.get(key)
         if hit is None:
             before = len(self.unknown)
-            cost = self.along(a, b, mode) if mode in ("road", "rail", "trail") else self.hex_entry(a, b)
+            cost = super().step(a, b, mode)
             hit = (cost, tuple(self.unknown[before:]))
             self._cache[key] = hit
         elif hit[1]:
@@ -337,15 +263,6 @@ def commitment_hexes(ctx: Any, side: str | None) -> frozenset[str]:
         if "entrenchment" in st.hex_markers.get(h, ()) or is_fort(ctx, h):
             out.update(n for n in ctx.board.neighbours(h) if zoc_crosses(ctx, h, n))
     return frozenset(out)
-
-
-def fmt_mp(value: Fraction | None) -> str:
-    if value is None:
-        return "not allowed"
-    if value.denominator == 1:
-        return str(value.numerator)
-    whole, rest = divmod(value.numerator, value.denominator)
-    return f"{whole} {rest}/{value.denominator}" if whole else f"{rest}/{value.denominator}"
 
 
 # ---- command (7.1-7.10) ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 
 from modgen.rules.efb import common as c
 from modgen.rules.efb.stacking import limit_for
+from modgen.rules.movement import binding_constraint
 from modgen.rules.pathfinding import cheapest_path, path_cost
 
 LINE_MODES = ("road", "rail", "trail")
@@ -130,13 +131,29 @@ class Movement:
         # search in integer units of 1/D MP: exact (D clears every denominator) and far faster than Fractions
         scale = costs.scale
 
-        def scaled(m: str):
+        lim_stack = limit_for(ctx, uid) if any(m in LINE_MODES for m in modes) else None
+        stack_cache: dict[str, bool] = {}
+
+        def overstacked(h: str) -> bool:
+            """8.7(2): a unit using the road (rail, trail) rate may not enter a hex where it would be overstacked."""
+            hit = stack_cache.get(h)
+            if hit is None:
+                friends = [u for u in st.units_in(h) if ctx.side_of(u) == side and c.is_ground(ctx, u) and u != uid]
+                hit = stack_cache[h] = lim_stack is not None and len(friends) + 1 > lim_stack
+            return hit
+
+        def scaled(m: str, relax: frozenset[str] = frozenset()):
+            flat = "terrain" in relax
             cache: dict[tuple[str, str], int | None] = ctx.__dict__.setdefault("_efb_scaled", {}).setdefault(
-                (costs.armored, m, c.bridge_version(ctx), costs.commit), {})
-            block_zoc = disengaging or (m in LINE_MODES and road_mk)
+                (costs.armored, m, c.bridge_version(ctx), costs.commit, flat), {})
+            block_zoc = (disengaging or (m in LINE_MODES and road_mk)) and "zoc" not in relax
+            block_enemy = "enemy" not in relax
+            block_stack = m in LINE_MODES and lim_stack is not None and "stacking" not in relax
 
             def step_scaled(a: str, b: str) -> int | None:
-                if b in occupied or (block_zoc and b in zoc):
+                if (block_enemy and b in occupied) or (block_zoc and b in zoc):
+                    return None
+                if block_stack and b != goal and overstacked(b):
                     return None
                 key = (a, b)
                 if key in cache:
@@ -144,14 +161,17 @@ class Movement:
                 x = costs.step(a, b, m)
                 if costs.unknown:
                     return None  # unknown terrain: not cached, reported as could-not-check
+                if flat:  # terrain relaxed: every hex as clear (1 MP, 8.6); the 26.4 commitment still counts
+                    x = Fraction(1) + (c.COMMITMENT_MF if b in costs.commit else 0)
                 cache[key] = None if x is None else x.numerator * (scale // x.denominator)
                 return cache[key]
             return step_scaled
 
-        def search(m: str, lim):
-            floor = costs.cheapest_step(m) * scale
+        def search(m: str, lim, relax: frozenset[str] = frozenset()):
+            floor = (Fraction(1) if "terrain" in relax else costs.cheapest_step(m)) * scale
             floor = int(floor) if floor.denominator == 1 else floor
-            found = cheapest_path(start, goal, board.neighbours, scaled(m), lambda h: not ezoc(h), lim,
+            leave = (lambda h: True) if "zoc" in relax else (lambda h: not ezoc(h))
+            found = cheapest_path(start, goal, board.neighbours, scaled(m, relax), leave, lim,
                                   heuristic=lambda h: floor * board.distance(h, goal))
             return None if found is None else (Fraction(found[0]) / scale, found[1], m)
 
@@ -182,6 +202,9 @@ class Movement:
         if ctx.policies.get("minimum_move", True) and ctx.board.adjacent(start, goal) and not enemy(goal) \
                 and not (ezoc(start) and ezoc(goal)) and costs.step(start, goal, "normal") is not None:
             return  # 8.4 minimum move
+        if self._binding(ctx, uid, start, goal, limit, why, modes, search, scale, occupied, ezoc, disengaging,
+                         road_mk, overstacked):
+            return
         any_path = best
         if any_path is None:
             ctx.error(ctx.rule("8.3"), f"{nm} cannot legally reach {goal} from {start} with its {c.fmt_mp(limit)} MP "
@@ -195,6 +218,64 @@ class Movement:
         ctx.error(ctx.rule("8.3"), f"{nm} moved {start}→{goal}, but the cheapest legal path costs {c.fmt_mp(cost)} MP "
                   f"of its {c.fmt_mp(limit)} MP movement allowance{why}; assumed path: {detail}",
                   units=[uid], hexes=[start, goal], path=path)
+
+    @staticmethod
+    def _binding(ctx: Any, uid: str, start: str, goal: str, limit: Fraction, why: str, modes: list[str], search,
+                 scale: int, occupied: set[str], ezoc, disengaging: bool, road_mk: bool, overstacked) -> bool:
+        """No legal path fits: search again with each constraint relaxed (enemy ZOC, enemy-occupied hexes, stacking
+        on the road, terrain) and report the first whose relaxation lets the move fit, citing its rule and naming
+        the blocking hex and units. False when none does alone (then the allowance binds: 8.3)."""
+        lim = limit * scale
+        lim = int(lim) if lim.denominator == 1 else lim
+
+        def fits(relax: frozenset[str]):
+            for m in modes:
+                if ("terrain" in relax and m != "normal") or ("stacking" in relax and m not in LINE_MODES):
+                    continue
+                found = search(m, lim, relax)
+                if found is not None and found[0] <= limit:
+                    return found
+            return None
+
+        bound = binding_constraint(("zoc", "enemy", "stacking", "terrain"), fits)
+        if bound is None:
+            return False
+        name, (cost, path, m) = bound
+        nm, side = ctx.name(uid), ctx.side_of(uid)
+        head = f"{nm} cannot reach {goal} from {start} within its {c.fmt_mp(limit)} MP movement allowance{why}"
+        if name == "zoc":
+            inner = path[1:] if disengaging or (m in LINE_MODES and road_mk) else path[1:-1]
+            h = next(x for x in inner if ezoc(x))
+            who = c.zoc_sources(ctx, h, side)
+            if disengaging:
+                rule, what = "10.10", f"disengaging, it may not enter the enemy ZOC at {h}"
+            elif m in LINE_MODES and road_mk:
+                rule, what = "8.7", f"using {m} movement it may not enter the enemy ZOC at {h}"
+            else:
+                rule, what = "10.5", f"it would have to keep moving after entering the enemy ZOC at {h}"
+            ctx.error(ctx.rule(rule), f"{head}: {what} (of {c.names(ctx, who)}); the path that would fit "
+                      f"costs {c.fmt_mp(cost)} MP", units=[uid] + who, hexes=[start, h, goal],
+                      path=path)
+        elif name == "enemy":
+            h = next(x for x in path[1:] if x in occupied)
+            who = c.hex_enemies(ctx, h, side)
+            ctx.error(ctx.rule("9.6"), f"{head}: the only paths that fit pass through {h}, which holds enemy "
+                      f"units ({c.names(ctx, who)})", units=[uid] + who, hexes=[start, h, goal], path=path)
+        elif name == "stacking":
+            h = next(x for x in path[1:-1] if overstacked(x))
+            ctx.error(ctx.rule("8.7"), f"{head}: the {m} path that fits ({c.fmt_mp(cost)} MP) passes through {h}, "
+                      f"where it would be overstacked", units=[uid] + [u for u in ctx.state.units_in(h)
+                                                                        if ctx.side_of(u) == side],
+                      hexes=[start, h, goal], path=path)
+        else:
+            costs = c.Costs(ctx, uid)
+            legs = [(a, b, costs.step(a, b, "normal")) for a, b in zip(path, path[1:], strict=False)]
+            worst = max(legs, key=lambda leg: (leg[2] is None, leg[2] or 0))
+            terrain = ctx.board.terrain(worst[1])
+            ctx.error(ctx.rule("8.6"), f"{head}: the terrain costs too much; the shortest way ({len(path) - 1} "
+                      f"hexes) enters {worst[1]} ({terrain}, {c.fmt_mp(worst[2])} MP)", units=[uid],
+                      hexes=[start, worst[1], goal], path=path)
+        return True
 
     @staticmethod
     def _no_cost(ctx: Any, costs: c.Costs) -> None:
