@@ -58,6 +58,7 @@ class Positions:
     face: dict[str, str] = field(default_factory=dict)
     facing: dict[str, float] = field(default_factory=dict)
     at: dict[int, dict[str, Where]] = field(default_factory=dict)
+    attack_of: dict[int, dict[str, Any]] = field(default_factory=dict)  # roll/result index -> its attack event
 
 
 def _pos(v: Any) -> tuple[float, float] | None:
@@ -66,19 +67,35 @@ def _pos(v: Any) -> tuple[float, float] | None:
     return None
 
 
-def replay(events: Iterable[dict[str, Any]], wanted: Iterable[int] = ()) -> Positions:
-    """Unit positions at the end of ``events`` (hex labels, or table positions when the log gives ``pos``), plus
-    snapshots before each event whose index is in ``wanted`` of the units that event names."""
+def _named(ev: dict[str, Any]) -> list[str]:
+    """The unit ids an event names."""
+    return [u for k in _UNIT_KEYS for u in ([ev[k]] if isinstance(ev.get(k), str) else ev.get(k) or [])
+            if isinstance(u, str)]
+
+
+def replay(events: Iterable[dict[str, Any]], wanted: dict[int, Iterable[str]] | Iterable[int] = ()) -> Positions:
+    """Unit positions at the end of ``events`` (hex labels, or table positions when the log gives ``pos``), plus,
+    for each event index in ``wanted``, where the units that event names (and, for a dict, the units given for that
+    index) stood just before it. A ``roll`` or ``result`` event is read as part of the last ``attack``: its
+    snapshot holds that attack's units and ``attack_of`` gives the attack event."""
     out = Positions()
-    want = set(wanted)
+    want = wanted if isinstance(wanted, dict) else {i: () for i in wanted}
     where, face = out.where, out.face
+    attack: dict[str, Any] | None = None
     for n, ev in enumerate(events):
         i = ev.get("i", n)
+        t = ev.get("type")
+        if t == "attack":
+            attack = ev
+        elif t == "phase":
+            attack = None
         if i in want:
-            names = [u for k in _UNIT_KEYS for u in ([ev[k]] if isinstance(ev.get(k), str) else ev.get(k) or [])
-                     if isinstance(u, str)]
+            names = _named(ev) + list(want[i])
+            if t in ("roll", "result") and attack is not None:
+                out.attack_of[i] = attack
+                names += _named(attack)
             out.at[i] = {u: where[u] for u in names if u in where}
-        t, uid = ev.get("type"), ev.get("unit")
+        uid = ev.get("unit")
         if not isinstance(uid, str):
             continue
         if t in ("setup", "reinforcement", "replacement", "move", "retreat", "advance"):
@@ -143,11 +160,14 @@ def marks(findings: Sequence[Any], positions: Positions | None = None) -> list[M
     positions = positions or Positions()
     out = []
     for n, f in numbered(findings):
-        ev = _get(f, "event") or {}
-        before = positions.at.get(_get(f, "event_index"), {}) if _get(f, "event_index") is not None else {}
+        index = _get(f, "event_index")
+        ev = positions.attack_of.get(index) or _get(f, "event") or {}
+        # units as they stood when the finding's event happened; end-of-log findings: where they stand at the end
+        then = positions.at.get(index) if index is not None else None
+        now = positions.where if then is None else then
 
-        def where(u: str, before: dict[str, Where] = before) -> Where | None:
-            return before.get(u, positions.where.get(u))
+        def where(u: str, now: dict[str, Where] = now) -> Where | None:
+            return now.get(u)
 
         arrows: list[tuple[Where, Where]] = []
         att = _places(_get(f, "attackers") or _get(f, "attacker_hexes"))
@@ -310,7 +330,10 @@ def render_findings(report: Any, game: Game, *, events: Sequence[dict[str, Any]]
     if findings is not None:  # a selection keeps the numbers the findings have in the whole report
         keep = {id(f) for f in findings}
         numbers = {n for n, f in numbered(all_findings) if id(f) in keep}
-    wanted = [i for f in all_findings if (i := _get(f, "event_index")) is not None]
+    wanted: dict[int, list[str]] = defaultdict(list)
+    for f in all_findings:
+        if (i := _get(f, "event_index")) is not None:
+            wanted[i] += list(_get(f, "units") or [])
     positions = replay(events, wanted) if events is not None else Positions()
     if units:
         draw_units(img, game, board, positions)
