@@ -224,13 +224,13 @@ class Board:
         return (p[0] * self.ppi, p[1] * self.ppi)
 
     def ring(self, where: Where) -> list[tuple[float, float]]:
-        """The dashed ring of a spot: a hexagon just inside the hex, or (table) a hexagon 1.5 inches across."""
+        """The dashed ring of a spot: a hexagon just inside the hex, or (table) a hexagon 4 inches across."""
         p = self.point(where)
         if p is None:
             return []
         if self.grid is not None:
             return fd.hexagon(*p, self.hex_px / 3 ** 0.5 * 0.86, pointy=self.grid.sideways)
-        return fd.hexagon(*p, self.ppi * 1.5, pointy=False)
+        return fd.hexagon(*p, self.ppi * 2.0, pointy=False)
 
 
 def _render_base(game: Game, m: dict[str, Any], board: Board) -> Any:
