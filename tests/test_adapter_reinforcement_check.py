@@ -68,7 +68,8 @@ def test_entry_hex_is_checked(minsk, dest, illegal):
     # only FD enters in this log: the rest of its group is (rightly) reported as withheld under 6.5
     found = [(f.severity, f.message) for f in report.findings if f.rule == "EFB 6.2"]
     if illegal:
-        assert found == [("error", f"FD (Soviet Forward Detachment) enters at {dest}, which is not in its entry area north_east_of_berezina")]
+        assert found == [("error", f"FD (Soviet Forward Detachment) enters at {dest}, which is not in its entry area "
+                                    "north_east_of_berezina")]
     else:
         assert found == [], found
     assert {f.rule for f in report.findings if f.severity == "error"} <= {"EFB 6.2", "EFB 6.5"}

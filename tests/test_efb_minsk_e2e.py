@@ -63,7 +63,8 @@ def test_cli_exit_codes_and_json(capsys, tmp_path):
     assert doc["game"] == "minsk44" and doc["events"] == 254
     assert [f["rule"] for f in doc["findings"]] == ["EFB 6.2", "EFB 8.3", "EFB 9.1"]
     assert set(doc["findings"][0]) == {"rule", "severity", "event_index", "event", "turn", "phase", "side", "units",
-                                       "hexes", "path", "message"}
+                                       "hexes", "path", "message", "number"}
+    assert [f["number"] for f in doc["findings"]] == [1, 2, 3]
 
 
 def test_cli_bad_inputs_give_one_line(capsys, tmp_path):
@@ -85,7 +86,7 @@ def test_map_image(tmp_path, game):
     from modgen.geometry.hexgrid import Grid
 
     grid = Grid.from_map(game.map("main"))
-    # the ring around 3601 passes 0.45 hex to the left of its centre: that pixel is drawn red
+    # finding 3 (the overstack in 3601) has its magenta number badge on the hex centre
     x, y = grid.exact_center(*grid.position("3601"), 60)
-    px = img.getpixel((int(x - 0.45 * 60), int(y)))
-    assert px[0] > 180 and px[1] < 60 and px[2] < 60
+    px = img.getpixel((int(x - 0.1 * 60), int(y)))
+    assert px[0] > 180 and px[1] < 60 and px[2] > 130

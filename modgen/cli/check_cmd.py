@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from modgen.report.check import check_path, draw_findings, format_text
+from modgen.report.check import check_path, draw_findings, format_text, read_log
+from modgen.report.picture import with_numbers
 
 
 @click.command("check")
@@ -17,7 +18,8 @@ from modgen.report.check import check_path, draw_findings, format_text
 @click.option("--scenario", default=None, help="Scenario id (default: the log's scenario_start, else the first).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--map-image", metavar="FILE", type=click.Path(), default=None,
-              help="Also write a PNG of the map with each error drawn (path in red, hexes ringed).")
+              help="Also write a PNG of the map: errors and warnings numbered as in the report, ringed, their paths "
+                   "and attack arrows drawn, the units where the log leaves them, and a legend.")
 def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None) -> None:
     """Check LOG for rules errors. Exit status 1 when there are errors.
 
@@ -34,10 +36,12 @@ def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_i
         check_output(map_image, game, log)
     report = check_path(log, game, scenario)
     if as_json:
-        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+        click.echo(json.dumps(with_numbers(report.to_dict()), ensure_ascii=False, indent=1))
     else:
         click.echo(format_text(report), nl=False)
     if map_image:
-        draw_findings(report, game, map_image)
+        # the picture places units and attacks from the log's events: read them again (only when asked for)
+        events, _ = read_log(Path(log).read_bytes(), log, game, scenario)
+        draw_findings(report, game, map_image, events=events)
     if report.errors:
         raise click.exceptions.Exit(1)

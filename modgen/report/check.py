@@ -86,7 +86,8 @@ def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = N
 
 # ---- text -------------------------------------------------------------------------------------------------------
 def format_text(report: Report) -> str:
-    """A report for people: a summary line, then findings grouped by turn and phase."""
+    """A report for people: a summary line, then findings grouped by turn and phase, each with its number (#1, #2…:
+    its place in the list, as in the JSON ``number`` and on the map picture)."""
     counts = {s: sum(1 for f in report.findings if f.severity == s) for s in ("error", "warning", "could-not-check")}
     head = (f"{report.game}" + (f" / {report.scenario}" if report.scenario else "") + f": {report.events} events, "
             f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['could-not-check']} could not check")
@@ -95,7 +96,8 @@ def format_text(report: Report) -> str:
     # reading warnings (rule LOG, no event) go after the findings, one line per kind (modgen.report.grouping)
     log_warnings = [f for f in report.findings if f.rule == "LOG" and f.severity == "warning" and f.event_index is None]
     apart = {id(f) for f in log_warnings}
-    for f in report.findings:
+    width = len(str(len(report.findings)))
+    for number, f in enumerate(report.findings, start=1):  # numbers as in the JSON and on the map picture
         if id(f) in apart:
             continue
         key = (f.turn, f.phase, f.side)
@@ -104,7 +106,7 @@ def format_text(report: Report) -> str:
             lines.append("")
             lines.append(_group_title(f))
         where = f"event {f.event_index}" if f.event_index is not None else "end of log"
-        lines.append(f"  {f.severity.upper():<15} {f.rule:<10} [{where}] {f.message}")
+        lines.append(f"  #{number:<{width}} {f.severity.upper():<15} {f.rule:<10} [{where}] {f.message}")
     lines += _coverage_lines(report, rules_findings=len(report.findings) - len(apart))
     if log_warnings:
         groups = grouping.group(f.message for f in log_warnings)
@@ -138,42 +140,11 @@ def _group_title(f: Finding) -> str:
 
 # ---- picture ----------------------------------------------------------------------------------------------------
 def draw_findings(report: Report, game: Any, out: str | os.PathLike[str], hex_px: float = 60,
-                  findings: Iterable[Finding] | None = None) -> None:
-    """Write a PNG of the scenario map with each finding drawn: its path in red, its hexes ringed."""
-    from PIL import ImageDraw
+                  findings: Iterable[Finding] | None = None, *, events: list[dict] | None = None) -> None:
+    """Write a PNG of the scenario map with the findings numbered, ringed and explained in a legend, and (given the
+    log's ``events``) the units where they stand and arrows from attackers to defender: see
+    :mod:`modgen.report.picture`."""
+    from modgen.report import picture
 
-    from modgen import atomic
-    from modgen.draw.mapdraw import render_map
-    from modgen.geometry.hexgrid import Grid
-
-    game = _game(game)
-    scen = game.scenarios.get(report.scenario or "") or {}
-    m = game.map(scen.get("map"))
-    img = render_map(game, m["id"], hex_px).convert("RGB")
-    if m.get("kind", "hex") != "hex":  # table maps (FoW): findings carry no hexes to draw
-        with atomic.atomic_path(out) as tmp:
-            img.save(tmp, format="PNG")
-        return
-    grid = Grid.from_map(m)
-    draw = ImageDraw.Draw(img)
-
-    def centre(h: str) -> tuple[float, float] | None:
-        try:
-            return grid.exact_center(*grid.position(h), hex_px)
-        except Exception:  # a label that is not on this map: nothing to draw
-            return None
-
-    width = max(2, int(hex_px / 12))
-    for f in findings if findings is not None else report.findings:
-        if f.severity != "error":
-            continue
-        pts = [p for p in (centre(h) for h in f.path) if p]
-        if len(pts) >= 2:
-            draw.line(pts, fill=(220, 0, 0), width=width, joint="curve")
-        for h in f.hexes:
-            p = centre(h)
-            if p:
-                r = hex_px * 0.45
-                draw.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], outline=(220, 0, 0), width=width)
-    with atomic.atomic_path(out) as tmp:
-        img.save(tmp, format="PNG")
+    picture.draw_findings(report, _game(game), out, events=events, hex_px=hex_px,
+                          findings=None if findings is None else list(findings))

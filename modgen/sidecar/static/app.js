@@ -26,20 +26,68 @@ function sizeOverlay() {
   svg.setAttribute("viewBox", `0 0 ${img.naturalWidth} ${img.naturalHeight}`);
 }
 
+// What the PNG of `modgen check --map-image` draws, from the server's geometry: the path, dashed hexagons round the
+// finding's places (never a circle: circles with a star are the map's objectives), attack arrows, a numbered badge.
+const MARK_COLOURS = { error: "#d600aa", warning: "#eb8c00", "could-not-check": "#6e6e6e" };
+
 function drawOverlay(findings) {
   const svg = $("#overlay");
   svg.replaceChildren();
+  const defs = el("svg:defs");
+  for (const [sev, colour] of Object.entries(MARK_COLOURS)) {
+    const head = el("svg:marker", { id: `arrowhead-${sev}`, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 4,
+      markerHeight: 4, orient: "auto" });
+    head.appendChild(el("svg:path", { d: "M0,0 L10,5 L0,10 z", fill: colour }));
+    defs.appendChild(head);
+  }
+  svg.appendChild(defs);
+  const used = {};
   findings.forEach((f, i) => {
-    const g = el("svg:g", { "data-index": i, class: "finding-mark" });
+    const g = el("svg:g", { "data-index": i, class: `finding-mark ${f.severity}` });
     const ov = f.overlay || { hexes: [], path: [], radius: 20 };
+    const r = ov.radius || 20;
     if (ov.path.length > 1) {
       g.appendChild(el("svg:polyline", { class: "path", points: ov.path.map((p) => p.join(",")).join(" ") }));
     }
-    for (const [x, y] of ov.hexes) {
-      g.appendChild(el("svg:circle", { class: "mark", cx: x, cy: y, r: ov.radius * 0.9 }));
+    const rings = ov.rings || [];
+    for (const ring of rings) {
+      g.appendChild(el("svg:polygon", { class: "ring", points: ring.map((p) => p.join(",")).join(" ") }));
+    }
+    if (!rings.length) {
+      for (const [x, y] of ov.hexes) g.appendChild(el("svg:polygon", { class: "ring", points: hexagon(x, y, r) }));
+    }
+    for (const [[x1, y1], [x2, y2]] of ov.arrows || []) {
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const stop = r * 0.44;
+      g.appendChild(el("svg:line", { class: "arrow", x1, y1, x2: x2 - (x2 - x1) * stop / len,
+        y2: y2 - (y2 - y1) * stop / len, "marker-end": `url(#arrowhead-${MARK_COLOURS[f.severity] ? f.severity : "error"})` }));
+    }
+    const at = ov.badge || ov.hexes[0] || ov.path[ov.path.length - 1];
+    if (at && (f.severity === "error" || f.severity === "warning")) {
+      const key = at.join(",");
+      const k = used[key] || 0;
+      used[key] = k + 1;
+      let [x, y] = at;
+      const br = r * 0.34;
+      if (k) {  // a second finding at the same place goes round the first, as in the PNG
+        const a = (-45 + 60 * (k - 1)) * Math.PI / 180;
+        x += 2.3 * br * Math.cos(a);
+        y += 2.3 * br * Math.sin(a);
+      }
+      g.appendChild(el("svg:circle", { class: "badge", cx: x, cy: y, r: br }));
+      g.appendChild(el("svg:text", { class: "badge-number", x, y, "font-size": br * 1.15 }, String(f.number ?? i + 1)));
     }
     svg.appendChild(g);
   });
+}
+
+function hexagon(x, y, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (180 + 60 * k) * Math.PI / 180;
+    pts.push(`${x + r * 0.86 * Math.cos(a)},${y + r * 0.86 * Math.sin(a)}`);
+  }
+  return pts.join(" ");
 }
 
 function select(i) {
@@ -49,7 +97,7 @@ function select(i) {
   if (item) item.classList.add("active");
   if (mark) {
     mark.classList.add("active");
-    const c = mark.querySelector("circle, polyline");
+    const c = mark.querySelector("circle, polygon, polyline");
     if (c && c.scrollIntoView) c.scrollIntoView({ block: "center", inline: "center" });
   }
 }
@@ -100,7 +148,9 @@ function renderReport(report, target) {
       box.appendChild(group);
       lastKey = key;
     }
-    const item = el("div", { class: `finding ${f.severity}`, "data-index": i, tabindex: 0 });
+    // the number (as in the text report, the JSON and on the map) is drawn by CSS from data-number
+    const item = el("div", { class: `finding ${f.severity}`, "data-index": i, "data-number": f.number ?? i + 1,
+      tabindex: 0 });
     item.appendChild(el("span", { class: "rule" }, f.rule));
     item.appendChild(el("span", { class: "msg" }, f.message));
     const meta = [];
