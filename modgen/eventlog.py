@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, BinaryIO
 
 from modgen import atomic
 from modgen.errors import LogFormatError
@@ -151,6 +152,29 @@ def read_events(path: str | os.PathLike[str]) -> list[Event]:
     except FileNotFoundError:
         raise LogFormatError(f"{name}: file not found") from None
     return parse_bytes(data, name)
+
+
+def open_regular(path: str | os.PathLike[str], label: str) -> BinaryIO:
+    """Open *path* for reading only if it is a regular file (open, then ``fstat`` the open file: no check-then-open
+    race). A FIFO is opened non-blocking so that a writer-less FIFO cannot hang us; devices, FIFOs and directories
+    are a LogFormatError naming *label*."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise LogFormatError(f"{label}: cannot open: file not found") from None
+    except OSError as exc:
+        raise LogFormatError(f"{label}: cannot open ({exc.strerror or exc})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
+            raise LogFormatError(f"{label}: is {kind}, not a regular file; logs are read from regular files only")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def parse_bytes(data: bytes, filename: str = "<log>") -> list[Event]:

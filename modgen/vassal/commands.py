@@ -318,10 +318,14 @@ OTHER_PREFIXES = ("NOTES\t", "PNOTES\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "SGKC
 
 
 def _int(tok: str, what: str, leaf: str) -> int:
+    """A coordinate of a move: a Java int, as VASSAL writes it (not 5,000 digits, which would only cost time)."""
     try:
-        return int(tok)
+        value = int(tok) if len(tok) <= 12 else None
     except ValueError:
-        raise LogFormatError(f"bad {what} {tok!r} in move command {leaf[:80]!r}") from None
+        value = None
+    if value is None or not -(2**31) <= value < 2**31:
+        raise LogFormatError(f"bad {what} {tok[:40]!r} in move command {leaf[:80]!r}")
+    return value
 
 
 def decode_leaf(leaf: str, depth: int = 0) -> Command:
@@ -406,12 +410,19 @@ def decode(text: str, depth: int = 0) -> Command:
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)
     offsets = _offsets(toks) if depth == 0 else [-1] * len(toks)
-    head = decode(toks[0], depth + 1)
-    head.offset = offsets[0]
-    for tok, off in zip(toks[1:], offsets[1:], strict=True):
-        sub = decode(tok, depth + 1)
-        sub.offset = off
-        head.children.append(sub)
+    index = 0
+    try:
+        head = decode(toks[0], depth + 1)
+        head.offset = offsets[0]
+        for index in range(1, len(toks)):
+            sub = decode(toks[index], depth + 1)
+            sub.offset = offsets[index]
+            head.children.append(sub)
+    except LogFormatError as exc:
+        if depth:
+            raise
+        # say which top-level command (and where in the decoded text) so the file can be looked at
+        raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
     return head
 
 
