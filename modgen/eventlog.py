@@ -8,15 +8,17 @@ their JSON types per event type); :func:`validate_strict` runs the full JSON Sch
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any, BinaryIO
 
-from modgen import atomic
+from modgen import atomic, limits
 from modgen.errors import LogFormatError
 from modgen.resources import schema_path
 
@@ -114,50 +116,136 @@ def move_positions(event: Event) -> tuple[list[float] | None, list[float] | None
     return event.get("from_pos"), to, event.get("facing")
 
 
-def parse_lines(text: str, filename: str = "<log>") -> list[Event]:
-    """Parse JSON Lines text into events (blank lines and ``#`` comment lines skipped); LogFormatError on any problem.
+class _Refused(ValueError):
+    """A JSON value modgen will not hold (a huge integer, a non-finite number); the message says which."""
 
-    Each event gets ``i`` (its 0-based index) when it has none, and ``source`` ``{"file", "offset": line}``.
-    """
+
+def _loads(line: str) -> Any:
+    """``json.loads`` for one log line, refusing what would cost time or memory: integers longer than the
+    ``int_digits`` limit, and nesting deeper than the ``json_depth`` limit (checked before parsing, so 100,000 ``[``
+    cost no recursion). Non-finite numbers are reported per field afterwards (:func:`_nonfinite`)."""
+    max_depth = limits.get("json_depth")
+    if line.count("[") + line.count("{") > max_depth and _depth(line) > max_depth:
+        raise limits.breach("json_depth", "line", f"nested more than {max_depth} levels")
+    return json.loads(line, parse_int=_parse_int)
+
+
+def _depth(line: str) -> int:
+    """Deepest array/object nesting of a JSON text (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for ch in re.sub(r'"(?:[^"\\]|\\.)*"', "", line):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > limits.get("int_digits"):
+        raise limits.breach("int_digits", "line", f"an integer of {digits:,} digits")
+    try:
+        return int(text)
+    except ValueError as exc:  # past Python's own int_max_str_digits when int_digits was raised that far
+        raise _Refused(f"integer of {digits:,} digits: {exc}") from None
+
+
+def _nonfinite(value: Any, pointer: str = "") -> str | None:
+    """``"/pointer: x is not a finite number"`` for the first NaN or infinity anywhere in *value*, else None.
+    (The json module reads ``NaN``/``Infinity`` and turns ``1e999`` into infinity; events must stay finite.)"""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{pointer or '/'}: {value!r} is not a finite number"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _nonfinite(item, f"{pointer}/{key}")
+        if found:
+            return found
+    return None
+
+
+def _parse(lines: Iterable[tuple[int, str]], filename: str, max_events: int | None) -> list[Event]:
+    """The events of numbered lines; problems are collected (the first three shown) and raised as one error."""
+    cap = max_events if max_events is not None else limits.get("log_events")
     events: list[Event] = []
     errors: list[str] = []
-    # split on "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows inside strings
-    for lineno, line in enumerate(text.split("\n"), start=1):
+    n_errors = 0
+    for lineno, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if len(events) + n_errors >= cap:
+            lim = limits.LIMITS["log_events"]
+            raise limits.LimitError(
+                f"{filename}:{lineno}: more than {cap:,} events, the {lim.name} limit; raise it with "
+                f"--limit {lim.name}=N or {lim.env}=N if the log is genuine")
         try:
-            event = json.loads(stripped)
+            event = _loads(stripped)
         except json.JSONDecodeError as exc:
-            errors.append(f"{filename}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}")
-            continue
-        problems = event_problems(event)
+            problems = [f":{exc.colno}: invalid JSON: {exc.msg}"]
+        except limits.LimitError as exc:
+            raise limits.LimitError(f"{filename}:{lineno}: {str(exc).removeprefix('line: ')}") from None
+        except (_Refused, RecursionError) as exc:
+            problems = [f": {exc if isinstance(exc, _Refused) else 'nested too deeply'}"]
+        else:
+            problems = [f": {p}" for p in event_problems(event)]
+            if not problems and (bad := _nonfinite(event)):
+                problems = [f": {bad}"]
         if problems:
-            errors.extend(f"{filename}:{lineno}: {p}" for p in problems)
+            n_errors += 1
+            if len(errors) < 3:
+                errors.extend(f"{filename}:{lineno}{p}" for p in problems[:3 - len(errors)])
             continue
         event.setdefault("i", len(events))
         event.setdefault("source", {"file": filename, "offset": lineno})
         events.append(event)
     if errors:
-        more = f" (and {len(errors) - 3} more problems)" if len(errors) > 3 else ""
-        raise LogFormatError("; ".join(errors[:3]) + more)
+        more = f" (and {n_errors - 1} more line(s) with problems)" if n_errors > 1 else ""
+        raise LogFormatError("; ".join(errors) + more)
     return events
 
 
-def read_events(path: str | os.PathLike[str]) -> list[Event]:
-    """Read and validate a canonical ``.jsonl`` log file."""
+def parse_lines(text: str, filename: str = "<log>", *, max_events: int | None = None) -> list[Event]:
+    """Parse JSON Lines text into events (blank lines and ``#`` comment lines skipped); LogFormatError on any problem.
+
+    Each event gets ``i`` (its 0-based index) when it has none, and ``source`` ``{"file", "offset": line}``. More than
+    ``max_events`` events (default: the ``log_events`` limit) is a LimitError naming the line.
+    """
+    # split on "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows inside strings
+    return _parse(enumerate(text.split("\n"), start=1), filename, max_events)
+
+
+def _decoded_lines(lines: Iterable[bytes], filename: str) -> Iterator[tuple[int, str]]:
+    """Numbered UTF-8 lines of a byte stream (a BOM at the start is dropped); an invalid byte names its offset."""
+    offset = 0
+    for lineno, raw in enumerate(lines, start=1):
+        try:
+            text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"{filename}: not UTF-8 text ({exc.reason} at byte {offset + exc.start})") from None
+        offset += len(raw)
+        yield lineno, text
+
+
+def read_events(path: str | os.PathLike[str], *, max_events: int | None = None) -> list[Event]:
+    """Read and validate a canonical ``.jsonl`` log file, line by line (never the whole file at once).
+
+    The file must be a regular file no larger than the ``file_mb`` limit; ``max_events`` caps the events (default:
+    the ``log_events`` limit).
+    """
     name = os.fspath(path)
-    try:
-        data = open(name, "rb").read()
-    except FileNotFoundError:
-        raise LogFormatError(f"{name}: file not found") from None
-    return parse_bytes(data, name)
+    with open_regular(name, name) as fh:
+        size = os.fstat(fh.fileno()).st_size
+        limits.check("file_mb", size // (1024 * 1024), name, f"{size / (1024 * 1024):.0f} MiB")
+        return _parse(_decoded_lines(fh, name), name, max_events)
 
 
 def open_regular(path: str | os.PathLike[str], label: str) -> BinaryIO:
     """Open *path* for reading only if it is a regular file (open, then ``fstat`` the open file: no check-then-open
     race). A FIFO is opened non-blocking so that a writer-less FIFO cannot hang us; devices, FIFOs and directories
     are a LogFormatError naming *label*."""
+    # kept small and local until the base layer's general regular-file reader lands; then this delegates to it
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
@@ -177,13 +265,9 @@ def open_regular(path: str | os.PathLike[str], label: str) -> BinaryIO:
         raise
 
 
-def parse_bytes(data: bytes, filename: str = "<log>") -> list[Event]:
-    """Decode UTF-8 bytes and parse them as a canonical log."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise LogFormatError(f"{filename}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return parse_lines(text, filename)
+def parse_bytes(data: bytes, filename: str = "<log>", *, max_events: int | None = None) -> list[Event]:
+    """Decode UTF-8 bytes and parse them as a canonical log (line by line; ``max_events`` as :func:`read_events`)."""
+    return _parse(_decoded_lines(io.BytesIO(data), filename), filename, max_events)
 
 
 def dumps(event: Event) -> str:
