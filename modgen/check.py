@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable
+import signal
+import threading
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from modgen import eventlog
-from modgen.errors import LogFormatError
+from modgen.errors import LogFormatError, ModgenError
 from modgen.rules import engine
 from modgen.rules.findings import Finding, Report
 
@@ -102,6 +105,35 @@ def _run(game: Any, events: list[dict], warnings: list[str], scenario: str | Non
     report = engine.run(game, events, scenario)
     report.findings[:0] = [Finding(rule="LOG", severity="warning", message=w) for w in warnings]
     return report
+
+
+class CheckTimeout(ModgenError):
+    """A check ran past its ``--timeout`` (exit 1)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None, what: str) -> Iterator[None]:
+    """Run the body under a wall-clock limit: past ``seconds`` a :class:`CheckTimeout` naming *what* is raised.
+
+    Uses ``SIGALRM`` (``setitimer``), so it works in the main thread of a process on Unix (the CLI); elsewhere, or
+    with ``seconds`` None, the body runs unlimited — the sidecar bounds its checks by killing a worker process
+    instead. The signal is delivered between Python bytecodes: one long C call (a huge regex, inflating one zip
+    entry) finishes first, which the decoding caps keep short.
+    """
+    if not seconds or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def expired(signum: int, frame: object) -> None:
+        raise CheckTimeout(f"{what}: check took longer than --timeout {seconds:g} s; stopped")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # ---- text -------------------------------------------------------------------------------------------------------

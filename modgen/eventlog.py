@@ -237,7 +237,8 @@ def read_events(path: str | os.PathLike[str], *, max_events: int | None = None) 
     name = os.fspath(path)
     with open_regular(name, name) as fh:
         size = os.fstat(fh.fileno()).st_size
-        limits.check("file_mb", size // (1024 * 1024), name, f"{size / (1024 * 1024):.0f} MiB")
+        if size > limits.get("file_mb") * 1024 * 1024:
+            raise limits.breach("file_mb", name, f"{size / (1024 * 1024):.1f} MiB")
         return _parse(_decoded_lines(fh, name), name, max_events)
 
 
@@ -271,8 +272,13 @@ def parse_bytes(data: bytes, filename: str = "<log>", *, max_events: int | None 
 
 
 def dumps(event: Event) -> str:
-    """One event as a compact JSON line (no trailing newline); ``source`` is dropped, it describes another file."""
-    return json.dumps({k: v for k, v in event.items() if k != "source"}, ensure_ascii=False, separators=(", ", ": "))
+    """One event as a compact JSON line (no trailing newline); ``source`` is dropped, it describes another file.
+    A NaN or infinity anywhere is a LogFormatError (JSON has neither)."""
+    try:
+        return json.dumps({k: v for k, v in event.items() if k != "source"}, ensure_ascii=False,
+                          separators=(", ", ": "), allow_nan=False)
+    except ValueError:
+        raise LogFormatError(f"event {event.get('i', '?')}: {_nonfinite(event) or 'a number is not finite'}") from None
 
 
 def iter_lines(events: Iterable[Event]) -> Iterator[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from modgen.check import check_path, draw_findings, format_text
+from modgen.check import check_path, draw_findings, format_text, time_limit
 
 
 @click.command("check")
@@ -18,19 +18,24 @@ from modgen.check import check_path, draw_findings, format_text
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--map-image", type=click.Path(dir_okay=False), default=None,
               help="Also write a PNG of the map with each error drawn (path in red, hexes ringed).")
-def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None) -> None:
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Stop with an error (exit 1) if reading and checking the log takes longer than this.")
+def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None,
+            timeout: float | None) -> None:
     """Check LOG for rules errors. Exit status 1 when there are errors.
 
     LOG is a canonical event log (.jsonl) or a VASSAL save/log (.vsav/.vlog) of a game played with a module built
     by `modgen build`. Findings are grouped by turn and phase; each names its rule (e.g. EFB 8.3), the event, the
     units and hexes. The game data is validated first: checking against invalid data would prove nothing.
+    The log is read within the limits log_decoded_mb and log_events (`modgen --limit`); --timeout bounds the time.
     """
     from modgen.cli.common import require_valid
     from modgen.model import load_game
 
     require_valid(Path(game_path))
     game = load_game(game_path)
-    report = check_path(log, game, scenario)
+    with time_limit(timeout, log):
+        report = check_path(log, game, scenario)
     if as_json:
         click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
     else:
