@@ -189,3 +189,15 @@ def test_huge_piece_position_is_treated_as_zero():
 def test_dumps_refuses_nan():
     with pytest.raises(ModgenError, match="not a finite number"):
         eventlog.dumps({"type": "x-facing", "facing": float("nan"), "i": 3})
+
+
+@pytest.mark.parametrize("state,values", [
+    ("9" * 60 + "|1;0;false;-1", [1]),        # the top level index: IndexError "cannot fit 'int'" (found by fuzzing)
+    ("0|1;" + "9" * 60 + ";false;-1", [1]),   # a sub-level index
+    ("0|1;-7;false;-1;2;0", [1]),             # a negative sub-level index: no level (not Python indexing)
+    ("0|" + "9" * 60 + ";0", []),             # a turn number no one plays
+])
+def test_turn_tracker_with_huge_indices(state, values):
+    from modgen.vassal import commands as C
+
+    assert C.Turn("T", state).values() == values

@@ -248,21 +248,28 @@ class Turn(Command):
         parts = _split(self.state, "|")
         if len(parts) < 2:
             return []
-        try:
-            top = int(parts[0] or 0)
-        except ValueError:
-            top = 0
-        level = parts[1 + top] if 1 + top < len(parts) else parts[1]
+        top = _small(parts[0] or "0")
+        level = parts[1 + top] if top is not None and 0 <= 1 + top < len(parts) else parts[1]
         out: list[int] = []
         while level and len(out) < MAX_DEPTH:
             toks = _split(level, ";")
-            try:
-                out.append(int(toks[0]))
-                sub = int(toks[1]) if len(toks) > 1 else 0
-            except ValueError:
+            value, sub = _small(toks[0]), _small(toks[1]) if len(toks) > 1 else 0
+            if value is None:
                 break
-            level = toks[4 + sub] if len(toks) > 4 + sub else ""
+            out.append(value)
+            if sub is None:
+                break
+            level = toks[4 + sub] if 0 <= 4 + sub < len(toks) else ""
         return out
+
+
+def _small(tok: str) -> int | None:
+    """A Java int, or None (garbage, or 60 digits that no list index or turn number can be)."""
+    try:
+        value = int(tok) if len(tok) <= 12 else None
+    except ValueError:
+        return None
+    return value if value is not None and -(2**31) <= value < 2**31 else None
 
 
 @dataclass
