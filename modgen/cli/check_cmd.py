@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from modgen.report.check import check_path, draw_findings, format_text, read_log
+from modgen.report.check import check_path, draw_findings, format_text, read_log, time_limit
 from modgen.report.picture import with_numbers
 
 
@@ -20,12 +20,16 @@ from modgen.report.picture import with_numbers
 @click.option("--map-image", metavar="FILE", type=click.Path(), default=None,
               help="Also write a PNG of the map: errors and warnings numbered as in the report, ringed, their paths "
                    "and attack arrows drawn, the units where the log leaves them, and a legend.")
-def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None) -> None:
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Stop with an error (exit 1) if reading and checking the log takes longer than this.")
+def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None,
+            timeout: float | None) -> None:
     """Check LOG for rules errors. Exit status 1 when there are errors.
 
     LOG is a canonical event log (.jsonl) or a VASSAL save/log (.vsav/.vlog) of a game played with a module built
     by `modgen build`. Findings are grouped by turn and phase; each names its rule (e.g. EFB 8.3), the event, the
     units and hexes. The game data is validated first: checking against invalid data would prove nothing.
+    The log is read within the limits log_decoded_mb and log_events (`modgen --limit`); --timeout bounds the time.
     """
     from modgen.cli.common import check_output, require_valid
     from modgen.data.model import load_game
@@ -34,7 +38,8 @@ def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_i
     game = load_game(game_path)
     if map_image:
         check_output(map_image, game, log)
-    report = check_path(log, game, scenario)
+    with time_limit(timeout, log):
+        report = check_path(log, game, scenario)
     if as_json:
         click.echo(json.dumps(with_numbers(report.to_dict()), ensure_ascii=False, indent=1))
     else:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,7 @@ import click
 
 from modgen import atomic
 from modgen.data.model import load_game
+from modgen.errors import LogFormatError
 from modgen.logs.eventlog import dumps, write_events
 from modgen.report import grouping
 from modgen.vassal import reader as R
@@ -58,6 +62,29 @@ def _raw_line(e: dict[str, Any]) -> str:
     return f"{where:>9}: {'(undone) ' if e.get('undo') else ''}{body}"
 
 
+def _json(e: dict[str, Any], file: str) -> str:
+    """One event as strict JSON: never ``NaN``/``Infinity`` (the reader makes values finite; this is the backstop)."""
+    try:
+        return json.dumps(e, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        raise LogFormatError(f"{file}: event {e.get('i', e.get('event'))} holds a number that is not finite") from None
+
+
+def _echo_all(lines: Iterable[str]) -> None:
+    """Print *lines*; a reader that stops early (``modgen log … | head -1``) ends the command quietly with exit 0,
+    as Unix tools do, instead of a BrokenPipeError."""
+    try:
+        for line in lines:
+            click.echo(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would try to flush stdout again at exit and complain: point it at /dev/null first
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        raise click.exceptions.Exit(0) from None
+
+
 def _canon_line(e: dict[str, Any]) -> str:
     """One canonical event as a line of text."""
     fields = " ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in e.items()
@@ -85,6 +112,7 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     `!attack 1203 1204 -> 1305 mobile` (see docs/logs.md).
 
     Warnings (unknown commands, unparsable declarations, a log from another module) go to stderr.
+    The decoded size and the number of events are capped (limits log_decoded_mb, log_events: `modgen --limit`).
     Exit status: 0 decoded, 1 bad input, 2 usage error.
     """
     # the game is not validated first: malformed game data is reported as its validation error
@@ -99,17 +127,16 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
             events = rec.events
             warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
                         for e in events if e["event"] == "warning"]
-            lines = [json.dumps(e, ensure_ascii=False) for e in events] if as_json else \
+            lines = [_json(e, file) for e in events] if as_json else \
                 [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
         else:
             result = adapt(file, game, scenario=scenario, name=file)
             events, warnings = result.events, result.warnings
             lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
-    for line in lines:
-        click.echo(line)
+    _echo_all(lines)
     for g in grouping.group(warnings):  # one line per kind of warning, with a count
         click.echo(f"warning: {g.line()}", err=True)
     if output and game is not None and not raw:
         write_events(output, events)  # validated canonical JSON Lines, written atomically
     elif output:
-        atomic.write_text(output, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events))
+        atomic.write_text(output, "".join(_json(e, file) + "\n" for e in events))

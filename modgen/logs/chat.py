@@ -47,7 +47,8 @@ class ChatSyntaxError(ModgenError):
         self.text = text
         self.column = column
         self.detail = message
-        super().__init__(f"column {column}: {message} in {text!r}")
+        shown = text if len(text) <= 200 else text[:200] + "…"  # a 200 MB chat line is not echoed whole
+        super().__init__(f"column {column}: {message} in {shown!r}")
 
 
 @dataclass
@@ -131,7 +132,8 @@ class Parser:
         return t
 
     def fail(self, tok: Token, expected: str) -> ChatSyntaxError:
-        return ChatSyntaxError(self.text, tok.pos + 1, f"expected {expected}, got {tok.text!r}")
+        got = tok.text if len(tok.text) <= 40 else tok.text[:40] + "…"  # a 5,000-digit token is not echoed whole
+        return ChatSyntaxError(self.text, tok.pos + 1, f"expected {expected}, got {got!r}")
 
     def targets(self, what: str) -> list[str]:
         out = []
@@ -153,7 +155,8 @@ class Parser:
 
     def integer(self, what: str) -> int:
         t = self.next(what)
-        if not re.fullmatch(r"-?\d+", t.text):
+        # ASCII digits only, and few of them: a turn, steps or points, not a 5,000-digit number (int() refuses those)
+        if not re.fullmatch(r"-?[0-9]{1,9}", t.text):
             raise self.fail(t, what)
         return int(t.text)
 

@@ -8,14 +8,17 @@ their JSON types per event type); :func:`validate_strict` runs the full JSON Sch
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
+import re
+import stat
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, BinaryIO
 
-from modgen import atomic
+from modgen import atomic, limits
 from modgen.errors import DataError, LogFormatError
 from modgen.resources import schema_path
 
@@ -42,6 +45,28 @@ def schema() -> dict[str, Any]:
 def event_types() -> dict[str, dict[str, Any]]:
     """Known event types -> their schema (``properties``, ``required``)."""
     return dict(schema()["$defs"])
+
+
+def _type_ok(value: Any, spec: dict[str, Any]) -> bool:
+    kinds = spec.get("type")
+    if "enum" in spec:
+        return value in spec["enum"]
+    if kinds is None:
+        return True
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    for k in kinds:
+        py = _JSON_TYPES[k]
+        if isinstance(value, bool) and k in ("integer", "number"):
+            continue  # JSON booleans are not numbers
+        if isinstance(value, py):
+            return True
+    return False
+
+
+def _finite(value: Any) -> bool:
+    """False for NaN and infinities, which Python's json module reads (``NaN``, ``Infinity``) but JSON does not have."""
+    return not isinstance(value, float) or math.isfinite(value)
 
 
 _MERGED: dict[int, tuple[Any, dict[str, dict[str, Any]]]] = {}  # id(system) -> (system, core + its kinds)
@@ -160,60 +185,202 @@ def move_positions(event: Event) -> tuple[list[float] | None, list[float] | None
     return event.get("from_pos"), to, event.get("facing")
 
 
-def parse_lines(text: str, filename: str = "<log>", system: Any = None) -> list[Event]:
-    """Parse JSON Lines text into events (blank lines and ``#`` comment lines skipped); LogFormatError on any problem.
-    ``system``: the game's rule system, whose own event types are then valid too.
+class _Refused(ValueError):
+    """A JSON value modgen will not hold (a huge integer, a non-finite number); the message says which."""
 
-    Each event gets ``i`` (its 0-based index) when it has none, and ``source`` ``{"file", "offset": line}``.
-    """
+
+class _Decoder:
+    """``json.loads`` for the lines of one log, refusing what would cost time or memory: integers longer than the
+    ``int_digits`` limit, and nesting deeper than the ``json_depth`` limit (checked before parsing, so 100,000 ``[``
+    cost no recursion). It notes whether a line held ``NaN``, an infinity or a number that overflows (``1e999``), so
+    only those lines are searched for the field to name (:func:`_nonfinite`). Limits are read once per log."""
+
+    def __init__(self) -> None:
+        self.max_depth = limits.get("json_depth")
+        self.max_digits = limits.get("int_digits")
+        self.odd = False
+        self._shared: dict[str, str] = {}
+        self._json = json.JSONDecoder(parse_int=self._int, parse_float=self._float, parse_constant=self._constant)
+
+    def __call__(self, line: str) -> Any:
+        if line.count("[") + line.count("{") > self.max_depth and _depth(line) > self.max_depth:
+            raise limits.breach("json_depth", "line", f"nested more than {self.max_depth} levels")
+        self.odd = False
+        value = self._json.decode(line)
+        if isinstance(value, dict):
+            # json makes fresh key strings on every line: share them (and short values such as "chat") across the
+            # log, a third less memory per event in a long log; the table is bounded against hostile unique keys
+            share = self._shared if len(self._shared) < 4096 else {}
+            value = {share.setdefault(k, k): (share.setdefault(v, v) if type(v) is str and len(v) < 24 else v)
+                     for k, v in value.items()}
+        return value
+
+    def _int(self, text: str) -> int:
+        digits = len(text) - text.startswith("-")
+        if digits > self.max_digits:
+            raise limits.breach("int_digits", "line", f"an integer of {digits:,} digits")
+        try:
+            return int(text)
+        except ValueError as exc:  # past Python's own int_max_str_digits when int_digits was raised that far
+            raise _Refused(f"integer of {digits:,} digits: {exc}") from None
+
+    def _float(self, text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):
+            self.odd = True
+        return value
+
+    def _constant(self, text: str) -> float:
+        self.odd = True
+        return float(text)
+
+
+def _depth(line: str) -> int:
+    """Deepest array/object nesting of a JSON text (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for ch in re.sub(r'"(?:[^"\\]|\\.)*"', "", line):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _nonfinite(value: Any, pointer: str = "") -> str | None:
+    """``"/pointer: x is not a finite number"`` for the first NaN or infinity anywhere in *value*, else None.
+    (The json module reads ``NaN``/``Infinity`` and turns ``1e999`` into infinity; events must stay finite.)"""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{pointer or '/'}: {value!r} is not a finite number"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _nonfinite(item, f"{pointer}/{key}")
+        if found:
+            return found
+    return None
+
+
+def _parse(lines: Iterable[tuple[int, str]], filename: str, max_events: int | None, system: Any) -> list[Event]:
+    """The events of numbered lines; problems are collected (the first three shown) and raised as one error."""
+    types = types_for(system)
+    cap = max_events if max_events is not None else limits.get("log_events")
+    loads = _Decoder()
     events: list[Event] = []
     errors: list[str] = []
-    types = types_for(system)
-    # split on "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows inside strings
-    for lineno, line in enumerate(text.split("\n"), start=1):
+    n_errors = 0
+    for lineno, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if len(events) + n_errors >= cap:
+            lim = limits.LIMITS["log_events"]
+            raise limits.LimitError(
+                f"{filename}:{lineno}: more than {cap:,} events, the {lim.name} limit; raise it with "
+                f"--limit {lim.name}=N or {lim.env}=N if the log is genuine")
         try:
-            event = json.loads(stripped)
+            event = loads(stripped)
         except json.JSONDecodeError as exc:
-            errors.append(f"{filename}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}")
-            continue
-        problems = event_problems(event, types)
+            problems = [f":{exc.colno}: invalid JSON: {exc.msg}"]
+        except limits.LimitError as exc:
+            raise limits.LimitError(f"{filename}:{lineno}: {str(exc).removeprefix('line: ')}") from None
+        except (_Refused, RecursionError) as exc:
+            problems = [f": {exc if isinstance(exc, _Refused) else 'nested too deeply'}"]
+        else:
+            problems = [f": {p}" for p in event_problems(event, types)]
+            if not problems and loads.odd and (bad := _nonfinite(event)):
+                problems = [f": {bad}"]
         if problems:
-            errors.extend(f"{filename}:{lineno}: {p}" for p in problems)
+            n_errors += 1
+            if len(errors) < 3:
+                errors.extend(f"{filename}:{lineno}{p}" for p in problems[:3 - len(errors)])
             continue
         event.setdefault("i", len(events))
         event.setdefault("source", {"file": filename, "offset": lineno})
         events.append(event)
     if errors:
-        more = f" (and {len(errors) - 3} more problems)" if len(errors) > 3 else ""
-        raise LogFormatError("; ".join(errors[:3]) + more)
+        more = f" (and {n_errors - 1} more line(s) with problems)" if n_errors > 1 else ""
+        raise LogFormatError("; ".join(errors) + more)
     return events
 
 
-def read_events(path: str | os.PathLike[str], system: Any = None) -> list[Event]:
-    """Read and validate a canonical ``.jsonl`` log file (of ``system``, see :func:`parse_lines`)."""
+def parse_lines(text: str, filename: str = "<log>", system: Any = None, *,
+                max_events: int | None = None) -> list[Event]:
+    """Parse JSON Lines text into events (blank lines and ``#`` comment lines skipped); LogFormatError on any problem.
+
+    ``system``: the game's rule system, whose own event types are then valid too.
+    Each event gets ``i`` (its 0-based index) when it has none, and ``source`` ``{"file", "offset": line}``. More than
+    ``max_events`` events (default: the ``log_events`` limit) is a LimitError naming the line.
+    """
+    # split on "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows inside strings
+    return _parse(enumerate(text.split("\n"), start=1), filename, max_events, system)
+
+
+def _decoded_lines(lines: Iterable[bytes], filename: str) -> Iterator[tuple[int, str]]:
+    """Numbered UTF-8 lines of a byte stream (a BOM at the start is dropped); an invalid byte names its offset."""
+    offset = 0
+    for lineno, raw in enumerate(lines, start=1):
+        try:
+            text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"{filename}: not UTF-8 text ({exc.reason} at byte {offset + exc.start})") from None
+        offset += len(raw)
+        yield lineno, text
+
+
+def read_events(path: str | os.PathLike[str], system: Any = None, *, max_events: int | None = None) -> list[Event]:
+    """Read and validate a canonical ``.jsonl`` log file of ``system`` (see :func:`parse_lines`), line by line
+    (never the whole file at once).
+
+    The file must be a regular file no larger than the ``file_mb`` limit; ``max_events`` caps the events (default:
+    the ``log_events`` limit).
+    """
     name = os.fspath(path)
+    with open_regular(name, name) as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if size > limits.get("file_mb") * 1024 * 1024:
+            raise limits.breach("file_mb", name, f"{size / (1024 * 1024):.1f} MiB")
+        return _parse(_decoded_lines(fh, name), name, max_events, system)
+
+
+def open_regular(path: str | os.PathLike[str], label: str) -> BinaryIO:
+    """Open *path* for reading only if it is a regular file (open, then ``fstat`` the open file: no check-then-open
+    race). A FIFO is opened non-blocking so that a writer-less FIFO cannot hang us; devices, FIFOs and directories
+    are a LogFormatError naming *label*."""
+    # kept small and local until the base layer's general regular-file reader lands; then this delegates to it
     try:
-        data = open(name, "rb").read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise LogFormatError(f"{name}: file not found") from None
-    return parse_bytes(data, name, system)
-
-
-def parse_bytes(data: bytes, filename: str = "<log>", system: Any = None) -> list[Event]:
-    """Decode UTF-8 bytes and parse them as a canonical log."""
+        raise LogFormatError(f"{label}: cannot open: file not found") from None
+    except OSError as exc:
+        raise LogFormatError(f"{label}: cannot open ({exc.strerror or exc})") from None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise LogFormatError(f"{filename}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return parse_lines(text, filename, system)
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
+            raise LogFormatError(f"{label}: is {kind}, not a regular file; logs are read from regular files only")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def parse_bytes(data: bytes, filename: str = "<log>", system: Any = None, *,
+                max_events: int | None = None) -> list[Event]:
+    """Decode UTF-8 bytes and parse them as a canonical log (line by line; ``system`` and ``max_events`` as
+    :func:`read_events`)."""
+    return _parse(_decoded_lines(io.BytesIO(data), filename), filename, max_events, system)
 
 
 def dumps(event: Event) -> str:
-    """One event as a compact JSON line (no trailing newline); ``source`` is dropped, it describes another file."""
-    return json.dumps({k: v for k, v in event.items() if k != "source"}, ensure_ascii=False, separators=(", ", ": "))
+    """One event as a compact JSON line (no trailing newline); ``source`` is dropped, it describes another file.
+    A NaN or infinity anywhere is a LogFormatError (JSON has neither)."""
+    try:
+        return json.dumps({k: v for k, v in event.items() if k != "source"}, ensure_ascii=False,
+                          separators=(", ", ": "), allow_nan=False)
+    except ValueError:
+        raise LogFormatError(f"event {event.get('i', '?')}: {_nonfinite(event) or 'a number is not finite'}") from None
 
 
 def iter_lines(events: Iterable[Event], system: Any = None) -> Iterator[str]:

@@ -4,16 +4,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable
-from pathlib import Path
-from typing import Any
+import signal
+import threading
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from modgen.errors import LogFormatError
+from modgen.errors import LogFormatError, ModgenError
 from modgen.logs import eventlog
 from modgen.report import grouping
 from modgen.rules import engine
 from modgen.rules.findings import Finding, Report
+
+if TYPE_CHECKING:
+    from modgen.vassal.archive import Limits
 
 VASSAL_SUFFIXES = (".vsav", ".vlog")
 
@@ -26,33 +31,50 @@ def _game(game: Any) -> Any:
     return game
 
 
+def _limits(limits: Limits | None, max_decompressed: int | None) -> Limits:
+    from modgen.vassal.archive import Limits, current
+
+    if max_decompressed is None:
+        return current(limits)
+    base = current(limits)
+    return Limits(max_entries=base.max_entries, max_entry_size=min(base.max_entry_size, max_decompressed),
+                  max_total_size=min(base.max_total_size, max_decompressed), max_ratio=base.max_ratio,
+                  max_decoded=min(base.max_decoded, max_decompressed), max_events=base.max_events)
+
+
+def _read_vassal(source: bytes | str, filename: str, game: Any, scenario: str | None,
+                 limits: Limits) -> tuple[list[dict], list[str]]:
+    try:
+        from modgen.vassal import reader
+        from modgen.vassal.adapter import Adapter, locator_for
+    except ImportError:
+        raise LogFormatError(f"{filename}: reading VASSAL saves/logs needs modgen.vassal.adapter, which this "
+                             "installation does not have; convert the log to canonical .jsonl first") from None
+    adapter = Adapter(game, scenario, filename)
+    reader.read(source, adapter, locator=locator_for(game), name=filename, limits=limits)
+    result = adapter.result()
+    events, warnings = [], list(result.warnings)
+    types = eventlog.types_for(_system(game))
+    for n, ev in enumerate(result.events):
+        problems = eventlog.event_problems(ev, types)
+        if problems:
+            warnings.append(f"{filename}: event {n} ({ev.get('type')}) skipped: {problems[0]}")
+            continue
+        events.append(ev)
+    return events, warnings
+
+
 def read_log(data: bytes, filename: str, game: Any, scenario: str | None = None,
-             max_decompressed: int | None = None) -> tuple[list[dict], list[str]]:
+             max_decompressed: int | None = None, *, limits: Limits | None = None) -> tuple[list[dict], list[str]]:
     """Canonical events and reader warnings from the bytes of a log: a zip (VASSAL) or JSON Lines text.
-    ``max_decompressed`` caps what a VASSAL zip may inflate to (bytes)."""
+
+    ``limits`` (a :class:`modgen.vassal.archive.Limits`; default: the limits table in force) caps the decoded size at
+    every codec (``max_decoded``) and the number of events (``max_events``); ``max_decompressed`` (bytes) lowers
+    the decoded cap further."""
+    lim = _limits(limits, max_decompressed)
     if data[:2] == b"PK" or filename.lower().endswith(VASSAL_SUFFIXES):
-        try:
-            from modgen.vassal import reader
-            from modgen.vassal.adapter import Adapter, locator_for
-            from modgen.vassal.archive import Limits
-        except ImportError:
-            raise LogFormatError(f"{filename}: reading VASSAL saves/logs needs modgen.vassal.adapter, which this "
-                                 "installation does not have; convert the log to canonical .jsonl first") from None
-        limits = Limits() if max_decompressed is None else Limits(
-            max_entry_size=max_decompressed, max_total_size=max_decompressed)
-        adapter = Adapter(game, scenario, filename)
-        reader.read(data, adapter, locator=locator_for(game), name=filename, limits=limits)
-        result = adapter.result()
-        events, warnings = [], list(result.warnings)
-        types = eventlog.types_for(_system(game))
-        for n, ev in enumerate(result.events):
-            problems = eventlog.event_problems(ev, types)
-            if problems:
-                warnings.append(f"{filename}: event {n} ({ev.get('type')}) skipped: {problems[0]}")
-                continue
-            events.append(ev)
-        return events, warnings
-    return eventlog.parse_bytes(data, filename, _system(game)), []
+        return _read_vassal(data, filename, game, scenario, lim)
+    return eventlog.parse_bytes(data, filename, _system(game), max_events=lim.max_events), []
 
 
 def _system(game: Any) -> Any:
@@ -62,26 +84,64 @@ def _system(game: Any) -> Any:
 
 
 def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = None, *,
-                max_decompressed: int | None = None) -> Report:
+                max_decompressed: int | None = None, limits: Limits | None = None) -> Report:
     """Check the log in ``data`` (named ``filename`` in messages) for ``game`` (a Game or a manifest path).
-    ``max_decompressed`` caps the inflated size of a VASSAL zip (the sidecar sets it)."""
+
+    ``limits`` caps decoding (``Limits(max_decoded=bytes, max_events=n)``, passed down to every codec);
+    ``max_decompressed`` is the older spelling of ``max_decoded`` (the sidecar sets one of them)."""
     game = _game(game)
-    events, warnings = read_log(data, filename, game, scenario, max_decompressed)
+    events, warnings = read_log(data, filename, game, scenario, max_decompressed, limits=limits)
+    return _run(game, events, warnings, scenario)
+
+
+def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = None, *,
+               limits: Limits | None = None) -> Report:
+    """Check the log file at ``path`` (a regular file, read with the caps of ``limits``, as :func:`check_bytes`)."""
+    name = os.fspath(path)
+    lim = _limits(limits, None)
+    with eventlog.open_regular(name, name) as fh:
+        head = fh.read(4)
+    game = _game(game)
+    if head[:2] == b"PK" or name.lower().endswith(VASSAL_SUFFIXES):
+        events, warnings = _read_vassal(name, name, game, scenario, lim)
+    else:
+        events, warnings = eventlog.read_events(name, _system(game), max_events=lim.max_events), []
+    return _run(game, events, warnings, scenario)
+
+
+def _run(game: Any, events: list[dict], warnings: list[str], scenario: str | None) -> Report:
     report = engine.run(game, events, scenario)
     report.findings[:0] = [Finding(rule="LOG", severity="warning", message=w) for w in warnings]
     return report
 
 
-def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = None) -> Report:
-    """Check the log file at ``path``."""
-    name = os.fspath(path)
+class CheckTimeout(ModgenError):
+    """A check ran past its ``--timeout`` (exit 1)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None, what: str) -> Iterator[None]:
+    """Run the body under a wall-clock limit: past ``seconds`` a :class:`CheckTimeout` naming *what* is raised.
+
+    Uses ``SIGALRM`` (``setitimer``), so it works in the main thread of a process on Unix (the CLI); elsewhere, or
+    with ``seconds`` None, the body runs unlimited — the sidecar bounds its checks by killing a worker process
+    instead. The signal is delivered between Python bytecodes: one long C call (a huge regex, inflating one zip
+    entry) finishes first, which the decoding caps keep short.
+    """
+    if not seconds or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def expired(signum: int, frame: object) -> None:
+        raise CheckTimeout(f"{what}: check took longer than --timeout {seconds:g} s; stopped")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        data = Path(name).read_bytes()
-    except FileNotFoundError:
-        raise LogFormatError(f"{name}: file not found") from None
-    except IsADirectoryError:
-        raise LogFormatError(f"{name}: is a directory, not a log file") from None
-    return check_bytes(data, name, game, scenario)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # ---- text -------------------------------------------------------------------------------------------------------

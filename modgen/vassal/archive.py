@@ -4,33 +4,83 @@ Hostile or broken archives are normal input here: every failure is an :class:`~m
 file and the entry. Limits: number of entries, declared and actually decompressed size per entry and in total (zip
 bombs), and entry names that are absolute or climb out with ``..`` are refused. Nothing is ever written to disk:
 entries are read into memory in bounded chunks.
+
+:class:`Limits` also carries the caps every later stage of reading a log honours — ``max_decoded`` (bytes any codec may
+produce: zip inflate here, XZ and ``!VCSK`` in :mod:`~modgen.vassal.obfuscation`) and ``max_events`` (commands decoded,
+events read) — so a caller with a smaller budget (the sidecar) passes its own ``Limits`` down to every codec.
 """
 
 from __future__ import annotations
 
+import html
 import io
+import re
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any, BinaryIO
 
-from modgen.errors import ArchiveError
+from modgen import limits as _limits
+from modgen.errors import ArchiveError, LogFormatError
+from modgen.limits import LimitError
+from modgen.logs.eventlog import open_regular
 
 SAVED_GAME = "savedGame"
 CHUNK = 1 << 16
 
 
+def _decoded_default() -> int:
+    return _limits.get("log_decoded_mb") * 1024 * 1024
+
+
+def _events_default() -> int:
+    return _limits.get("log_events")
+
+
 @dataclass(frozen=True)
 class Limits:
-    """Caps applied while reading an archive (bytes / counts)."""
+    """Caps applied while reading a save/log (bytes / counts).
+
+    ``max_decoded`` and ``max_events`` default to the limits table in force when the ``Limits`` is made
+    (``log_decoded_mb``, ``log_events``: ``--limit`` / ``MODGEN_LIMIT_*``); pass smaller values to read on a budget.
+    """
 
     max_entries: int = 20_000
     max_entry_size: int = 256 * 1024 * 1024
     max_total_size: int = 1024 * 1024 * 1024
     max_ratio: int = 2000  # decompressed/compressed; deflate tops out near 1032:1 on real data, bombs go far beyond
+    #: bytes any one decoding stage may produce (zip inflate, XZ, !VCSK hex), and so the decoded savedGame text
+    max_decoded: int = field(default_factory=_decoded_default)
+    #: commands decoded from a savedGame text / events read from a canonical log
+    max_events: int = field(default_factory=_events_default)
 
 
-DEFAULT_LIMITS = Limits()
+#: Limits with the built-in defaults (ignores ``--limit`` overrides; pass ``None`` to functions to get those).
+DEFAULT_LIMITS = Limits(max_decoded=512 * 1024 * 1024, max_events=2_000_000)
+
+
+def current(limits: Limits | None) -> Limits:
+    """*limits*, or the limits in force now (the table with its ``--limit``/environment overrides) when None."""
+    return limits if limits is not None else Limits()
+
+
+def decoded_breach(what: str, cap: int) -> LimitError:
+    """The error for *what* decoding to more than *cap* bytes (the ``log_decoded_mb`` limit, or a caller's cap)."""
+    lim = _limits.LIMITS["log_decoded_mb"]
+    return LimitError(f"{what}: decodes to more than {_size(cap)}, the {lim.name} limit (zip/XZ bomb?); raise it "
+                      f"with --limit {lim.name}=N or {lim.env}=N if the input is genuine")
+
+
+def events_breach(what: str, cap: int) -> LimitError:
+    """The error for *what* holding more than *cap* events or commands (the ``log_events`` limit)."""
+    lim = _limits.LIMITS["log_events"]
+    return LimitError(f"{what}: more than {cap:,} events, the {lim.name} limit; raise it with --limit {lim.name}=N "
+                      f"or {lim.env}=N if the input is genuine")
+
+
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):g} MiB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 
 def _unsafe_name(name: str) -> str | None:
@@ -50,15 +100,21 @@ def _unsafe_name(name: str) -> str | None:
 class Archive:
     """A zip archive opened for reading with safety limits; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, source: str | Path | bytes, *, name: str | None = None,
-                 limits: Limits = DEFAULT_LIMITS) -> None:
-        self.name = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
-        self.limits = limits
+    def __init__(self, source: str | Path | bytes | BinaryIO, *, name: str | None = None,
+                 limits: Limits | None = None) -> None:
+        self.name = name or (str(source) if isinstance(source, str | Path) else "<bytes>")
+        self.limits = limits = current(limits)
         self._total = 0
-        try:
-            fileobj = io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")  # noqa: SIM115
-        except OSError as exc:
-            raise ArchiveError(f"{self.name}: cannot open ({exc.strerror or exc})") from None
+        fileobj: BinaryIO
+        if isinstance(source, bytes):
+            fileobj = io.BytesIO(source)
+        elif isinstance(source, str | Path):
+            try:
+                fileobj = open(source, "rb")  # noqa: SIM115
+            except OSError as exc:
+                raise ArchiveError(f"{self.name}: cannot open ({exc.strerror or exc})") from None
+        else:  # an open binary file (the caller checked it is a regular file); closed with the archive
+            fileobj = source
         try:
             self._zip = zipfile.ZipFile(fileobj)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
@@ -114,6 +170,8 @@ class Archive:
         where = f"{self.name}: entry {entry!r}"
         if info.file_size > cap:
             raise ArchiveError(f"{where} declares {info.file_size} bytes, more than the limit of {cap}")
+        if info.file_size > self.limits.max_decoded:
+            raise decoded_breach(where, self.limits.max_decoded)
         if info.compress_size and info.file_size / info.compress_size > self.limits.max_ratio:
             raise ArchiveError(f"{where} compresses {info.file_size / info.compress_size:.0f}:1 (zip bomb?)")
         if info.flag_bits & 0x1:
@@ -158,8 +216,8 @@ def is_zip(data: bytes) -> bool:
     return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
 
 
-def read_saved_game(source: str | Path | bytes, *, name: str | None = None,
-                    limits: Limits = DEFAULT_LIMITS) -> tuple[bytes, dict[str, bytes]]:
+def read_saved_game(source: str | Path | bytes | BinaryIO, *, name: str | None = None,
+                    limits: Limits | None = None) -> tuple[bytes, dict[str, bytes]]:
     """The raw ``savedGame`` entry of a .vsav/.vlog plus its small metadata entries (``savedata``, ``moduledata``).
 
     Old files with only ``savedGame`` are fine; a zip without it is an ArchiveError that says what it does hold.
@@ -171,3 +229,49 @@ def read_saved_game(source: str | Path | bytes, *, name: str | None = None,
             raise ArchiveError(f"{arc.name}: no 'savedGame' entry{hint}; it holds {held}")
         meta = {m: arc.read(m, max_size=1024 * 1024) for m in ("savedata", "moduledata") if arc.has(m)}
         return arc.read(SAVED_GAME), meta
+
+
+def _module_name(meta: dict[str, bytes]) -> str | None:
+    raw = meta.get("moduledata")
+    if not raw:
+        return None
+    m = re.search(rb"<name>([^<]*)</name>", raw)
+    return html.unescape(m.group(1).decode("utf-8", "replace")) if m else None
+
+
+def read_source(source: str | Path | bytes, *, name: str | None = None,
+                limits: Limits | None = None) -> tuple[bytes, dict[str, Any]]:
+    """The raw (still encoded) savedGame of a .vsav/.vlog zip or of a bare savedGame file, and metadata (``file``,
+    ``entries``, ``module``). A path must be a regular file (opened, then ``fstat``-ed); sizes are capped."""
+    limits = current(limits)
+    label = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
+    meta: dict[str, Any] = {"file": label, "entries": [], "module": None}
+    fh: BinaryIO | None = None
+    if isinstance(source, bytes):
+        head = source[:8]
+    else:
+        fh = open_regular(source, label)
+        try:
+            head = fh.read(8)
+            fh.seek(0)
+        except OSError as exc:
+            fh.close()
+            raise LogFormatError(f"{label}: cannot read ({exc.strerror or exc})") from None
+    if is_zip(head):
+        raw, entries = read_saved_game(source if fh is None else fh, name=label, limits=limits)
+        meta["entries"] = sorted(entries)
+        meta["module"] = _module_name(entries)
+        return raw, meta
+    if fh is None:
+        assert isinstance(source, bytes)
+        raw = source
+    else:
+        with fh:
+            cap = min(limits.max_entry_size, 2 * limits.max_decoded + 8)  # !VCSK hex is twice the text
+            raw = fh.read(cap + 1)
+        if len(raw) > cap:
+            raise LogFormatError(f"{label}: more than {cap:,} bytes, the limit for a bare savedGame")
+    if not (raw.startswith(b"!VCSK") or raw.startswith(b"begin_save") or raw.startswith(b"\xfd7zXZ")):
+        raise LogFormatError(f"{label}: not a VASSAL saved game or log (no zip, no !VCSK header, "
+                             f"no begin_save; starts with {raw[:16]!r})")
+    return raw, meta

@@ -248,21 +248,28 @@ class Turn(Command):
         parts = _split(self.state, "|")
         if len(parts) < 2:
             return []
-        try:
-            top = int(parts[0] or 0)
-        except ValueError:
-            top = 0
-        level = parts[1 + top] if 1 + top < len(parts) else parts[1]
+        top = _small(parts[0] or "0")
+        level = parts[1 + top] if top is not None and 0 <= 1 + top < len(parts) else parts[1]
         out: list[int] = []
         while level and len(out) < MAX_DEPTH:
             toks = _split(level, ";")
-            try:
-                out.append(int(toks[0]))
-                sub = int(toks[1]) if len(toks) > 1 else 0
-            except ValueError:
+            value, sub = _small(toks[0]), _small(toks[1]) if len(toks) > 1 else 0
+            if value is None:
                 break
-            level = toks[4 + sub] if len(toks) > 4 + sub else ""
+            out.append(value)
+            if sub is None:
+                break
+            level = toks[4 + sub] if 0 <= 4 + sub < len(toks) else ""
         return out
+
+
+def _small(tok: str) -> int | None:
+    """A Java int, or None (garbage, or 60 digits that no list index or turn number can be)."""
+    try:
+        value = int(tok) if len(tok) <= 12 else None
+    except ValueError:
+        return None
+    return value if value is not None and -(2**31) <= value < 2**31 else None
 
 
 @dataclass
@@ -318,10 +325,14 @@ OTHER_PREFIXES = ("NOTES\t", "PNOTES\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "SGKC
 
 
 def _int(tok: str, what: str, leaf: str) -> int:
+    """A coordinate of a move: a Java int, as VASSAL writes it (not 5,000 digits, which would only cost time)."""
     try:
-        return int(tok)
+        value = int(tok) if len(tok) <= 12 else None
     except ValueError:
-        raise LogFormatError(f"bad {what} {tok!r} in move command {leaf[:80]!r}") from None
+        value = None
+    if value is None or not -(2**31) <= value < 2**31:
+        raise LogFormatError(f"bad {what} {tok[:40]!r} in move command {leaf[:80]!r}")
+    return value
 
 
 def decode_leaf(leaf: str, depth: int = 0) -> Command:
@@ -408,12 +419,19 @@ def decode(text: str, depth: int = 0) -> Command:
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)
     offsets = _offsets(toks) if depth == 0 else [-1] * len(toks)
-    head = decode(toks[0], depth + 1)
-    head.offset = offsets[0]
-    for tok, off in zip(toks[1:], offsets[1:], strict=True):
-        sub = decode(tok, depth + 1)
-        sub.offset = off
-        head.children.append(sub)
+    index = 0
+    try:
+        head = decode(toks[0], depth + 1)
+        head.offset = offsets[0]
+        for index in range(1, len(toks)):
+            sub = decode(toks[index], depth + 1)
+            sub.offset = offsets[index]
+            head.children.append(sub)
+    except LogFormatError as exc:
+        if depth:
+            raise
+        # say which top-level command (and where in the decoded text) so the file can be looked at
+        raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
     return head
 
 

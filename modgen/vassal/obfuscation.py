@@ -11,12 +11,14 @@ from __future__ import annotations
 import lzma
 
 from modgen.errors import LogFormatError
+from modgen.vassal.archive import current as _current_limits
+from modgen.vassal.archive import decoded_breach
 
 HEADER = b"!VCSK"
 XZ_MAGIC = b"\xfd7zXZ\x00"
 DEFAULT_KEY = 0xAA
-# An XZ savedGame is expanded at most to this many bytes (zip-bomb style protection inside the entry).
-MAX_XZ_OUTPUT = 512 * 1024 * 1024
+# Decoding works in slices of this many input bytes, so no stage holds more than its output plus one slice.
+_SLICE = 1 << 20
 
 _HEXDIGITS = frozenset(b"0123456789abcdefABCDEF")
 
@@ -44,20 +46,41 @@ def _bad_hex_position(body: bytes, base: int) -> int | None:
     return None
 
 
-def deobfuscate_bytes(raw: bytes, *, name: str = "savedGame") -> bytes:
-    """Return the UTF-8 bytes hidden in *raw* (``!VCSK`` hex, XZ, or plain); errors name *name* and a byte offset."""
-    if raw[:6] == XZ_MAGIC:
-        dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
-        try:
-            out = dec.decompress(raw, max_length=MAX_XZ_OUTPUT)
-        except lzma.LZMAError as exc:
-            raise LogFormatError(f"{name}: corrupt XZ data ({exc})") from None
-        if not dec.eof:
-            if dec.needs_input:
+def _xz(raw: bytes, name: str, cap: int) -> bytearray:
+    """Inflate XZ data, refusing (before allocating it) anything that expands past *cap* bytes."""
+    dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    out = bytearray()
+    data = raw
+    try:
+        while not dec.eof:
+            # max_length bounds each call's output; feed the input once, then drain what the decoder buffered
+            out += dec.decompress(data, max_length=min(_SLICE * 16, cap + 1 - len(out)))
+            data = b""
+            if len(out) > cap:
+                raise decoded_breach(f"{name}: XZ data", cap)
+            if dec.needs_input and not dec.eof:
                 raise LogFormatError(f"{name}: XZ data is truncated")
-            raise LogFormatError(f"{name}: XZ data expands to more than {MAX_XZ_OUTPUT} bytes; refusing")
-        return out
+    except lzma.LZMAError as exc:
+        raise LogFormatError(f"{name}: corrupt XZ data ({exc})") from None
+    return out
+
+
+def deobfuscate_bytes(raw: bytes, *, name: str = "savedGame", max_decoded: int | None = None) -> bytes:
+    """Return the UTF-8 bytes hidden in *raw* (``!VCSK`` hex, XZ, or plain); errors name *name* and a byte offset.
+
+    ``max_decoded`` caps the bytes any codec may produce (default: the ``log_decoded_mb`` limit in force); more is a
+    :class:`~modgen.limits.LimitError`, raised before the output is allocated.
+    """
+    return bytes(_decode(raw, name, max_decoded))
+
+
+def _decode(raw: bytes, name: str, max_decoded: int | None) -> bytes | bytearray:
+    cap = max_decoded if max_decoded is not None else _current_limits(None).max_decoded
+    if raw[:6] == XZ_MAGIC:
+        return _xz(raw, name, cap)
     if not is_obfuscated(raw):
+        if len(raw) > cap:
+            raise decoded_breach(name, cap)
         return raw
     if len(raw) < 7:
         raise LogFormatError(f"{name}: obfuscated data ends inside the key (byte 5)")
@@ -72,17 +95,24 @@ def deobfuscate_bytes(raw: bytes, *, name: str = "savedGame") -> bytes:
         raise LogFormatError(
             f"{name}: odd number of hex digits after the !VCSK header (a lone digit at byte {len(raw) - 1}); "
             "the file is truncated or corrupt")
-    # bytes.fromhex would skip whitespace, VASSAL does not: check strictly first (translate is C-speed).
-    if body.translate(None, b"0123456789abcdefABCDEF"):
-        bad = _bad_hex_position(body, 7)
-        raise LogFormatError(
-            f"{name}: byte {bad}: expected a hex digit, got {raw[bad:bad + 1]!r}; not a VASSAL save/log")
-    data = bytes.fromhex(body.decode("ascii"))
+    if len(body) // 2 > cap:
+        raise decoded_breach(name, cap)
     table = bytes((b ^ key) for b in range(256))
-    return data.translate(table)
+    out = bytearray()
+    # slice by slice, so the hex text is never copied whole (ascii str + bytes + xor'd bytes)
+    for start in range(0, len(body), _SLICE):
+        part = body[start:start + _SLICE]
+        # bytes.fromhex would skip whitespace, VASSAL does not: check strictly first (translate is C-speed).
+        if part.translate(None, b"0123456789abcdefABCDEF"):
+            bad = _bad_hex_position(part, 7 + start)
+            assert bad is not None
+            raise LogFormatError(
+                f"{name}: byte {bad}: expected a hex digit, got {raw[bad:bad + 1]!r}; not a VASSAL save/log")
+        out += bytes.fromhex(part.decode("ascii")).translate(table)
+    return out
 
 
-def decode_utf8(data: bytes, *, name: str = "savedGame") -> str:
+def decode_utf8(data: bytes | bytearray, *, name: str = "savedGame") -> str:
     """Decode UTF-8, reporting the byte offset of the first invalid sequence (offsets in the deobfuscated text)."""
     try:
         return data.decode("utf-8")
@@ -91,6 +121,7 @@ def decode_utf8(data: bytes, *, name: str = "savedGame") -> str:
             f"{name}: invalid UTF-8 at byte {exc.start} of the decoded text ({exc.reason})") from None
 
 
-def deobfuscate(raw: bytes, *, name: str = "savedGame") -> str:
-    """Return the command text of a ``savedGame`` entry (obfuscated, XZ or plain); LogFormatError on bad input."""
-    return decode_utf8(deobfuscate_bytes(raw, name=name), name=name)
+def deobfuscate(raw: bytes, *, name: str = "savedGame", max_decoded: int | None = None) -> str:
+    """Return the command text of a ``savedGame`` entry (obfuscated, XZ or plain); LogFormatError on bad input,
+    LimitError past ``max_decoded`` bytes (default: the ``log_decoded_mb`` limit in force)."""
+    return decode_utf8(_decode(raw, name, max_decoded), name=name)

@@ -13,6 +13,7 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import Any
 
 from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
-from modgen.vassal.archive import DEFAULT_LIMITS, Limits, is_zip, read_saved_game
+from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.obfuscation import deobfuscate
 from modgen.vassal.sequence import split_traits
 
@@ -170,14 +171,19 @@ Locator = Callable[[str | None, int, int], "str | None"]
 
 
 def _int(s: str) -> int:
+    """A Java int as VASSAL parses it; anything else (garbage, 5,000 digits) is 0, as a broken position is."""
+    if len(s) > 12:  # longer than any 32-bit int: never hand a huge number to the hex-grid arithmetic
+        return 0
     try:
-        return int(s)
+        value = int(s)
     except ValueError:
         return 0
+    return value if -(2**31) <= value < 2**31 else 0
 
 
-def decode_piece(pid: str, type_: str, state: str) -> Piece:
-    """Decode a piece's name (as VASSAL shows it), Marker properties, Layer levels and BasicPiece position."""
+def decode_piece(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None) -> Piece:
+    """Decode a piece's name (as VASSAL shows it), Marker properties, Layer levels and BasicPiece position.
+    ``warn`` hears about parts that cannot be used (a rotation of NaN or infinity)."""
     piece = Piece(pid, type_, state)
     level_names: list[tuple[list[str], int]] = []
     types = split_traits(type_)
@@ -197,6 +203,8 @@ def decode_piece(pid: str, type_: str, state: str) -> Piece:
             level_names.append((C._split(f[16], ",") if len(f) > 16 else [], _int(s)))
         elif t.startswith("rotate;") and piece.facing is None:
             piece.facing = _facing(C._split(t[7:], ";"), s)
+            if piece.facing is None and warn is not None and _infinite(s):
+                warn(f"piece {pid}: rotation {s[:40]!r} is not a finite angle; facing ignored")
         elif t.startswith("piece;"):
             f = C._split(t[6:], ";")
             piece.name = f[3] if len(f) > 3 else ""
@@ -220,9 +228,11 @@ def _facing(fields: list[str], state: str) -> float | None:
     """FreeRotator state -> degrees clockwise from up. VASSAL counts the other way: a free rotator (nAngles 1) keeps
     its angle counter-clockwise, a stepped one the index i of validAngles[i] = -i * 360 / n (FreeRotator)."""
     try:
-        n = int(fields[0])
+        n = int(fields[0]) if len(fields[0]) <= 9 else 0  # a rotator has a handful of angles, not 10**5000
         value = float(state) if state else 0.0
     except (ValueError, IndexError):
+        return None
+    if not math.isfinite(value):  # "NaN", "Infinity", "1e999": no angle (the caller warns)
         return None
     if n == 1:
         deg = -value % 360
@@ -231,6 +241,14 @@ def _facing(fields: list[str], state: str) -> float | None:
     else:
         return None
     return round(deg, 3) % 360
+
+
+def _infinite(s: str) -> bool:
+    """True for the float spellings of NaN and infinity (``NaN``, ``-Infinity``, ``1e999``)."""
+    try:
+        return not math.isfinite(float(s))
+    except ValueError:
+        return False
 
 
 def _stack_state(state: str) -> tuple[Location, list[str]]:
@@ -295,7 +313,7 @@ class GameState:
             return
         if cmd.type.startswith("deck;"):
             return  # a card deck: a container, not a piece
-        piece = decode_piece(cmd.id, cmd.type, cmd.state)
+        piece = decode_piece(cmd.id, cmd.type, cmd.state, lambda m: self.v.warning(m, ctx))
         piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
         waiting = self.stacks.get(self.awaited.pop(cmd.id, ""))
         if waiting is not None and cmd.id in waiting.members:
@@ -365,7 +383,7 @@ class GameState:
         if piece is None:
             self.v.warning(f"change of unknown piece {cmd.id}", ctx)
             return
-        new = decode_piece(piece.id, piece.type, cmd.new_state)
+        new = decode_piece(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx))
         changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
                    if piece.layers.get(k) != v]
         changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
@@ -394,9 +412,20 @@ class GameState:
 
 
 def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
-              meta: dict[str, Any] | None = None) -> GameState:
-    """Decode a savedGame command text and drive *visitor*; returns the final piece/stack model."""
-    tree = C.decode(text)
+              meta: dict[str, Any] | None = None, limits: Limits | None = None) -> GameState:
+    """Decode a savedGame command text and drive *visitor*; returns the final piece/stack model.
+
+    More than ``limits.max_events`` commands (default: the ``log_events`` limit) is a LimitError before any is built.
+    """
+    label = (meta or {}).get("file") or "savedGame"
+    cap = current(limits).max_events
+    # every command but the first is preceded by one ESC, however deeply nested: count before building anything
+    if text.count(C.ESC) >= cap:
+        raise events_breach(f"{label}: savedGame", cap)
+    try:
+        tree = C.decode(text)
+    except LogFormatError as exc:
+        raise LogFormatError(f"{label}: {exc}") from None
     state = GameState(visitor, locator)
     visitor.begin(meta or {})
     # The saved state and the logged steps are all children of the top-level begin_save: visit them one by one.
@@ -480,52 +509,27 @@ def _run(node: C.Command, state: GameState, ctx: Context) -> None:
             v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
 
 
-def _module_name(meta: dict[str, bytes]) -> str | None:
-    raw = meta.get("moduledata")
-    if not raw:
-        return None
-    m = re.search(rb"<name>([^<]*)</name>", raw)
-    return html.unescape(m.group(1).decode("utf-8", "replace")) if m else None
-
-
 def load_text(source: str | Path | bytes, *, name: str | None = None,
-              limits: Limits = DEFAULT_LIMITS) -> tuple[str, dict[str, Any]]:
-    """The savedGame command text of a .vsav/.vlog (zip) or of a bare savedGame entry, plus file metadata."""
-    label = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
-    if isinstance(source, bytes):
-        head = source[:8]
-    else:
-        try:
-            with open(source, "rb") as fh:
-                head = fh.read(8)
-        except OSError as exc:
-            raise LogFormatError(f"{label}: cannot open ({exc.strerror or exc})") from None
-    meta: dict[str, Any] = {"file": label}
-    if is_zip(head):
-        raw, entries = read_saved_game(source, name=label, limits=limits)
-        meta["entries"] = sorted(entries)
-        meta["module"] = _module_name(entries)
-    else:
-        if isinstance(source, bytes):
-            raw = source
-        else:
-            size = Path(source).stat().st_size
-            if size > limits.max_entry_size:
-                raise LogFormatError(f"{label}: {size} bytes, more than the limit of {limits.max_entry_size}")
-            raw = Path(source).read_bytes()
-        if not (raw.startswith(b"!VCSK") or raw.startswith(b"begin_save") or raw.startswith(b"\xfd7zXZ")):
-            raise LogFormatError(f"{label}: not a VASSAL saved game or log (no zip, no !VCSK header, "
-                                 f"no begin_save; starts with {raw[:16]!r})")
-        meta["entries"] = []
-        meta["module"] = None
-    return deobfuscate(raw, name=f"{label}: savedGame"), meta
+              limits: Limits | None = None) -> tuple[str, dict[str, Any]]:
+    """The savedGame command text of a .vsav/.vlog (zip) or of a bare savedGame entry, plus file metadata.
+
+    Every decoding stage (zip inflate, XZ, ``!VCSK``) stops at ``limits.max_decoded`` bytes (default: the
+    ``log_decoded_mb`` limit in force); a path must be a regular file.
+    """
+    limits = current(limits)
+    raw, meta = read_source(source, name=name, limits=limits)
+    return deobfuscate(raw, name=f"{meta['file']}: savedGame", max_decoded=limits.max_decoded), meta
 
 
 def read(source: str | Path | bytes, visitor: Visitor, *, locator: Locator | None = None,
-         name: str | None = None, limits: Limits = DEFAULT_LIMITS) -> GameState:
-    """Read a .vsav/.vlog (or a bare savedGame text) and drive *visitor*; returns the final model."""
+         name: str | None = None, limits: Limits | None = None) -> GameState:
+    """Read a .vsav/.vlog (or a bare savedGame text) and drive *visitor*; returns the final model.
+
+    ``limits`` (default: the limits table in force) caps the decoded size at every codec and the number of commands.
+    """
+    limits = current(limits)
     text, meta = load_text(source, name=name, limits=limits)
-    return read_text(text, visitor, locator=locator, meta=meta)
+    return read_text(text, visitor, locator=locator, meta=meta, limits=limits)
 
 
 class Recorder(Visitor):
