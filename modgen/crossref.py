@@ -12,9 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from modgen import inputs
+from modgen.errors import ModgenError
 from modgen.jsonio import pointer
 from modgen.resources import ASSETS_DIR
-from modgen.validate import Doc, Report, Workspace, display_path, rules_schema_issues
+from modgen.validate import Doc, Report, Workspace, confined_path, rules_schema_issues
 
 
 def _items(value: Any) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -106,7 +108,7 @@ class Checker:
         self._check_plugin()
         rules_pdf = (m.get("files") or {}).get("rules_pdf") if isinstance(m.get("files"), dict) else None
         if isinstance(rules_pdf, str) and rules_pdf:
-            self._check_file(doc, "/files/rules_pdf", display_path(doc.path, rules_pdf))
+            self._check_file(doc, "/files/rules_pdf", rules_pdf)
 
     def builtin_layouts(self) -> set[str]:
         """Names of the built-in counter layouts (``modgen/assets/layouts/*.json``)."""
@@ -182,9 +184,25 @@ class Checker:
         reported = frozenset(i.pointer for i in self.report.issues if i.file == doc.path and i.pointer)
         rules_schema_issues(doc, self.plugin.rules_schema(), system, self.report, reported)
 
-    def _check_file(self, doc: Doc, ptr: str, path: str) -> None:
-        if not os.path.isfile(path):
+    def _check_file(self, doc: Doc, ptr: str, rel: str, *, image: bool = False) -> None:
+        """The file ``rel`` named at ``ptr`` of ``doc`` must stay in the workspace and be a regular file (never
+        read here); an ``image`` must also be a picture within the ``image_mpx`` limit (its header is read)."""
+        try:
+            path = confined_path(self.manifest.path, doc.path, rel)
+        except inputs.OutsideWorkspace as exc:
+            self.add(doc, ptr, str(exc))
+            return
+        if not os.path.lexists(path):
             self.add(doc, ptr, f"file not found: {path}")
+            return
+        try:
+            if image:
+                inputs.check_pixels(inputs.image_size(path), path)
+            else:
+                with inputs.open_regular(path):
+                    pass
+        except ModgenError as exc:
+            self.add(doc, ptr, str(exc))
 
     def _terrain(self, doc: Doc, ptr: str, tid: Any, kind: str) -> None:
         if not isinstance(tid, str):
@@ -244,7 +262,7 @@ class Checker:
                          f"unknown counter layout {layout!r} (known: {_names(known_layouts)}"
                          f"{_mean(layout, known_layouts, '; ')})")
             if isinstance(u.get("image"), str):
-                self._check_file(doc, pointer(*at, "image"), display_path(doc.path, u["image"]))
+                self._check_file(doc, pointer(*at, "image"), u["image"], image=True)
             faces = u.get("faces")
             if isinstance(faces, dict):
                 self._check_faces(doc, at, u, faces)
@@ -280,7 +298,7 @@ class Checker:
                         self.add(doc, pointer(*at, "faces", name, "marks", vname),
                                  f"mark for value {vname!r}, which face {name!r} does not print", at_key=True)
             if isinstance(face.get("image"), str):
-                self._check_file(doc, pointer(*at, "faces", name, "image"), display_path(doc.path, face["image"]))
+                self._check_file(doc, pointer(*at, "faces", name, "image"), face["image"], image=True)
         if self.plugin is None or unit.get("kind") not in ("unit", "team", None):
             return
         try:
