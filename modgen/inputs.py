@@ -13,8 +13,8 @@
   manifest's folder's parent: the folder with ``games/``, ``counters/``, ``maps/`` and ``scenarios/``.
   Paths given on the command line are the user's own choice and are not confined.
 
-Base layer: imports only :mod:`modgen.errors` and :mod:`modgen.limits` (and Pillow), so every stage (data, drawing, logs, the
-sidecar) may use it.
+Base layer: imports only :mod:`modgen.errors` and :mod:`modgen.limits` (and Pillow), so every stage (data,
+drawing, logs, the sidecar) may use it.
 """
 
 from __future__ import annotations

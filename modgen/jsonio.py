@@ -286,7 +286,7 @@ class _Parser:
         raw = self.text.find(ch, start + 1, end)
         if raw >= 0:
             return raw
-        m = re.compile(r"\\u(?i:%04x)" % ord(ch)).search(self.text, start + 1, end)
+        m = re.compile(rf"\\u(?i:{ord(ch):04x})").search(self.text, start + 1, end)
         return m.start() if m else start
 
     def fault(self, i: int) -> JSONSyntaxError:
@@ -383,9 +383,9 @@ class _Parser:
 
 def loads(text: str, path: str = "<string>") -> Located:
     """Parse JSON text; raises :class:`JSONSyntaxError` (with line and column) if it is not valid JSON, and
-    :class:`JSONLimitError` (a JSONSyntaxError and a LimitError) past a limit (``json_depth``, ``int_digits``, ``string_mb``,
-    ``json_values``). Non-finite numbers (``1e999``) are syntax errors; strings with characters game data may not
-    hold are recorded in ``bad_strings`` (see :func:`load_checked`)."""
+    :class:`JSONLimitError` (a JSONSyntaxError and a LimitError) past a limit (``json_depth``, ``int_digits``,
+    ``string_mb``, ``json_values``). Non-finite numbers (``1e999``) are syntax errors; strings with characters game
+    data may not hold are recorded in ``bad_strings`` (see :func:`load_checked`)."""
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark some editors write; harmless, skip it
         text = " " + text[1:]  # keep columns as the editor shows them
     parser = _Parser(text, path)
