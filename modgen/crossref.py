@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from modgen import inputs
+from modgen import inputs, limits
 from modgen.errors import ModgenError
 from modgen.jsonio import pointer
 from modgen.resources import ASSETS_DIR
@@ -267,6 +267,19 @@ class Checker:
             if isinstance(faces, dict):
                 self._check_faces(doc, at, u, faces)
         self._check_value_names(doc)
+        self._check_copies(doc)
+
+    def _check_copies(self, doc: Doc) -> None:
+        """The sum of every ``count`` (the counters printed on sheets) within the ``counter_copies`` limit, reported
+        at the largest count."""
+        counts = [(u.get("count", 1), i) for i, u in _items(doc.value.get("counters"))
+                  if isinstance(u.get("count", 1), int) and not isinstance(u.get("count"), bool)
+                  and u.get("count", 1) > 0]
+        total = sum(c for c, _ in counts)
+        if total > limits.get("counter_copies"):
+            _, i = max(counts)
+            self.add(doc, pointer("counters", i, "count"),
+                     str(limits.breach("counter_copies", "the counters to print", f"{total:,} counters in all")))
 
     def _check_value_names(self, doc: Doc) -> None:
         """Warn about a value name printed on one face only that is a near miss of a name the game uses at

@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen import printing
+from modgen import limits, printing
 from modgen.counter_export import BLANK_FACE, render_images
 from modgen.counters import faces_of
 from modgen.errors import DataError
@@ -120,11 +120,16 @@ def plan_sheets(game: Any, opts: SheetOptions) -> SheetLayout:
     """Where every copy of every counter goes: ``count`` copies each (default 1), row by row, page by page."""
     page, cpx, pitch, bleed_px, cols, rows, origin = _grid(opts)
     lay = SheetLayout(opts, page, cpx, pitch, bleed_px, cols, rows, origin)
-    n = 0
+    counts = []
     for unit in game.units:
         count = unit.get("count", 1)
-        if not isinstance(count, int) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise DataError(f"counter {unit.get('id')!r}: count must be a whole number >= 0, got {count!r}")
+        counts.append(count)
+    # every copy is a slot (and render_sheet_pages checks the pages): refuse absurd counts before allocating any
+    limits.check("counter_copies", sum(counts), f"{game.path}: counters to print (the sum of every count)")
+    n = 0
+    for unit, count in zip(game.units, counts, strict=True):
         front, back = sheet_faces(unit)
         for copy in range(count):
             i = n % lay.per_page
@@ -196,6 +201,8 @@ def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = N
     lay = layout or plan_sheets(game, opts)
     if not lay.slots:
         raise DataError(f"{game.path}: no counters to print (every count is 0?)")
+    printing.check_pages(2 * lay.sheets, lay.page_px, f"{game.path}: {lay.sheets:,} counter sheets of {opts.size} "
+                                                      f"counters at {opts.dpi} dpi on {opts.paper}")
     wanted = sorted({(s.unit_id, s.front_face) for s in lay.slots} | {(s.unit_id, s.back_face) for s in lay.slots})
     images = {(u, f): _with_bleed(img, lay.bleed_px)
               for u, f, img in render_images(game, wanted, lay.counter_px, workers=workers)}
