@@ -453,7 +453,7 @@ def _art_path(game: Any, unit: dict[str, Any], rel: str) -> Path:
         path = game.resolve(rel, base)
     except DataError as exc:
         raise DataError(f"counter {unit.get('id')!r}: artwork {exc}") from None
-    if not path.is_file():
+    if not path.exists():  # anything else (a FIFO, a directory) is refused by the image loader, saying what it is
         raise DataError(f"counter {unit.get('id')!r}: artwork {rel!r} not found (looked for {path})")
     return path
 

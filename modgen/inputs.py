@@ -196,8 +196,9 @@ def _opened_image(path: str | os.PathLike[str], name: str) -> Iterator[Image.Ima
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise limits.breach("image_mpx", name, "a decompression bomb") from None
         except Exception as exc:  # any decoder error on hostile bytes is bad input, not a modgen bug
+            detail = "" if isinstance(exc, Image.UnidentifiedImageError) else f": {_why(exc)}"
             raise DataError(f"{name}: cannot read it as an image "
-                            f"(not {', '.join(IMAGE_FORMATS[:-1])} or {IMAGE_FORMATS[-1]}, or damaged: {_why(exc)})"
+                            f"(not {', '.join(IMAGE_FORMATS[:-1])} or {IMAGE_FORMATS[-1]}, or damaged{detail})"
                             ) from None
         try:
             yield im
