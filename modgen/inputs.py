@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import stat
 import warnings
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ from typing import BinaryIO
 from PIL import Image
 
 from modgen import limits
-from modgen.errors import DataError, ModgenError
+from modgen.errors import DataError
 
 _MIB = 1 << 20
 
@@ -184,17 +185,24 @@ def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
+def _bomb(name: str, exc: BaseException) -> limits.LimitError:
+    m = re.search(r"\((\d+) pixels\)", str(exc))
+    shown = f"{int(m.group(1)) / 1e6:,.0f} megapixels" if m else "a decompression bomb"
+    return limits.breach("image_mpx", name, shown)
+
+
 @contextlib.contextmanager
 def _opened_image(path: str | os.PathLike[str], name: str) -> Iterator[Image.Image]:
     data = read_regular(path, name)
     max_image_pixels()
     with warnings.catch_warnings():
-        # Pillow warns (and at twice the limit raises) about decompression bombs; either way the input is refused
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        # Pillow warns past MAX_IMAGE_PIXELS (our callers check the size themselves, with a better message) and
+        # raises DecompressionBombError past twice that, before decoding anything
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         try:
             im = Image.open(io.BytesIO(data), formats=IMAGE_FORMATS)
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise limits.breach("image_mpx", name, "a decompression bomb") from None
+        except Image.DecompressionBombError as exc:
+            raise _bomb(name, exc) from None
         except Exception as exc:  # any decoder error on hostile bytes is bad input, not a modgen bug
             detail = "" if isinstance(exc, Image.UnidentifiedImageError) else f": {_why(exc)}"
             raise DataError(f"{name}: cannot read it as an image "
@@ -202,9 +210,7 @@ def _opened_image(path: str | os.PathLike[str], name: str) -> Iterator[Image.Ima
                             ) from None
         try:
             yield im
-        except ModgenError:
-            raise
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise limits.breach("image_mpx", name, "a decompression bomb") from None
+        except Image.DecompressionBombError as exc:
+            raise _bomb(name, exc) from None
         finally:
             im.close()

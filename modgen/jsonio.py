@@ -14,6 +14,7 @@ import bisect
 import json
 import math
 import re
+import sys
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -248,6 +249,9 @@ class _Parser:
         if s.isdigit() or (s[0] == "-" and s[1:].isdigit()):
             if digits > self.max_digits:  # int() of a huge literal is quadratic, and Python refuses > 4300 digits
                 raise self.over(i, "int_digits", f"an integer of {digits:,} digits")
+            python_cap = sys.get_int_max_str_digits()
+            if python_cap and digits > python_cap:  # int_digits raised past what Python converts (or prints)
+                raise self.fail(i, f"an integer of {digits:,} digits is longer than Python converts ({python_cap:,})")
             return int(s), end
         mantissa = s.split("e")[0].split("E")[0]
         if len(mantissa.split(".")[0].lstrip("-")) > self.max_digits:
@@ -284,6 +288,10 @@ class _Parser:
             return start + 1 + index
         ch = value[index]
         raw = self.text.find(ch, start + 1, end)
+        if raw >= 0:
+            return raw
+        short_escape = {"\b": "\\b", "\f": "\\f"}.get(ch)
+        raw = self.text.find(short_escape, start + 1, end) if short_escape else -1
         if raw >= 0:
             return raw
         m = re.compile(rf"\\u(?i:{ord(ch):04x})").search(self.text, start + 1, end)
