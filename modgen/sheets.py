@@ -188,6 +188,7 @@ def _label(title: str, sheet: int, lay: SheetLayout, side: str, page_index: int,
             f" — {opts.size} at {opts.dpi} dpi")
     f = printing.font(opts.dpi * 0.11)  # the size printing.page_label writes at
     limit = page_w * 0.94
+    title = title[:300]  # no page fits more; shortening a megabyte-long title two characters at a time would hang
     text = title + rest
     while f.getlength(text) > limit and len(title) > 8:
         title = title[:-2]
