@@ -231,8 +231,8 @@ def test_face_artwork_fills_the_face_and_missing_art_is_a_data_error(tmp_path) -
             "faces": {"front": {"kind": "values", "values": {"attack": 1}, "image": "art/tiger.png"},
                       "back": {"kind": "blank"}}}
     game = make_game("xyz", [unit])
-    game = Game(path=game.path, manifest=game.manifest, counters_doc=game.counters_doc,
-                files={"counters": Path(tmp_path / "counters.json")})
+    game = Game(path=tmp_path / "games" / "xyz.json", manifest=game.manifest, counters_doc=game.counters_doc,
+                files={"counters": Path(tmp_path / "counters.json")})  # artwork must lie in the workspace
     img = render_face(game, unit, "front", 80)
     assert img.getpixel((12, 40)) == (255, 0, 0) and img.getpixel((60, 40)) == (0, 0, 255)
     assert [t.text for t in plan_face(game, unit, "front", 80).texts] == []  # art replaces the layout

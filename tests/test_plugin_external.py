@@ -143,8 +143,9 @@ def test_vassal_log_with_the_plugins_chat_verb_and_counter(env: dict[str, Path])
 
     checked = modgen(env, "check", "game.vlog", "--game", "ws/games/skirmish.json")
     assert checked.returncode == 1, checked.stderr
-    errors = [line for line in checked.stdout.splitlines() if " ERROR " in line]  # "  #1 ERROR  SK 5.1 …"
-    assert len(errors) == 1 and "SK 5.1" in errors[0] and "1st Platoon (Blue) digs in during the movement phase" in errors[0]
+    errors = [line for line in checked.stdout.splitlines() if " ERROR " in line]
+    assert len(errors) == 1 and "SK 5.1" in errors[0]
+    assert "1st Platoon (Blue) digs in during the movement phase" in errors[0]
     assert "column 11: expected 'deep' or end of line, got 'shallow'" in checked.stdout
 
 

@@ -8,6 +8,7 @@ d6 picks (alternative: 1-2 19 IX, 3-4 20 IX, 5-6 21 IX); "17 IX, 3e â€“ Liebsh â
 from __future__ import annotations
 
 import json
+import shutil
 
 from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
@@ -104,8 +105,8 @@ def test_landing_outside_the_zone_is_only_a_warning():
 
 def test_interleaved_phase_order_policy(tmp_path):
     # Policy phase_order = interleaved: each phase is played by both players before the next phase.
-    for d in ("counters", "maps", "scenarios"):
-        (tmp_path / d).symlink_to(REPO / d)
+    for d in ("counters", "maps", "scenarios"):  # copies: a symlink out of the workspace is refused (issue #12)
+        shutil.copytree(REPO / d, tmp_path / d)
     (tmp_path / "games").mkdir()
     manifest = json.loads(ARNHEM.read_text())
     manifest["rules"]["policies"] = {"phase_order": "interleaved"}

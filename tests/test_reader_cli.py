@@ -83,7 +83,7 @@ def test_bad_input_one_line_error(tmp_path, capsys, content, msg):
 
 def test_missing_file(tmp_path, capsys):
     assert main(["log", str(tmp_path / "nope.vlog")]) == 1
-    assert "cannot open" in capsys.readouterr().err
+    assert "nope.vlog: file not found" in capsys.readouterr().err
 
 
 def test_module_file_is_not_a_log(tmp_path, capsys):

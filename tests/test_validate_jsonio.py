@@ -80,7 +80,8 @@ def test_duplicate_keys_are_recorded_and_the_later_value_wins() -> None:
         ('["a\tb"]', 1, 4, "control character U+0009 in string (escape it)"),
         ("[01]", 1, 3, "invalid number '01'"),
         ("[1.]", 1, 3, "invalid number '1.'"),
-        ("[NaN]", 1, 2, "unexpected word 'NaN'; expected a value (strings need double quotes)"),
+        ("[NaN]", 1, 2, "NaN and Infinity are not JSON numbers (game data needs finite numbers)"),
+        ("[nope]", 1, 2, "unexpected word 'nope'; expected a value (strings need double quotes)"),
         ("[None]", 1, 2, "unexpected word 'None'; expected a value (JSON spells them true, false, null)"),
         ("{} {}", 1, 4, "unexpected '{' after the JSON value (extra data)"),
         ('{"a": [1, 2}', 1, 12, "expected ',' or ']' after an array item, got '}'"),
@@ -137,7 +138,13 @@ def _stdlib_strict(text: str):
     def reject(name: str):
         raise ValueError(name)
 
-    return json.loads(text, parse_constant=reject)
+    def finite(token: str) -> float:  # 1e999 overflows to infinity: refused like NaN
+        value = float(token)
+        if value in (float("inf"), float("-inf")):
+            raise ValueError(token)
+        return value
+
+    return json.loads(text, parse_constant=reject, parse_float=finite)
 
 
 json_ish = st.text(alphabet='{}[]:,"\\ \n\t0123456789.-+eEtrufalsn\'abx~/\u00e9', max_size=30)

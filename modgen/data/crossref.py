@@ -14,10 +14,11 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from modgen.data.documents import Doc, Report, Workspace, check_against, display_path, rules_schema_issues, schema
+from modgen import inputs, limits
+from modgen.data.documents import Doc, Report, Workspace, check_against, confined_path, rules_schema_issues, schema
 from modgen.data.jsonio import pointer
 from modgen.data.model import Game
-from modgen.errors import DataError
+from modgen.errors import DataError, ModgenError
 from modgen.resources import ASSETS_DIR
 
 
@@ -110,7 +111,7 @@ class Checker:
         self._check_plugin()
         rules_pdf = (m.get("files") or {}).get("rules_pdf") if isinstance(m.get("files"), dict) else None
         if isinstance(rules_pdf, str) and rules_pdf:
-            self._check_file(doc, "/files/rules_pdf", display_path(doc.path, rules_pdf))
+            self._check_file(doc, "/files/rules_pdf", rules_pdf)
 
     def builtin_layouts(self) -> set[str]:
         """Names of the built-in counter layouts (``modgen/assets/layouts/*.json``)."""
@@ -180,9 +181,25 @@ class Checker:
         reported = frozenset(i.pointer for i in self.report.issues if i.file == doc.path and i.pointer)
         rules_schema_issues(doc, self.plugin.rules_schema(), system, self.report, reported)
 
-    def _check_file(self, doc: Doc, ptr: str, path: str) -> None:
-        if not os.path.isfile(path):
+    def _check_file(self, doc: Doc, ptr: str, rel: str, *, image: bool = False) -> None:
+        """The file ``rel`` named at ``ptr`` of ``doc`` must stay in the workspace and be a regular file (never
+        read here); an ``image`` must also be a picture within the ``image_mpx`` limit (its header is read)."""
+        try:
+            path = confined_path(self.manifest.path, doc.path, rel)
+        except inputs.OutsideWorkspace as exc:
+            self.add(doc, ptr, str(exc))
+            return
+        if not os.path.lexists(path):
             self.add(doc, ptr, f"file not found: {path}")
+            return
+        try:
+            if image:
+                inputs.check_pixels(inputs.image_size(path), path)
+            else:
+                with inputs.open_regular(path):
+                    pass
+        except ModgenError as exc:
+            self.add(doc, ptr, str(exc))
 
     def _terrain(self, doc: Doc, ptr: str, tid: Any, kind: str) -> None:
         if not isinstance(tid, str):
@@ -242,11 +259,24 @@ class Checker:
                          f"unknown counter layout {layout!r} (known: {_names(known_layouts)}"
                          f"{_mean(layout, known_layouts, '; ')})")
             if isinstance(u.get("image"), str):
-                self._check_file(doc, pointer(*at, "image"), display_path(doc.path, u["image"]))
+                self._check_file(doc, pointer(*at, "image"), u["image"], image=True)
             faces = u.get("faces")
             if isinstance(faces, dict):
                 self._check_faces(doc, at, u, faces)
         self._check_value_names(doc)
+        self._check_copies(doc)
+
+    def _check_copies(self, doc: Doc) -> None:
+        """The sum of every ``count`` (the counters printed on sheets) within the ``counter_copies`` limit, reported
+        at the largest count."""
+        counts = [(u.get("count", 1), i) for i, u in _items(doc.value.get("counters"))
+                  if isinstance(u.get("count", 1), int) and not isinstance(u.get("count"), bool)
+                  and u.get("count", 1) > 0]
+        total = sum(c for c, _ in counts)
+        if total > limits.get("counter_copies"):
+            _, i = max(counts)
+            self.add(doc, pointer("counters", i, "count"),
+                     str(limits.breach("counter_copies", "the counters to print", f"{total:,} counters in all")))
 
     def _check_value_names(self, doc: Doc) -> None:
         """Warn about a value name printed on one face only that is a near miss of a name the game uses at
@@ -278,7 +308,7 @@ class Checker:
                         self.add(doc, pointer(*at, "faces", name, "marks", vname),
                                  f"mark for value {vname!r}, which face {name!r} does not print", at_key=True)
             if isinstance(face.get("image"), str):
-                self._check_file(doc, pointer(*at, "faces", name, "image"), display_path(doc.path, face["image"]))
+                self._check_file(doc, pointer(*at, "faces", name, "image"), face["image"], image=True)
         if self.plugin is None or unit.get("kind") not in ("unit", "team", None):
             return
         try:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen import limits
 from modgen.data.crossref import Checker, _items, _mean, _names, _str
-from modgen.data.documents import Doc, display_path
+from modgen.data.documents import Doc
 from modgen.data.jsonio import pointer
 from modgen.errors import DataError
 from modgen.geometry.hexgrid import Grid
@@ -32,6 +33,8 @@ def _make_grid(m: dict[str, Any]) -> tuple[_Grid | None, str | None]:
     for key in ("columns", "rows"):
         if not isinstance(g.get(key), int) or isinstance(g.get(key), bool) or not 1 <= g[key] <= 1000:
             return None, None
+    if g["columns"] * g["rows"] > limits.get("map_hexes"):  # reported as an error by _check_hex_map
+        return None, None
     if "numbering" in g and not isinstance(g["numbering"], dict):
         return None, None
     try:
@@ -56,6 +59,13 @@ def _inside(pt: Any, width: float, height: float) -> bool:
 
 
 def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str, Any], map_id: str) -> None:
+    g = m.get("grid") if isinstance(m.get("grid"), dict) else {}
+    cols, rows = g.get("columns"), g.get("rows")
+    if all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (cols, rows)):
+        try:  # the grid holds every hex, and `modgen map` would draw them all: refuse an absurd one up front
+            limits.check("map_hexes", cols * rows, f"{cols:,} × {rows:,} hexes")
+        except limits.LimitError as exc:
+            ck.add(doc, pointer(*at, "grid"), str(exc))
     grid, why = _make_grid(m)
     ck.grids[map_id] = grid
     if why:
@@ -148,7 +158,7 @@ def check_maps(ck: Checker) -> None:
                        f"duplicate map id {map_id!r} (also in {ck.maps[map_id][0].path})")
                 continue
             if isinstance(m.get("image"), str):
-                ck._check_file(doc, pointer("maps", i, "image"), display_path(doc.path, m["image"]))
+                ck._check_file(doc, pointer("maps", i, "image"), m["image"], image=True)
             if m.get("kind") == "hex":
                 _check_hex_map(ck, doc, ("maps", i), m, map_id)
             elif m.get("kind") == "table":

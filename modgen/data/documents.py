@@ -19,8 +19,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
 
-from modgen.data.jsonio import JSONSyntaxError, Located, escape_token, load
+from modgen import inputs
+from modgen.data.jsonio import JSONLimitError, JSONSyntaxError, Located, escape_token, load, printable
 from modgen.errors import DataError
+from modgen.limits import LimitError
 from modgen.resources import schema_path
 
 KINDS = ("game", "counters", "map", "scenario")
@@ -36,6 +38,12 @@ class Issue:
     pointer: str | None
     message: str
     severity: str = "error"  # "error" or "warning"; warnings do not make the data invalid
+
+    def __post_init__(self) -> None:
+        # messages and pointers quote the data; a control character or lone surrogate there must still print
+        object.__setattr__(self, "message", printable(self.message))
+        if self.pointer:
+            object.__setattr__(self, "pointer", printable(self.pointer))
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}:"
@@ -291,25 +299,38 @@ def display_path(base: str, relative: str) -> str:
     return os.path.normpath(os.path.join(os.path.dirname(base), relative))
 
 
+def confined_path(manifest: str, base: str, relative: str) -> str:
+    """:func:`display_path` of a path written in the data file ``base`` of the game whose manifest is ``manifest``,
+    after checking it stays inside the workspace (:func:`modgen.inputs.confine`; OutsideWorkspace if not)."""
+    inputs.confine(inputs.workspace_of(manifest), os.path.dirname(base) or ".", relative)
+    return display_path(base, relative)
+
+
 def load_doc(kind: str, path: str, report: Report, referrer: Doc | None = None, ref_ptr: str = "") -> Doc | None:
     """Load one JSON file; on failure add an issue (at the referring pointer for a missing file) and return None."""
     report.files.append(path)
     try:
         located = load(path)
+    except JSONLimitError as exc:
+        report.issues.append(Issue(path, exc.line, exc.column, None, exc.reason))
+        return None
     except JSONSyntaxError as exc:
         report.issues.append(Issue(path, exc.line, exc.column, None, f"invalid JSON: {exc.reason}"))
         return None
-    except DataError as exc:
-        message = str(exc).removeprefix(f"{path}: ")
+    except (DataError, LimitError) as exc:
+        message = str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}")
         if referrer is not None:
-            report.add(referrer, ref_ptr, f"{message}: {path}")
+            report.add(referrer, ref_ptr, f"{message.lstrip(': ')}: {path}")
         else:
-            report.issues.append(Issue(path, 1, 1, None, message))
+            report.issues.append(Issue(path, 1, 1, None, message.lstrip(": ")))
         return None
     doc = Doc(kind, path, located)
     for ptr, offset in located.duplicate_keys:
         line, col = located.line_col(offset)
         report.issues.append(Issue(path, line, col, ptr, "duplicate key (the later value silently wins)"))
+    for ptr, offset, message in located.bad_strings:
+        line, col = located.line_col(offset)
+        report.issues.append(Issue(path, line, col, ptr, message))
     if not isinstance(located.value, dict):
         report.add(doc, "", f"expected a JSON object at the top level, got {_json_type(located.value)}")
         return None
@@ -327,8 +348,19 @@ class Workspace:
     incomplete: set[str] = field(default_factory=set)  # kinds with a file that failed to load ("map", …)
 
 
+def _ref(manifest: Doc, ptr: str, rel: str, report: Report) -> str | None:
+    """The display path of the file ``rel`` named at ``ptr`` of the manifest, or None (reported there) if it
+    leaves the workspace."""
+    try:
+        return confined_path(manifest.path, manifest.path, rel)
+    except inputs.OutsideWorkspace as exc:
+        report.add(manifest, ptr, str(exc))
+        return None
+
+
 def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
-    """Load a manifest and every file it names, reporting files that are missing or not JSON."""
+    """Load a manifest and every file it names, reporting files that are missing, not JSON, or outside the
+    workspace (:func:`modgen.inputs.confine`: files named in the data may not leave the manifest's workspace)."""
     path = str(manifest_path)
     manifest = load_doc("game", path, report)
     ws = Workspace(manifest)
@@ -339,7 +371,8 @@ def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
         return ws
     counters = files.get("counters")
     if isinstance(counters, str) and counters:
-        ws.counters = load_doc("counters", display_path(path, counters), report, manifest, "/files/counters")
+        shown = _ref(manifest, "/files/counters", counters, report)
+        ws.counters = None if shown is None else load_doc("counters", shown, report, manifest, "/files/counters")
         if ws.counters is None:
             ws.incomplete.add("counters")
     for key, kind, target in (("maps", "map", ws.maps), ("scenarios", "scenario", ws.scenarios)):
@@ -348,7 +381,8 @@ def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
             continue
         for i, rel in enumerate(refs):
             if isinstance(rel, str) and rel:
-                doc = load_doc(kind, display_path(path, rel), report, manifest, f"/files/{key}/{i}")
+                shown = _ref(manifest, f"/files/{key}/{i}", rel, report)
+                doc = None if shown is None else load_doc(kind, shown, report, manifest, f"/files/{key}/{i}")
                 if doc is not None:
                     target.append(doc)
                 else:

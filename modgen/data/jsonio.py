@@ -12,19 +12,60 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 import re
+import sys
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from modgen import inputs, limits
 from modgen.errors import DataError
+from modgen.limits import LimitError
 
-MAX_DEPTH = 200  # deeper nesting is certainly a mistake in game data, and would exhaust Python's stack
+#: The default nesting limit (the ``json_depth`` limit in force applies; see :mod:`modgen.limits`).
+MAX_DEPTH = limits.LIMITS["json_depth"].default
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"')
+# Characters that may stand in a string as they are: one char-class repeat, which the regex engine runs in linear
+# time and constant memory (the old alternation ``(?:[^"\\]|\\.)*`` kept a backtracking frame per character).
+_PLAIN = re.compile(r'[^"\\\x00-\x1f]*')
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _LITERALS = {"true": True, "false": False, "null": None}
+_scanstring = json.decoder.scanstring  # the C scanner: linear, decodes escapes and pairs surrogates
+
+#: Characters game data may not contain: C0/C1 controls but tab, newline and CR; DEL; lone surrogates; and the
+#: Unicode noncharacters (U+FDD0..U+FDEF and the last two code points of every plane). XML (VASSAL's buildFile)
+#: cannot hold most of them, text shaping chokes on them, and none is ever meant in a title or a name.
+BAD_CHARS = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(f"{chr(p * 0x10000 + 0xFFFE)}{chr(p * 0x10000 + 0xFFFF)}" for p in range(17)) + "]")
+
+
+def describe_char(ch: str) -> str:
+    """Words for a character :data:`BAD_CHARS` matches, e.g. ``"NUL (U+0000)"``."""
+    code = ord(ch)
+    if code == 0:
+        return "NUL (U+0000)"
+    if 0xD800 <= code <= 0xDFFF:
+        return f"a lone surrogate U+{code:04X} (half of a \\u escape pair)"
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        return f"the control character U+{code:04X}"
+    return f"the Unicode noncharacter U+{code:04X}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every character of :data:`BAD_CHARS` written as a ``\\uXXXX`` escape, so a message quoting
+    hostile data can always be printed (a lone surrogate cannot even be encoded as UTF-8)."""
+    return BAD_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def short(token: str, limit: int = 40) -> str:
+    """``token`` quoted for a message, cut to ``limit`` characters (a 5,000-digit number is not echoed whole)."""
+    return repr(token if len(token) <= limit else token[:limit] + "…")
 
 
 def escape_token(token: str) -> str:
@@ -48,16 +89,44 @@ class JSONSyntaxError(DataError):
         self.reason = message
 
 
+class JSONLimitError(JSONSyntaxError, LimitError):
+    """A JSON text past one of the limits (``json_depth``, ``int_digits``, ``string_mb``, ``json_values``), at
+    ``line``/``column``: the message is the limit's (it names the limit and its override), ``reason`` the same
+    without the location."""
+
+    def __init__(self, path: str, line: int, column: int, name: str, shown: str) -> None:
+        reason = str(limits.breach(name, "", shown)).removeprefix(": ")
+        DataError.__init__(self, f"{path}:{line}:{column}: {reason}")
+        self.path, self.line, self.column, self.reason, self.limit = path, line, column, reason, name
+
+
+class JSONContentError(DataError):
+    """Valid JSON holding a string game data may not contain (see :data:`BAD_CHARS`), at ``line``/``column``."""
+
+    def __init__(self, path: str, line: int, column: int, ptr: str, message: str) -> None:
+        super().__init__(f"{path}:{line}:{column}: {printable(ptr) or '/'}: {message}")
+        self.path = path
+        self.line = line
+        self.column = column
+        self.pointer = ptr
+        self.reason = message
+
+
 @dataclass
 class Located:
-    """A parsed JSON document with the position of every value and key, by JSON pointer."""
+    """A parsed JSON document with the position of every value and key, by JSON pointer.
+
+    ``bad_strings`` lists (pointer, offset, message) for every string (or key) with a character game data may not
+    hold; :func:`loads` records them, :func:`load_checked` raises on the first, ``modgen validate`` reports them all.
+    """
 
     value: Any
     path: str = "<string>"
     value_offsets: dict[str, int] = field(default_factory=dict)
     key_offsets: dict[str, int] = field(default_factory=dict)
     duplicate_keys: list[tuple[str, int]] = field(default_factory=list)  # (pointer of the repeated key, offset)
-    _line_starts: list[int] = field(default_factory=lambda: [0], repr=False)
+    _line_starts: Any = field(default_factory=lambda: array("q", [0]), repr=False)
+    bad_strings: list[tuple[str, int, str]] = field(default_factory=list)
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset."""
@@ -80,6 +149,12 @@ class Located:
             return self.line_col(self.key_offsets[ptr])
         return self.position(ptr)
 
+    def check_content(self) -> None:
+        """Raise :class:`JSONContentError` for the first string with a forbidden character, if any."""
+        if self.bad_strings:
+            ptr, offset, message = min(self.bad_strings, key=lambda b: b[1])
+            raise JSONContentError(self.path, *self.line_col(offset), ptr, message)
+
 
 class _Parser:
     def __init__(self, text: str, path: str) -> None:
@@ -88,11 +163,26 @@ class _Parser:
         self.values: dict[str, int] = {}
         self.keys: dict[str, int] = {}
         self.duplicates: list[tuple[str, int]] = []
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.bad: list[tuple[str, int, str]] = []
+        # 8 bytes a line (a list of ints would cost 36): a file of newlines must not cost more than a few times its size
+        self.line_starts = array("q", [0])
+        self.line_starts.extend(m.end() for m in re.finditer("\n", text))
+        self.max_depth = limits.get("json_depth")
+        self.max_digits = limits.get("int_digits")
+        self.max_chars = limits.get("string_mb") * (1 << 20)
+        self.max_values = limits.get("json_values")
+        self.first = 0  # offset of the top-level value: an error there must not quote the file (it may not be JSON)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self.line_starts, offset) - 1
+        return i + 1, offset - self.line_starts[i] + 1
 
     def fail(self, offset: int, message: str) -> JSONSyntaxError:
-        i = bisect.bisect_right(self.line_starts, offset) - 1
-        return JSONSyntaxError(self.path, i + 1, offset - self.line_starts[i] + 1, message)
+        return JSONSyntaxError(self.path, *self.line_col(offset), message)
+
+    def over(self, offset: int, name: str, shown: str) -> JSONLimitError:
+        """The error for limit ``name`` exceeded at ``offset``."""
+        return JSONLimitError(self.path, *self.line_col(offset), name, shown)
 
     def ws(self, i: int) -> int:
         return _WS.match(self.text, i).end()
@@ -106,7 +196,11 @@ class _Parser:
         i = self.ws(0)
         if i >= len(self.text):
             raise self.fail(i, "the file is empty; expected a JSON value")
-        value, i = self.value(i, "", 0)
+        self.first = i
+        try:
+            value, i = self.value(i, "", 0)
+        except RecursionError:  # only if json_depth was raised far beyond what the interpreter's stack allows
+            raise self.over(self.first, "json_depth", "too deep for the parser's stack") from None
         i = self.ws(i)
         if i < len(self.text):
             raise self.fail(i, f"unexpected {self.describe(i)} after the JSON value (extra data)")
@@ -116,6 +210,8 @@ class _Parser:
         text = self.text
         if i >= len(text):
             raise self.fail(i, "unexpected end of file; expected a value")
+        if len(self.values) >= self.max_values:
+            raise self.over(i, "json_values", f"more than {self.max_values:,} values")
         self.values[ptr] = i
         c = text[i]
         if c == "{":
@@ -123,65 +219,113 @@ class _Parser:
         if c == "[":
             return self.arr(i, ptr, depth + 1)
         if c == '"':
-            return self.string(i)
+            return self.string(i, ptr)
         m = _NUMBER.match(text, i)
         if m:
-            s = m.group()
-            end = m.end()
-            if end < len(text) and (text[end].isalnum() or text[end] in "._"):
-                raise self.fail(end, f"invalid number {text[i:end + 1]!r}")
-            return (int(s) if s.isdigit() or (s[0] == "-" and s[1:].isdigit()) else float(s)), end
+            return self.number(i, m)
         for word, val in _LITERALS.items():
             if text.startswith(word, i):
                 return val, i + len(word)
-        word = re.match(r"[A-Za-z_]\w*", text[i:])
+        if i == self.first:  # not JSON at all (a text file, /etc/passwd): say so without quoting it
+            raise self.fail(i, "this is not a JSON file (a JSON document starts with '{' or '[')")
+        if text.startswith(("NaN", "Infinity", "-Infinity"), i):
+            raise self.fail(i, "NaN and Infinity are not JSON numbers (game data needs finite numbers)")
+        word = _WORD.match(text, i)
         if word:
             hint = "JSON spells them true, false, null" if word.group() in ("True", "False", "None") else \
                 "strings need double quotes"
-            raise self.fail(i, f"unexpected word {word.group()!r}; expected a value ({hint})")
+            raise self.fail(i, f"unexpected word {short(word.group())}; expected a value ({hint})")
         if c == "'":
             raise self.fail(i, "strings need double quotes, not single quotes")
         if c in "]}":
             raise self.fail(i, f"unexpected {c!r}; expected a value")
         raise self.fail(i, f"unexpected {self.describe(i)}; expected a value")
 
-    def string(self, i: int) -> tuple[str, int]:
-        m = _STRING.match(self.text, i)
-        if m:
-            raw = m.group()
-            if "\\" not in raw:  # no escapes: the text between the quotes is the value (the common case, fast)
-                return raw[1:-1], m.end()
+    def number(self, i: int, m: re.Match[str]) -> tuple[int | float, int]:
+        text, s, end = self.text, m.group(), m.end()
+        if end < len(text) and (text[end].isalnum() or text[end] in "._"):
+            raise self.fail(end, f"invalid number {short(text[i:end + 1])}")
+        digits = len(s) - (s[0] == "-")
+        if s.isdigit() or (s[0] == "-" and s[1:].isdigit()):
+            if digits > self.max_digits:  # int() of a huge literal is quadratic, and Python refuses > 4300 digits
+                raise self.over(i, "int_digits", f"an integer of {digits:,} digits")
+            python_cap = sys.get_int_max_str_digits()
+            if python_cap and digits > python_cap:  # int_digits raised past what Python converts (or prints)
+                raise self.fail(i, f"an integer of {digits:,} digits is longer than Python converts ({python_cap:,})")
+            return int(s), end
+        mantissa = s.split("e")[0].split("E")[0]
+        if len(mantissa.split(".")[0].lstrip("-")) > self.max_digits:
+            raise self.over(i, "int_digits", f"a number of {digits:,} digits")
+        value = float(s)
+        if not math.isfinite(value):
+            raise self.fail(i, f"number {short(s)} is out of range (it overflows to infinity)")
+        return value, end
+
+    def string(self, i: int, ptr: str) -> tuple[str, int]:
+        text = self.text
+        j = _PLAIN.match(text, i + 1).end()
+        if j - i - 1 > self.max_chars:
+            raise self.over(i, "string_mb", f"a string of {j - i - 1:,} characters and more")
+        if j < len(text) and text[j] == '"':  # no escapes: the text between the quotes is the value (fast)
+            value = text[i + 1: j]
+            end = j + 1
+        else:
             try:
-                return json.loads(raw), m.end()
-            except ValueError:  # a lone surrogate escape json refuses; cannot happen with strict=True, kept safe
-                raise self.fail(i, "invalid string") from None
-        # find the fault for a precise position
+                value, end = _scanstring(text, i + 1, True)
+            except ValueError:
+                raise self.fault(i) from None
+            if end - i > self.max_chars:
+                raise self.over(i, "string_mb", f"a string of {end - i:,} characters")
+        bad = BAD_CHARS.search(value)
+        if bad is not None:
+            self.bad.append((ptr, self.raw_offset(i, end, value, bad.start()), f"the string contains "
+                             f"{describe_char(bad.group())}; game data may not contain it (remove it)"))
+        return value, end
+
+    def raw_offset(self, start: int, end: int, value: str, index: int) -> int:
+        """Where the ``index``-th character of the string ``value`` (written at ``start``..``end``) is in the text."""
+        if end - start - 2 == len(value):  # no escapes: one text character per value character
+            return start + 1 + index
+        ch = value[index]
+        raw = self.text.find(ch, start + 1, end)
+        if raw >= 0:
+            return raw
+        short_escape = {"\b": "\\b", "\f": "\\f"}.get(ch)
+        raw = self.text.find(short_escape, start + 1, end) if short_escape else -1
+        if raw >= 0:
+            return raw
+        m = re.compile(rf"\\u(?i:{ord(ch):04x})").search(self.text, start + 1, end)
+        return m.start() if m else start
+
+    def fault(self, i: int) -> JSONSyntaxError:
+        """The precise error for a string starting at ``i`` that the scanner refused."""
         j = i + 1
         text = self.text
         while j < len(text):
+            j = _PLAIN.match(text, j).end()
+            if j >= len(text):
+                break
             ch = text[j]
             if ch == '"':
-                break
+                return self.fail(i, "invalid string")
             if ch == "\\":
                 if text[j + 1: j + 2] == "u":
-                    if not re.match(r"[0-9a-fA-F]{4}", text[j + 2: j + 6]):
-                        raise self.fail(j, "invalid \\u escape (needs four hex digits)")
+                    if not _HEX4.match(text, j + 2):
+                        return self.fail(j, "invalid \\u escape (needs four hex digits)")
                     j += 6
                     continue
                 if j + 1 >= len(text) or text[j + 1] not in '"\\/bfnrt':
-                    raise self.fail(j, f"invalid escape {text[j:j + 2]!r} in string")
+                    return self.fail(j, f"invalid escape {text[j:j + 2]!r} in string")
                 j += 2
                 continue
             if ch == "\n":
-                raise self.fail(i, "unterminated string (a string cannot span lines)")
-            if ord(ch) < 0x20:
-                raise self.fail(j, f"control character U+{ord(ch):04X} in string (escape it)")
-            j += 1
-        raise self.fail(i, "unterminated string")
+                return self.fail(i, "unterminated string (a string cannot span lines)")
+            return self.fail(j, f"control character U+{ord(ch):04X} in string (escape it)")
+        return self.fail(i, "unterminated string")
 
     def obj(self, i: int, ptr: str, depth: int) -> tuple[dict[str, Any], int]:
-        if depth > MAX_DEPTH:
-            raise self.fail(i, f"nested more than {MAX_DEPTH} levels deep")
+        if depth > self.max_depth:
+            raise self.over(i, "json_depth", f"nested more than {self.max_depth} levels deep")
         text = self.text
         result: dict[str, Any] = {}
         i = self.ws(i + 1)
@@ -195,8 +339,11 @@ class _Parser:
                     raise self.fail(i, "trailing comma before '}'")
                 raise self.fail(i, f"expected a key in double quotes, got {self.describe(i)}")
             key_at = i
-            key, i = self.string(i)
+            n_bad = len(self.bad)
+            key, i = self.string(i, ptr)
             member = ptr + "/" + (escape_token(key) if "~" in key or "/" in key else key)
+            if len(self.bad) > n_bad:  # a bad key: report it at the member it names
+                self.bad[-1] = (member, *self.bad[-1][1:])
             if key in result:
                 self.duplicates.append((member, key_at))
                 # the later value wins (as in json.loads); forget the positions inside the earlier one
@@ -205,7 +352,7 @@ class _Parser:
             self.keys[member] = key_at
             i = self.ws(i)
             if not text.startswith(":", i):
-                raise self.fail(i, f"expected ':' after key {key!r}, got {self.describe(i)}")
+                raise self.fail(i, f"expected ':' after key {short(key)}, got {self.describe(i)}")
             i = self.ws(i + 1)
             result[key], i = self.value(i, member, depth)
             i = self.ws(i)
@@ -216,11 +363,11 @@ class _Parser:
                 return result, i + 1
             if i >= len(text):
                 raise self.fail(i, "unexpected end of file; expected ',' or '}' (unclosed object)")
-            raise self.fail(i, f"expected ',' or '}}' after the value of {key!r}, got {self.describe(i)}")
+            raise self.fail(i, f"expected ',' or '}}' after the value of {short(key)}, got {self.describe(i)}")
 
     def arr(self, i: int, ptr: str, depth: int) -> tuple[list[Any], int]:
-        if depth > MAX_DEPTH:
-            raise self.fail(i, f"nested more than {MAX_DEPTH} levels deep")
+        if depth > self.max_depth:
+            raise self.over(i, "json_depth", f"nested more than {self.max_depth} levels deep")
         text = self.text
         result: list[Any] = []
         i = self.ws(i + 1)
@@ -243,36 +390,36 @@ class _Parser:
 
 
 def loads(text: str, path: str = "<string>") -> Located:
-    """Parse JSON text; raises :class:`JSONSyntaxError` (with line and column) if it is not valid JSON."""
+    """Parse JSON text; raises :class:`JSONSyntaxError` (with line and column) if it is not valid JSON, and
+    :class:`JSONLimitError` (a JSONSyntaxError and a LimitError) past a limit (``json_depth``, ``int_digits``,
+    ``string_mb``, ``json_values``). Non-finite numbers (``1e999``) are syntax errors; strings with characters game
+    data may not hold are recorded in ``bad_strings`` (see :func:`load_checked`)."""
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark some editors write; harmless, skip it
         text = " " + text[1:]  # keep columns as the editor shows them
     parser = _Parser(text, path)
     value = parser.parse()
     return Located(value=value, path=path, value_offsets=parser.values, key_offsets=parser.keys,
-                   duplicate_keys=parser.duplicates, _line_starts=parser.line_starts)
+                   duplicate_keys=parser.duplicates, _line_starts=parser.line_starts, bad_strings=parser.bad)
 
 
 def load(path: str | Path) -> Located:
-    """Read and parse a JSON file. Missing files, directories, non-UTF-8 bytes and syntax errors raise
-    DataError naming the file (and line:column where there is one)."""
+    """Read and parse a JSON file. Missing files, anything but a regular file, files over the ``file_mb`` limit,
+    non-UTF-8 bytes and syntax errors raise a DataError/LimitError naming the file (and line:column where there is
+    one). Forbidden characters in strings are recorded, not raised (see :func:`load_checked`)."""
     name = str(path)
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise DataError(f"{name}: file not found") from None
-    except IsADirectoryError:
-        raise DataError(f"{name}: is a directory, not a JSON file") from None
-    except PermissionError:
-        raise DataError(f"{name}: permission denied") from None
-    except OSError as exc:
-        if p.is_dir():
-            raise DataError(f"{name}: is a directory, not a JSON file") from None
-        raise DataError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    data = inputs.read_regular(path, name, noun="JSON file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         col = len(data[data.rfind(b"\n", 0, exc.start) + 1: exc.start].decode("utf-8", "replace")) + 1
         raise JSONSyntaxError(name, line, col, f"not UTF-8 text (byte 0x{data[exc.start]:02x})") from None
+    del data  # the text is all we need; a large file is not held twice
     return loads(text, name)
+
+
+def load_checked(path: str | Path) -> Located:
+    """:func:`load`, also raising :class:`JSONContentError` for a string with a forbidden character."""
+    located = load(path)
+    located.check_content()
+    return located

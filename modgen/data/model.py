@@ -7,10 +7,12 @@ This module loads the files into a :class:`Game` with lookup helpers; it does no
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from modgen import inputs, limits
 from modgen.data import jsonio
 from modgen.errors import DataError
 from modgen.systems.base import RuleSystem
@@ -20,20 +22,70 @@ from modgen.systems.registry import get_system
 def read_json(path: Path) -> Any:
     """Parse a JSON file; a DataError naming the file (with line and column for syntax errors) if it cannot.
 
-    The stdlib parser does the work (it is fast); only a file it rejects, or one with NaN/Infinity that strict
-    JSON forbids, is re-parsed by :mod:`modgen.data.jsonio` to say exactly where the fault is, as `modgen validate`
-    does.
+    Only a regular file within the ``file_mb`` limit is read (:func:`modgen.inputs.read_regular`). The stdlib
+    parser does the work (it is fast); a file it rejects, or one that breaks a rule strict JSON or game data adds
+    (NaN, 1e999, a 5,000-digit integer, deep nesting, a control character, noncharacter or lone surrogate in a
+    string, too many values), is re-parsed by :mod:`modgen.data.jsonio` to say exactly where the fault is, as
+    `modgen validate` does.
     """
+    name = str(path)
+    data = inputs.read_regular(path, name, noun="JSON file")
     try:
-        data = Path(path).read_bytes()
-        return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-    except (OSError, UnicodeDecodeError, ValueError):
-        # raises the precise DataError; or parses what the stdlib refuses but JSON allows (a leading BOM)
-        return jsonio.load(path).value
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return jsonio.load_checked(path).value
+    del data
+    try:
+        if text.count(",") + text.count("[") + text.count("{") + 1 > limits.get("json_values"):
+            raise ValueError("maybe too many values")  # an upper bound; jsonio counts them exactly
+        value = json.loads(text, parse_constant=_reject_constant, parse_int=_int, parse_float=_float)
+        if not _plain(value):
+            raise ValueError("needs a closer look")
+        return value
+    except (ValueError, RecursionError):
+        # raises the precise error; or parses what the stdlib refuses but JSON allows (a leading BOM)
+        located = jsonio.loads(text, name)
+        located.check_content()
+        return located.value
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _int(token: str) -> int:
+    if len(token) > limits.get("int_digits"):
+        raise ValueError("too many digits")
+    return int(token)
+
+
+def _float(token: str) -> float:
+    value = float(token)
+    if value in (math.inf, -math.inf) or len(token.split(".")[0].split("e")[0].split("E")[0]) > limits.get(
+            "int_digits"):
+        raise ValueError("out of range")
+    return value
+
+
+def _plain(value: Any) -> bool:
+    """True if no string (or key) in ``value`` holds a forbidden character or is too long, and it is not nested
+    deeper than the ``json_depth`` limit (an iterative walk: it cannot overflow the stack)."""
+    max_depth, max_chars = limits.get("json_depth"), limits.get("string_mb") * (1 << 20)
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, str):
+            if len(node) > max_chars or jsonio.BAD_CHARS.search(node):
+                return False
+        elif isinstance(node, dict | list):
+            if depth + 1 > max_depth:
+                return False
+            if isinstance(node, dict):
+                stack.extend((k, depth) for k in node)
+                stack.extend((v, depth + 1) for v in node.values())
+            else:
+                stack.extend((v, depth + 1) for v in node)
+    return True
 
 
 def _object(doc: Any, path: Path, what: str) -> dict[str, Any]:
@@ -127,9 +179,18 @@ class Game:
         """The plugin of the manifest's rule system (a DataError names the installed ones if it is not installed)."""
         return get_system(self.system_id)
 
-    def resolve(self, relative: str) -> Path:
-        """A path named in the manifest, resolved against the manifest's folder."""
-        return (self.path.parent / relative).resolve()
+    @property
+    def workspace(self) -> Path:
+        """The workspace root: the folder holding ``games/`` (see :func:`modgen.inputs.workspace_of`)."""
+        return inputs.workspace_of(self.path)
+
+    def resolve(self, relative: str, base: Path | None = None) -> Path:
+        """A path named in the data, resolved against ``base`` (default: the manifest's folder); an
+        OutsideWorkspace DataError if it leaves the workspace (absolute, ``..``, or a symlink pointing out)."""
+        try:
+            return inputs.confine(self.workspace, base if base is not None else self.path.parent, relative)
+        except inputs.OutsideWorkspace as exc:
+            raise inputs.OutsideWorkspace(f"{self.path}: {exc}") from None
 
     def input_files(self) -> list[Path]:
         """Every file the workspace consists of: the manifest, its counters, map and scenario files, and the files

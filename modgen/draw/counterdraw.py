@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from modgen.draw import nato
-from modgen.errors import DataError
+from modgen.inputs import load_image
 
 Box = tuple[float, float, float, float]
 
@@ -109,17 +109,13 @@ def _font_at(path: str | None, size: int) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=64)
 def _load_art(path: str, mtime: float, size: int) -> Image.Image:
-    try:
-        with Image.open(path) as im:
-            im = im.convert("RGBA")
-            # cover the square: scale the short side to size, crop the long side centred
-            scale = size / min(im.size)
-            w, h = max(size, round(im.width * scale)), max(size, round(im.height * scale))
-            im = im.resize((w, h), Image.Resampling.LANCZOS)
-            left, top = (w - size) // 2, (h - size) // 2
-            return im.crop((left, top, left + size, top + size))
-    except (OSError, ValueError) as exc:
-        raise DataError(f"artwork {path}: cannot read it as an image ({exc})") from None
+    # a regular file within file_mb, at most image_mpx pixels, checked before decoding (inputs.load_image)
+    im = load_image(path, f"artwork {path}").convert("RGBA")
+    # cover the square: crop the centred square of the short side first, then scale it to size (scaling first
+    # would make a 1 x 60000 strip a 150 x 9,000,000 image)
+    side = min(im.size)
+    left, top = (im.width - side) // 2, (im.height - side) // 2
+    return im.crop((left, top, left + side, top + side)).resize((size, size), Image.Resampling.LANCZOS)
 
 
 def _star_points(box: Box) -> list[tuple[float, float]]:

@@ -447,10 +447,13 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
 
 
 def _art_path(game: Any, unit: dict[str, Any], rel: str) -> Path:
-    """Artwork paths are relative to the counters file (``files.counters``)."""
+    """Artwork paths are relative to the counters file (``files.counters``) and stay inside the workspace."""
     base = Path(game.files["counters"]).parent if "counters" in getattr(game, "files", {}) else game.path.parent
-    path = (base / rel).resolve()
-    if not path.is_file():
+    try:
+        path = game.resolve(rel, base)
+    except DataError as exc:
+        raise DataError(f"counter {unit.get('id')!r}: artwork {exc}") from None
+    if not path.exists():  # anything else (a FIFO, a directory) is refused by the image loader, saying what it is
         raise DataError(f"counter {unit.get('id')!r}: artwork {rel!r} not found (looked for {path})")
     return path
 

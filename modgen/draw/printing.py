@@ -25,6 +25,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from modgen import limits
 from modgen.atomic import atomic_path
 from modgen.errors import DataError
 
@@ -42,8 +43,9 @@ _LENGTH_RE = re.compile(
     r"^\s*(?:(?P<whole>\d+)\s+(?=\d+\s*/))?(?:(?P<n>\d+)\s*/\s*(?P<d>\d+)|(?P<dec>\d+(?:\.\d*)?|\.\d+))"
     r"\s*(?P<unit>in|mm|cm|pt|\")\s*$")
 FONT_DIR = "/usr/share/fonts/truetype/dejavu"
-#: Largest image modgen draws, in pixels (about 1.2 GB as RGB): beyond it a clear error, not an out-of-memory kill.
-MAX_IMAGE_PIXELS = 400_000_000
+#: Largest image modgen draws by default, in pixels: the ``image_mpx`` limit's default (the limit in force, which
+#: ``--limit image_mpx=N`` may raise, is what :func:`check_image_size` applies).
+MAX_IMAGE_PIXELS = limits.LIMITS["image_mpx"].default * 1_000_000
 
 Length = str | float | int
 
@@ -100,7 +102,7 @@ def page_px(paper: str | tuple[float, float], dpi: float, landscape: bool = Fals
 def new_page(paper: str | tuple[float, float], dpi: float, landscape: bool = False,
              color: str = "white") -> Image.Image:
     """A blank RGB page of the given paper at ``dpi``."""
-    return Image.new("RGB", page_px(paper, dpi, landscape), color)
+    return new_image(page_px(paper, dpi, landscape), color, f"a {paper} page at {dpi:g} dpi")
 
 
 def save_pdf(pages: Sequence[Image.Image], out: str | os.PathLike[str],
@@ -127,11 +129,23 @@ def save_pdf(pages: Sequence[Image.Image], out: str | os.PathLike[str],
 
 
 def check_image_size(size: tuple[int, int], what: str) -> None:
-    """A DataError naming ``what`` if an image of ``size`` would exceed :data:`MAX_IMAGE_PIXELS`."""
+    """A DataError naming ``what`` if an image of ``size`` would exceed the ``image_mpx`` limit (checked before
+    anything is allocated)."""
     w, h = size
-    if w * h > MAX_IMAGE_PIXELS:
-        raise DataError(f"{what}: the image would be {w}x{h} px ({w * h / 1e6:.0f} megapixels, more than the "
-                        f"{MAX_IMAGE_PIXELS / 1e6:.0f} modgen draws); use a smaller scale (hex px, px per inch or dpi)")
+    cap = limits.get("image_mpx")
+    if w * h > cap * 1_000_000:
+        raise DataError(f"{what}: the image would be {w}x{h} px ({w * h / 1e6:.0f} megapixels, over the image_mpx "
+                        f"limit of {cap:,}); use a smaller scale (hex px, px per inch or dpi), or raise the limit with "
+                        f"--limit image_mpx=N or {limits.LIMITS['image_mpx'].env}=N if the input is genuine")
+
+
+def check_pages(count: int, size: tuple[int, int], what: str) -> None:
+    """Before rendering ``count`` pages of ``size`` px (all held in memory until the PDF is written): each within
+    ``image_mpx``, all together within ``print_mpx``; a LimitError naming ``what`` otherwise."""
+    check_image_size(size, f"{what}: a page")
+    total = count * size[0] * size[1]
+    limits.check("print_mpx", math.ceil(total / 1_000_000), what,
+                 f"{count:,} pages of {size[0]}x{size[1]} px, {total / 1e6:,.0f} megapixels")
 
 
 def new_image(size: tuple[int, int], color: Any, what: str, mode: str = "RGB") -> Image.Image:
@@ -255,6 +269,7 @@ def tile_pages(img: Image.Image, dpi: float, paper: str = "letter", margin: Leng
             best = (len(tiles), land, tiles)
     assert best is not None
     _, land, tiles = best
+    check_pages(len(tiles), page_px(paper, dpi, land), f"{title or 'map'}: {paper} at {dpi:g} dpi")
     pages = []
     for t in tiles:
         page = new_page(paper, dpi, land)

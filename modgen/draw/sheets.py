@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from modgen import limits
 from modgen.draw import printing
 from modgen.draw.counter_export import BLANK_FACE, render_images
 from modgen.draw.counters import faces_of
@@ -120,11 +121,16 @@ def plan_sheets(game: Any, opts: SheetOptions) -> SheetLayout:
     """Where every copy of every counter goes: ``count`` copies each (default 1), row by row, page by page."""
     page, cpx, pitch, bleed_px, cols, rows, origin = _grid(opts)
     lay = SheetLayout(opts, page, cpx, pitch, bleed_px, cols, rows, origin)
-    n = 0
+    counts = []
     for unit in game.units:
         count = unit.get("count", 1)
-        if not isinstance(count, int) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise DataError(f"counter {unit.get('id')!r}: count must be a whole number >= 0, got {count!r}")
+        counts.append(count)
+    # every copy is a slot (and render_sheet_pages checks the pages): refuse absurd counts before allocating any
+    limits.check("counter_copies", sum(counts), f"{game.path}: counters to print (the sum of every count)")
+    n = 0
+    for unit, count in zip(game.units, counts, strict=True):
         front, back = sheet_faces(unit)
         for copy in range(count):
             i = n % lay.per_page
@@ -183,6 +189,7 @@ def _label(title: str, sheet: int, lay: SheetLayout, side: str, page_index: int,
             f" — {opts.size} at {opts.dpi} dpi")
     f = printing.font(opts.dpi * 0.11)  # the size printing.page_label writes at
     limit = page_w * 0.94
+    title = title[:300]  # no page fits more; shortening a megabyte-long title two characters at a time would hang
     text = title + rest
     while f.getlength(text) > limit and len(title) > 8:
         title = title[:-2]
@@ -196,6 +203,8 @@ def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = N
     lay = layout or plan_sheets(game, opts)
     if not lay.slots:
         raise DataError(f"{game.path}: no counters to print (every count is 0?)")
+    printing.check_pages(2 * lay.sheets, lay.page_px, f"{game.path}: {lay.sheets:,} counter sheets of {opts.size} "
+                                                      f"counters at {opts.dpi} dpi on {opts.paper}")
     wanted = sorted({(s.unit_id, s.front_face) for s in lay.slots} | {(s.unit_id, s.back_face) for s in lay.slots})
     images = {(u, f): _with_bleed(img, lay.bleed_px)
               for u, f, img in render_images(game, wanted, lay.counter_px, workers=workers)}

@@ -13,12 +13,11 @@ import json
 import math
 import os
 import re
-import stat
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any, BinaryIO
+from typing import Any
 
-from modgen import atomic, limits
+from modgen import atomic, inputs, limits
 from modgen.errors import DataError, LogFormatError
 from modgen.resources import schema_path
 
@@ -335,35 +334,11 @@ def read_events(path: str | os.PathLike[str], system: Any = None, *, max_events:
     the ``log_events`` limit).
     """
     name = os.fspath(path)
-    with open_regular(name, name) as fh:
+    with inputs.open_regular(name, name, noun="log file", error=LogFormatError) as fh:
         size = os.fstat(fh.fileno()).st_size
         if size > limits.get("file_mb") * 1024 * 1024:
             raise limits.breach("file_mb", name, f"{size / (1024 * 1024):.1f} MiB")
         return _parse(_decoded_lines(fh, name), name, max_events, system)
-
-
-def open_regular(path: str | os.PathLike[str], label: str) -> BinaryIO:
-    """Open *path* for reading only if it is a regular file (open, then ``fstat`` the open file: no check-then-open
-    race). A FIFO is opened non-blocking so that a writer-less FIFO cannot hang us; devices, FIFOs and directories
-    are a LogFormatError naming *label*."""
-    # kept small and local until the base layer's general regular-file reader lands; then this delegates to it
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise LogFormatError(f"{label}: cannot open: file not found") from None
-    except OSError as exc:
-        raise LogFormatError(f"{label}: cannot open ({exc.strerror or exc})") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
-            raise LogFormatError(f"{label}: is {kind}, not a regular file; logs are read from regular files only")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 def parse_bytes(data: bytes, filename: str = "<log>", system: Any = None, *,

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from modgen import inputs
 from modgen.errors import LogFormatError, ModgenError
 from modgen.logs import eventlog
 from modgen.report import grouping
@@ -99,7 +100,7 @@ def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = N
     """Check the log file at ``path`` (a regular file, read with the caps of ``limits``, as :func:`check_bytes`)."""
     name = os.fspath(path)
     lim = _limits(limits, None)
-    with eventlog.open_regular(name, name) as fh:
+    with inputs.open_regular(name, name, noun="log file", error=LogFormatError) as fh:
         head = fh.read(4)
     game = _game(game)
     if head[:2] == b"PK" or name.lower().endswith(VASSAL_SUFFIXES):

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO
 
+from modgen import inputs
 from modgen import limits as _limits
 from modgen.errors import ArchiveError, LogFormatError
 from modgen.limits import LimitError
-from modgen.logs.eventlog import open_regular
 
 SAVED_GAME = "savedGame"
 CHUNK = 1 << 16
@@ -250,7 +250,7 @@ def read_source(source: str | Path | bytes, *, name: str | None = None,
     if isinstance(source, bytes):
         head = source[:8]
     else:
-        fh = open_regular(source, label)
+        fh = inputs.open_regular_file(source, label, noun="log file", error=LogFormatError)
         try:
             head = fh.read(8)
             fh.seek(0)

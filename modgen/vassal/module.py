@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from modgen import atomic
+from modgen import atomic, inputs
 from modgen.errors import DataError
 from modgen.vassal import bands, charts, setups, tracker
 from modgen.vassal import buildfile as bf
@@ -359,11 +359,11 @@ class _Builder:
         rules_pdf = None
         pdf_ref = (man.get("files") or {}).get("rules_pdf")
         if pdf_ref:
-            pdf_path = self.game.resolve(pdf_ref)
-            if not pdf_path.is_file():
+            pdf_path = self.game.resolve(pdf_ref)  # confined to the workspace: never /etc/shadow
+            if not pdf_path.exists():
                 raise DataError(f"{self.game.path}: rules_pdf {pdf_ref!r} not found")
             rules_pdf = "help/rules.pdf"
-            self.files[rules_pdf] = pdf_path.read_bytes()
+            self.files[rules_pdf] = inputs.read_regular(pdf_path, f"{self.game.path}: rules_pdf {pdf_ref!r}")
         proto_defs = [(n, tr.piece_definition(t, s)) for n, (t, s) in self.prototypes.items()]
         return bf.ModuleSpec(
             name=name, version=version, description=man.get("description", ""), sides=sides, boards=self.boards,
