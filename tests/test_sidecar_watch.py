@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 from modgen.model import load_game
-from modgen.sidecar.overlay import MapView
 from modgen.sidecar.watch import Watcher
 from modgen.sidecar.workers import CheckPool
 from tests.sidecar_helpers import GAME, zip_bytes
@@ -30,7 +29,7 @@ def test_watcher_checks_complete_files_once(tmp_path: Path) -> None:
 
     pool = CheckPool(GAME, workers=1)
     try:
-        w = Watcher(folder, pool, 30.0, MapView(load_game(GAME)))
+        w = Watcher(folder, pool, 30.0)
         assert _poll(w) == []  # first sight: not yet known to be complete
         checked = _poll(w)
         assert sorted(checked) == ["game.vsav"]
@@ -63,7 +62,7 @@ def test_watcher_reports_a_real_scenario_save(tmp_path: Path) -> None:
     (folder / "turn1.vsav").write_bytes(data)
     pool = CheckPool(GAME, workers=1)
     try:
-        w = Watcher(folder, pool, 60.0, MapView(load_game(GAME)))
+        w = Watcher(folder, pool, 60.0)
         _poll(w)
         assert _poll(w) == ["turn1.vsav"]
         entry = w.snapshot()["turn1.vsav"]
