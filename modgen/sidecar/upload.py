@@ -101,11 +101,11 @@ class _Multipart:
         return bytes(self.data), self.filename or "upload"
 
 
-async def _receive(request: Request, cap: int, sink: _Multipart | bytearray) -> None:
+async def _receive(request: Request, wire_cap: int, cap: int, sink: _Multipart | bytearray) -> None:
     received = 0
     async for chunk in request.stream():
         received += len(chunk)
-        if received > cap:
+        if received > wire_cap:
             raise UploadError(413, f"upload larger than the limit of {cap} bytes")
         if isinstance(sink, bytearray):
             sink += chunk
@@ -137,7 +137,7 @@ async def read_upload(request: Request, cap: int, body_seconds: float) -> tuple[
         sink = bytearray()
     try:
         async with asyncio.timeout(body_seconds):
-            await _receive(request, wire_cap, sink)
+            await _receive(request, wire_cap, cap, sink)
     except TimeoutError:
         raise UploadError(408, f"the upload did not arrive within {body_seconds:g} s") from None
     if isinstance(sink, bytearray):
