@@ -156,3 +156,17 @@ def test_invalid_game_data_is_refused_before_checking(tmp_path, capsys) -> None:
         err = capsys.readouterr().err
         assert err.startswith("error: ") and "/counters/3/faces: expected an object" in err, err
         assert "Traceback" not in err
+
+
+def test_worker_returns_the_report_serialised() -> None:
+    """Big reports are encoded in the worker process: the server's event loop only forwards bytes."""
+    from modgen.model import load_game
+    from modgen.sidecar.overlay import MapView
+    from modgen.sidecar.workers import run_check
+
+    game = load_game(GAME)
+    outcome = run_check(game, MapView(game), VIOLATIONS.read_bytes(), "violations.jsonl", None, 8 * 1024 * 1024)
+    assert set(outcome) == {"body"} and isinstance(outcome["body"], bytes)
+    report = json.loads(outcome["body"])
+    assert report["map"]["game"] == "minsk44"
+    assert all("overlay" in f for f in report["findings"])
