@@ -80,7 +80,8 @@ def command(game_path: Path, host: str, port: int, allow_hosts: tuple[str, ...],
     every rules violation listed by turn and phase and drawn on the map. Scripts can POST the file to /check and read
     JSON; /openapi.json describes the API, /health answers when the service is up.
 
-    Exit codes: 0 stopped (Ctrl-C), 1 invalid game data or the address cannot be used (port in use), 2 usage errors.
+    Exit codes: 130 after Ctrl-C (0 after SIGTERM), 1 invalid game data or the address cannot be used (port in
+    use), 2 usage errors.
     """
     import uvicorn
 
