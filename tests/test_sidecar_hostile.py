@@ -11,17 +11,19 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import uvicorn
+from starlette.testclient import TestClient
 
 from modgen.sidecar import Limits, create_app
 from modgen.sidecar import workers as workers_mod
 from tests.conftest import REPO
 from tests.hostile import assert_one_line_error, run_bounded
-from tests.sidecar_helpers import GAME, VIOLATIONS, xz_save_bomb
+from tests.sidecar_helpers import BASE, GAME, VIOLATIONS, xz_save_bomb
 
 MiB = 1024 * 1024
 CAP = 1 * MiB
@@ -188,17 +190,13 @@ def test_compressed_bomb_hits_the_worker_memory_cap(monkeypatch: pytest.MonkeyPa
     kill = workers_mod._Worker.kill
 
     def kill_and_measure(self: Any) -> None:
-        with open(f"/proc/{self.proc.pid}/status") as fh:  # noqa: PTH123 - /proc is read as text, once
-            peaks.extend(int(line.split()[1]) * 1024 for line in fh if line.startswith("VmPeak:"))
+        status = Path(f"/proc/{self.proc.pid}/status").read_text().splitlines()
+        peaks.extend(int(line.split()[1]) * 1024 for line in status if line.startswith("VmPeak:"))
         kill(self)
 
     monkeypatch.setattr(workers_mod._Worker, "kill", kill_and_measure)
     bomb = xz_save_bomb(4 * 1024 * MiB)
     assert len(bomb) < 1 * MiB
-    from starlette.testclient import TestClient
-
-    from tests.sidecar_helpers import BASE
-
     limits = Limits(max_upload=2 * MiB, max_decompressed=8 * 1024 * MiB, worker_memory=memory, workers=1)
     with TestClient(create_app(GAME, limits=limits), base_url=BASE) as client:
         resp = client.post("/check", files={"file": ("bomb.vsav", bomb)})

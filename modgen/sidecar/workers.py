@@ -9,6 +9,7 @@ clear error instead of taking the machine's memory; the worker is then replaced.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing as mp
 import resource
@@ -55,7 +56,10 @@ def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int |
     if memory:
         # Address space, not RSS: an allocation past it fails (MemoryError) instead of the kernel's OOM killer
         # choosing a victim. Set before anything is loaded so the whole worker lives inside it.
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = memory if hard == resource.RLIM_INFINITY else min(memory, hard)  # never above an inherited limit
+        with contextlib.suppress(ValueError, OSError):  # a platform that does not enforce RLIMIT_AS
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     from modgen.model import load_game
     from modgen.sidecar.overlay import MapView
 
