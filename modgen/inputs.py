@@ -55,8 +55,8 @@ def open_regular_file(path: str | os.PathLike[str], what: str | None = None, nou
                       error: type[ModgenError] = DataError) -> BinaryIO:
     """Open ``path`` for reading in binary; an ``error`` (default DataError) naming ``what`` (default: the path) unless
     it is a regular file (``noun`` says what was expected: "JSON file", "log file"). Checked on the opened
-    descriptor (``fstat``), so what is checked is what is read; a FIFO is opened non-blocking, so one without a writer cannot hang us. The caller
-    closes the file (:func:`open_regular` does it for a ``with`` block)."""
+    descriptor (``fstat``), so what is checked is what is read; a FIFO is opened non-blocking, so one without a
+    writer cannot hang us. The caller closes the file (:func:`open_regular` does it for a ``with`` block)."""
     name = what or str(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:

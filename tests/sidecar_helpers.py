@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import io
+import lzma
+import struct
 import zipfile
+import zlib
 
 from tests.conftest import REPO
 
 GAME = REPO / "games" / "minsk44.json"
 VIOLATIONS = REPO / "logs" / "minsk44" / "violations.jsonl"
 LEGAL = REPO / "logs" / "minsk44" / "legal.jsonl"
+#: The sidecar answers only to its own names (DNS-rebinding defence): test clients talk to it as a browser would.
+BASE = "http://127.0.0.1:8765"
 
 
 def zip_bytes(entries: dict[str, bytes]) -> bytes:
@@ -32,3 +37,49 @@ def traversal_zip() -> bytes:
 def truncated_zip() -> bytes:
     whole = zip_bytes({"savedGame": b"!VCSK" + b"ab" * 5000, "moduledata": b"<data/>"})
     return whole[: len(whole) // 2]
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def xz_zeros(decoded: int) -> bytes:
+    """A valid .xz stream of ``decoded`` zero bytes (a multiple of 1 MiB), built in milliseconds: one LZMA2 chunk that
+    resets the dictionary is encoded once and repeated, so the file is a few hundred bytes per MiB decoded."""
+    chunk_size = 1024 * 1024
+    assert decoded % chunk_size == 0
+    raw = lzma.compress(bytes(chunk_size), format=lzma.FORMAT_RAW,
+                        filters=[{"id": lzma.FILTER_LZMA2, "preset": 0, "dict_size": chunk_size}])
+    assert raw[0] & 0xE0 == 0xE0, "first LZMA2 chunk must reset dictionary, state and properties"
+    packed = int.from_bytes(raw[3:5], "big") + 1
+    chunk = raw[: 6 + packed]
+    assert (int.from_bytes(raw[1:3], "big") | (raw[0] & 0x1F) << 16) + 1 == chunk_size, "one chunk for 1 MiB"
+    data = chunk * (decoded // chunk_size) + b"\x00"  # end of LZMA2 data
+    flags = b"\x00\x00"  # no integrity check
+    header = b"\xfd7zXZ\x00" + flags + struct.pack("<I", zlib.crc32(flags))
+    # Block header: size, flags (one filter), LZMA2 (0x21) with its 1-byte dictionary property (0x10 = 1 MiB), pad.
+    bh = b"\x02\x00\x21\x01\x10\x00\x00\x00"
+    bh += struct.pack("<I", zlib.crc32(bh))
+    block = bh + data + b"\x00" * (-len(data) % 4)
+    index = b"\x00" + _varint(1) + _varint(len(bh) + len(data)) + _varint(decoded)
+    index += b"\x00" * (-len(index) % 4)
+    index += struct.pack("<I", zlib.crc32(index))
+    backward = struct.pack("<I", len(index) // 4 - 1) + flags
+    footer = struct.pack("<I", zlib.crc32(backward)) + backward + b"YZ"
+    return header + block + index + footer
+
+
+def xz_save_bomb(decoded: int) -> bytes:
+    """A .vsav (zip) whose savedGame entry is XZ (as VASSAL 3.8 writes it) decoding to ``decoded`` zero bytes.
+
+    The entry is stored, not deflated, so the zip itself looks harmless: the expansion is all inside the XZ."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
+        zf.writestr("savedGame", xz_zeros(decoded))
+        zf.writestr("moduledata", b"<data><name>Minsk '44</name></data>")
+    return buf.getvalue()

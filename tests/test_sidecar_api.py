@@ -9,13 +9,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from modgen.sidecar import Limits, create_app
-from tests.sidecar_helpers import GAME, LEGAL, VIOLATIONS, traversal_zip, truncated_zip, zip_bomb
+from tests.sidecar_helpers import BASE, GAME, LEGAL, VIOLATIONS, traversal_zip, truncated_zip, zip_bomb
 
 
 @pytest.fixture(scope="module")
 def client():
     app = create_app(GAME, limits=Limits(max_upload=4 * 1024 * 1024, max_decompressed=8 * 1024 * 1024))
-    with TestClient(app) as c:
+    with TestClient(app, base_url=BASE) as c:
         yield c
 
 
@@ -99,7 +99,7 @@ def test_multipart_without_file_field(client: TestClient) -> None:
 def test_time_limit_stops_a_check() -> None:
     # A fresh worker process cannot even start Python within 1 ms, so this check must hit the limit.
     app = create_app(GAME, limits=Limits(check_seconds=0.001, workers=1))
-    with TestClient(app) as c:
+    with TestClient(app, base_url=BASE) as c:
         resp = c.post("/check", files={"file": ("violations.jsonl", VIOLATIONS.read_bytes())})
         assert resp.status_code == 504
         assert "longer than" in resp.json()["error"]
@@ -156,3 +156,17 @@ def test_invalid_game_data_is_refused_before_checking(tmp_path, capsys) -> None:
         err = capsys.readouterr().err
         assert err.startswith("error: ") and "/counters/3/faces: expected an object" in err, err
         assert "Traceback" not in err
+
+
+def test_worker_returns_the_report_serialised() -> None:
+    """Big reports are encoded in the worker process: the server's event loop only forwards bytes."""
+    from modgen.data.model import load_game
+    from modgen.report.picture import MapView
+    from modgen.sidecar.workers import run_check
+
+    game = load_game(GAME)
+    outcome = run_check(game, MapView(game), VIOLATIONS.read_bytes(), "violations.jsonl", None, 8 * 1024 * 1024)
+    assert set(outcome) == {"body"} and isinstance(outcome["body"], bytes)
+    report = json.loads(outcome["body"])
+    assert report["map"]["game"] == "minsk44"
+    assert all("overlay" in f for f in report["findings"])

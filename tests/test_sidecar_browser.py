@@ -54,6 +54,12 @@ def test_upload_shows_findings_and_highlights_map(server: str, tmp_path: Path) -
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             external: list[str] = []
             page.on("request", lambda r: external.append(r.url) if not r.url.startswith(server) else None)
+            console_errors: list[str] = []  # a Content-Security-Policy violation is reported here
+            page.on("console", lambda m: console_errors.append(m.text)
+                    if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+            refused: list[str] = []  # e.g. the page's own POST refused by the Origin check
+            page.on("response", lambda r: refused.append(f"{r.status} {r.url}")
+                    if r.status >= 400 and not r.url.endswith("/favicon.ico") else None)
             page.goto(server + "/")
             page.wait_for_function("document.querySelector('#map').naturalWidth > 0")
             page.set_input_files("#file", str(VIOLATIONS))
@@ -69,5 +75,7 @@ def test_upload_shows_findings_and_highlights_map(server: str, tmp_path: Path) -
             assert page.query_selector_all(".finding.active")[0].inner_text() == items[1].inner_text()
             page.screenshot(path=str(tmp_path / "sidecar.png"))
             assert external == []  # the page loaded nothing from outside the sidecar
+            assert console_errors == []  # the page works under the sidecar's Content-Security-Policy
+            assert refused == []  # ... and its POST passes the same-origin check
         finally:
             browser.close()

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from pathlib import Path
 
+import pytest
+
 from modgen.data.model import load_game
-from modgen.report.picture import MapView
 from modgen.sidecar.watch import Watcher
 from modgen.sidecar.workers import CheckPool
 from tests.sidecar_helpers import GAME, zip_bytes
@@ -30,7 +32,7 @@ def test_watcher_checks_complete_files_once(tmp_path: Path) -> None:
 
     pool = CheckPool(GAME, workers=1)
     try:
-        w = Watcher(folder, pool, 30.0, MapView(load_game(GAME)))
+        w = Watcher(folder, pool, 30.0)
         assert _poll(w) == []  # first sight: not yet known to be complete
         checked = _poll(w)
         assert sorted(checked) == ["game.vsav"]
@@ -63,7 +65,7 @@ def test_watcher_reports_a_real_scenario_save(tmp_path: Path) -> None:
     (folder / "turn1.vsav").write_bytes(data)
     pool = CheckPool(GAME, workers=1)
     try:
-        w = Watcher(folder, pool, 60.0, MapView(load_game(GAME)))
+        w = Watcher(folder, pool, 60.0)
         _poll(w)
         assert _poll(w) == ["turn1.vsav"]
         entry = w.snapshot()["turn1.vsav"]
@@ -73,3 +75,90 @@ def test_watcher_reports_a_real_scenario_save(tmp_path: Path) -> None:
         assert [f for f in report["findings"] if f["severity"] == "error"] == []
     finally:
         pool.close()
+
+
+class RecordingPool:
+    """Stands in for the worker pool: records every byte string the watcher hands over for checking."""
+
+    def __init__(self) -> None:
+        self.seen: list[bytes] = []
+
+    async def check(self, data: bytes, filename: str, scenario: str | None, *, timeout: float) -> dict:
+        self.seen.append(data)
+        return {"body": b'{"findings":[],"events":0}'}
+
+
+def _secret(tmp_path: Path) -> Path:
+    outside = tmp_path / "outside"
+    outside.mkdir(exist_ok=True)
+    secret = outside / "secret.vlog"
+    secret.write_bytes(zip_bytes({"savedGame": b"TOP SECRET, NOT IN THE SAVE FOLDER"}))
+    return secret
+
+
+@pytest.mark.parametrize("swap_to", ["symlink", "fifo"])
+def test_file_swapped_between_listing_and_open_is_not_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              swap_to: str) -> None:
+    """The race the old check-then-open lost: the listing sees a plain file, then it becomes a symlink (or a FIFO,
+    which would block a blocking open) before the read. The watcher opens first and judges what it opened."""
+    secret = _secret(tmp_path)
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    save = folder / "game.vlog"
+    save.write_bytes(secret.read_bytes())  # same size as the secret, so only the open can tell them apart
+    pool = RecordingPool()
+    w = Watcher(folder, pool, 30.0)  # type: ignore[arg-type]
+    listing = Watcher._candidates
+    polls = 0
+
+    def list_then_swap(self: Watcher, dir_fd: int) -> dict:
+        nonlocal polls
+        found = listing(self, dir_fd)
+        polls += 1
+        if polls == 2:  # the poll that would read it: swap right after the listing
+            save.unlink()
+            if swap_to == "symlink":
+                os.symlink(secret, save)
+            else:
+                os.mkfifo(save)
+        return found
+
+    monkeypatch.setattr(Watcher, "_candidates", list_then_swap)
+    assert _poll(w) == []
+    assert _poll(w) == []
+    assert pool.seen == []  # the target was never handed to a check
+    error = w.snapshot()["game.vlog"]["error"]
+    assert ("symbolic link" if swap_to == "symlink" else "not a regular file") in error
+
+
+def test_hard_link_is_refused(tmp_path: Path) -> None:
+    """A hard link makes any file of the user's appear inside the save folder; it is not read."""
+    secret = _secret(tmp_path)
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    os.link(secret, folder / "linked.vlog")
+    pool = RecordingPool()
+    w = Watcher(folder, pool, 30.0)  # type: ignore[arg-type]
+    _poll(w)
+    _poll(w)
+    assert pool.seen == []
+    assert "hard link" in w.snapshot()["linked.vlog"]["error"]
+
+
+def test_reports_of_deleted_files_are_dropped(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    for name in ("a.vsav", "b.vsav"):
+        (folder / name).write_bytes(zip_bytes({"savedGame": name.encode()}))
+    pool = RecordingPool()
+    w = Watcher(folder, pool, 30.0)  # type: ignore[arg-type]
+    _poll(w)
+    assert sorted(_poll(w)) == ["a.vsav", "b.vsav"]
+    assert set(w.snapshot()) == {"a.vsav", "b.vsav"}
+    assert json.loads(w.snapshot_json())["a.vsav"]["report"]["findings"] == []
+    (folder / "a.vsav").unlink()
+    _poll(w)
+    assert set(w.snapshot()) == {"b.vsav"}
+    (folder / "a.vsav").write_bytes(zip_bytes({"savedGame": b"back again"}))  # a new file of the same name
+    _poll(w)
+    assert _poll(w) == ["a.vsav"]

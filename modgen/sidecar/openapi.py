@@ -67,9 +67,13 @@ def document() -> dict[str, Any]:
                     "200": {"description": "Findings",
                             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Report"}}}},
                     "400": _err("Malformed or empty upload"),
-                    "413": _err("Upload larger than the limit"),
-                    "415": _err("Not a .vlog, .vsav or .jsonl file"),
-                    "422": _err("The file could not be read as a game log (truncated, hostile, wrong game…)"),
+                    "403": _err("Cross-site request: the Origin (or Referer) is not this service's own page"),
+                    "408": _err("The upload did not arrive within the body time limit"),
+                    "413": _err("Upload larger than the limit (refused as soon as it passes it)"),
+                    "415": _err("Not a .vlog, .vsav or .jsonl file, or sent as text/*"),
+                    "421": _err("The Host header is not a name of this service (DNS rebinding)"),
+                    "422": _err("The file could not be read as a game log (truncated, hostile, too large decoded, "
+                                "more memory than a worker may use, wrong game…)"),
                     "504": _err("The check exceeded its time limit")}}},
             "/reports": {"get": {"summary": "Latest report per watched file", "responses": {"200": {
                 "description": "Reports keyed by file name",

@@ -1,72 +1,134 @@
-"""Watch VASSAL's save folder and check each new or changed .vlog/.vsav once it is complete."""
+"""Watch VASSAL's save folder and check each new or changed .vlog/.vsav once it is complete.
+
+Files are opened first and judged afterwards (``O_NOFOLLOW | O_NONBLOCK`` relative to the folder's own descriptor,
+then ``fstat`` of what was opened): a file swapped for a symlink, a FIFO or a device between the listing and the
+read is refused, never followed, and hard links (``st_nlink`` > 1, a way to make any file on the disk appear in the
+folder) are refused too. Reports of files that disappeared are dropped.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import io
+import json
+import os
+import stat
 import time
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from modgen.report.picture import MapView
 from modgen.sidecar.workers import CheckPool, CheckTimeout
 
 WATCHED_SUFFIXES = (".vlog", ".vsav")
+_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+class Refused(Exception):
+    """A watched name is not a plain, single-linked file we may read (the message says why)."""
+
+
+def read_plain_file(dir_fd: int, name: str, max_bytes: int) -> tuple[bytes, tuple[int, int]]:
+    """The bytes and (size, mtime_ns) of ``name`` in the folder open as ``dir_fd``, opened without following links.
+
+    Raises :class:`Refused` for a symlink, anything not a regular file, a hard link, or more than ``max_bytes``;
+    OSError for other failures to read.
+    """
+    try:
+        fd = os.open(name, _OPEN_FLAGS, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EMLINK):  # EMLINK: FreeBSD's answer to O_NOFOLLOW on a link
+            raise Refused(f"{name} is a symbolic link; not followed") from None
+        raise
+    with os.fdopen(fd, "rb", buffering=0) as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise Refused(f"{name} is not a regular file; not read")
+        if st.st_nlink != 1:
+            raise Refused(f"{name} is a hard link ({st.st_nlink} names for one file); not read")
+        if st.st_size > max_bytes:
+            raise Refused(f"{name} is larger than {max_bytes} bytes; not checked")
+        data = fh.read(max_bytes + 1)
+    if len(data) > max_bytes:  # grew after fstat
+        raise Refused(f"{name} is larger than {max_bytes} bytes; not checked")
+    return data, (st.st_size, st.st_mtime_ns)
 
 
 class Watcher:
     """Polls one folder (not its subfolders). A file is *complete* when its size and mtime held still for one poll
     and it is a whole zip (VASSAL writes the central directory last); then it is checked once per version."""
 
-    def __init__(self, folder: Path, pool: CheckPool, check_seconds: float, view: MapView, *,
+    def __init__(self, folder: Path, pool: CheckPool, check_seconds: float, *,
                  interval: float = 1.0, max_bytes: int = 32 * 1024 * 1024) -> None:
         self.folder = folder.resolve()
         self.pool = pool
         self.check_seconds = check_seconds
-        self.view = view
         self.interval = interval
         self.max_bytes = max_bytes
         self._seen: dict[str, tuple[int, int]] = {}  # name -> (size, mtime) seen at the previous poll
         self._done: dict[str, tuple[int, int]] = {}  # name -> version last checked
-        self._reports: dict[str, dict[str, Any]] = {}
+        self._reports: dict[str, bytes] = {}  # name -> the report entry, serialised (the worker sends JSON)
 
     def snapshot(self) -> dict[str, dict[str, Any]]:
-        """The latest report per file name (a copy: callers cannot change the watcher's table)."""
-        return dict(self._reports)
+        """The latest report per file name, parsed (a copy: callers cannot change the watcher's table)."""
+        return {name: json.loads(entry) for name, entry in self._reports.items()}
 
-    def _candidates(self) -> dict[str, tuple[int, int]]:
+    def snapshot_json(self) -> bytes:
+        """The latest report per file name as one JSON object, built from the stored bytes without re-encoding."""
+        items = [json.dumps(name).encode() + b":" + entry for name, entry in self._reports.items()]
+        return b"{" + b",".join(items) + b"}"
+
+    def _candidates(self, dir_fd: int) -> dict[str, tuple[int, int]]:
+        """Regular files with a watched suffix directly in the folder, by name: (size, mtime_ns) from ``lstat``."""
         found: dict[str, tuple[int, int]] = {}
         try:
-            entries = list(self.folder.iterdir())
+            names = os.listdir(dir_fd)
         except OSError:
             return found
-        for p in entries:
-            # Only plain files directly inside the folder: a symlink could point anywhere on the disk.
-            if p.suffix.lower() not in WATCHED_SUFFIXES or p.is_symlink() or not p.is_file():
+        for name in names:
+            if not name.lower().endswith(WATCHED_SUFFIXES):
                 continue
             try:
-                st = p.stat()
+                st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
             except OSError:
                 continue
-            found[p.name] = (st.st_size, st.st_mtime_ns)
+            if stat.S_ISREG(st.st_mode):  # symlinks are skipped here, and refused again when opened
+                found[name] = (st.st_size, st.st_mtime_ns)
         return found
 
     async def poll_once(self) -> list[str]:
         """One pass: check every complete, not yet checked file version. Returns the names checked."""
+        try:
+            dir_fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return []
+        try:
+            return await self._poll(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+    async def _poll(self, dir_fd: int) -> list[str]:
         checked = []
-        now = self._candidates()
+        now = self._candidates(dir_fd)
+        for gone in set(self._reports) - set(now):
+            del self._reports[gone]
+            self._done.pop(gone, None)
         for name, version in now.items():
             stable = self._seen.get(name) == version
             if not stable or self._done.get(name) == version:
                 continue
-            path = self.folder / name
-            if version[0] > self.max_bytes:
-                self._store(name, version, {"error": f"{name} is larger than {self.max_bytes} bytes; not checked"})
-                continue
             try:
-                data = path.read_bytes()
+                data, opened = read_plain_file(dir_fd, name, self.max_bytes)
+            except Refused as exc:
+                self._store(name, version, {"error": str(exc)})
+                continue
             except OSError as exc:
-                self._store(name, version, {"error": f"cannot read {name}: {exc.strerror}"})
+                if not isinstance(exc, FileNotFoundError):
+                    self._store(name, version, {"error": f"cannot read {name}: {exc.strerror}"})
+                continue
+            if opened != version:
+                now[name] = opened  # replaced since the listing: wait until this version holds still
                 continue
             if not _complete_zip(data):
                 # Size and time held still for a whole poll, yet no zip directory: not a save VASSAL finished writing.
@@ -83,11 +145,11 @@ class Watcher:
 
     def _store(self, name: str, version: tuple[int, int], outcome: dict[str, Any]) -> None:
         self._done[name] = version
-        entry: dict[str, Any] = {"file": name, "size": version[0], "checked_at": time.time()}
-        if "report" in outcome:
-            entry["report"] = self.view.annotate(outcome["report"])
+        head = {"file": name, "size": version[0], "checked_at": time.time()}
+        if "body" in outcome:
+            entry = json.dumps(head).encode()[:-1] + b',"report":' + outcome["body"] + b"}"
         else:
-            entry["error"] = outcome["error"]
+            entry = json.dumps({**head, "error": outcome["error"]}).encode()
         self._reports[name] = entry
 
     async def run(self) -> None:
@@ -98,8 +160,6 @@ class Watcher:
 
 
 def _complete_zip(data: bytes) -> bool:
-    import io
-
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             return bool(zf.namelist())
