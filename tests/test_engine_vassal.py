@@ -212,12 +212,16 @@ def check_facings(game: Any, result: dict[str, Any], rendered: bool) -> None:
 def expected_phases(game: Any) -> list[str]:
     """The phase sequence within a turn: the plugin's phases, each run of per-side phases played by each side in
     turn (issue #5: EFB "events, then for each player reinforcement, movement, FPF, first-wave, second-wave,
-    recovery"), sides in the scenarios' first_player order."""
+    recovery"), sides in the scenarios' first_player order. When the scenarios do not all name one first player (a
+    roll decides), the entries name seats: "First player", "Second player" (docs/vassal.md, the turn tracker)."""
     sides = game.manifest.get("sides") or []
-    firsts = {sc.get("first_player") for sc in game.scenarios.values()} - {None}
-    if len(firsts) == 1:
+    firsts = {sc.get("first_player") for sc in game.scenarios.values()}
+    if len(firsts) == 1 and None not in firsts:
         first = next(iter(firsts))
         sides = [s for s in sides if s["id"] == first] + [s for s in sides if s["id"] != first]
+    else:
+        seats = ("First player", "Second player", "Third player", "Fourth player")
+        sides = [{"id": seat} for seat in seats[:len(sides)]]
     out: list[str] = []
     phases = game.rule_system().phases(game)
     i = 0
