@@ -48,7 +48,8 @@ LIMITS: dict[str, Limit] = {
         Limit("print_mpx", 1_000, "megapixels", "all pages of one print PDF together (each is held until written)"),
         Limit("map_hexes", 250_000, "hexes", "largest hex map (columns × rows)"),
         Limit("log_decoded_mb", 512, "MiB", "decoded size of one VASSAL save/log (zip bombs, XZ bombs)"),
-        Limit("log_events", 2_000_000, "events", "events in one log (canonical or decoded from VASSAL)"),
+        Limit("log_events", 1_000_000, "events",
+              "events in one log (canonical or decoded from VASSAL; a long campaign has tens of thousands)"),
     )
 }
 

@@ -254,6 +254,8 @@ def _message(err: ValidationError) -> tuple[str, str, bool]:
         return ptr, f"expected {word} {value} item{'s' if value != 1 else ''}, got {len(inst)}", False
     if v in ("minLength",):
         return ptr, "expected a non-empty string" if value == 1 else f"expected at least {value} characters", False
+    if v == "maxLength":
+        return ptr, f"expected at most {value} characters, got {len(inst):,}", False
     if v == "minProperties":
         return ptr, f"expected at least {value} entr{'ies' if value != 1 else 'y'}, got none", False
     if v in ("oneOf", "anyOf"):
@@ -265,7 +267,8 @@ def _message(err: ValidationError) -> tuple[str, str, bool]:
                 return ptr, f"give only one of {names} (found {', '.join(present)})", False
             return ptr, f"expected {'exactly' if v == 'oneOf' else 'at least'} one of {names}", False
         return ptr, f"expected {_expectation(sch)}, got {_json_type(inst)} {_short(inst)}", False
-    return ptr, err.message, False
+    # jsonschema's own message quotes the whole value: never echo more than a line of the user's input
+    return ptr, err.message if len(err.message) <= 200 else err.message[:199] + "…", False
 
 
 def schema_issues(doc: Doc, kind: str, report: Report) -> None:

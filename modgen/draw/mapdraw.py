@@ -20,7 +20,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from modgen import limits
 from modgen.draw.mapstyle import (
     AREA_COLORS,
     BACKGROUND,
@@ -108,21 +107,10 @@ class _Ctx:
         return parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else default
 
 
-def _check_hexes(m: Mapping[str, Any]) -> None:
-    """Refuse a grid of more than ``map_hexes`` hexes before anything is built for it (`modgen map` does not
-    validate first, and the grid, the image and the drawing all grow with the hexes)."""
-    g = m.get("grid") if isinstance(m, Mapping) else None
-    if isinstance(g, Mapping):
-        cols, rows = g.get("columns"), g.get("rows")
-        if all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (cols, rows)):
-            limits.check("map_hexes", cols * rows, f"map {m.get('id', '?')!r}", f"{cols:,} × {rows:,} hexes")
-
-
 def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float = 100,
                    **options: Any) -> Image.Image:
     """Render a hex map dict with the manifest ``terrain`` table (see :func:`render_map` for options)."""
     o = check_options(HEX_OPTIONS, options)
-    _check_hexes(m)
     k = o["antialias"]
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 4:
         raise DataError(f"antialias must be an integer from 1 to 4, got {k!r}")

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from modgen import limits
 from modgen.errors import DataError
 from modgen.geometry.hexnumbering import (  # noqa: F401  (re-exported: the numbering API is part of modgen.geometry.hexgrid)
     ALPHABET,
@@ -106,6 +107,8 @@ class Grid:
         for key, v in (("columns", cols), ("rows", rows)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise DataError(f"{where}.{key}: expected a positive integer, got {v!r}")
+        # before anything grows with the hexes: every user of a grid (drawing, the module, the rules) comes here
+        limits.check("map_hexes", cols * rows, f"map {mid!r}", f"{cols:,} × {rows:,} hexes")
         orientation = g.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise DataError(f"{where}.orientation: must be 'flat' or 'pointy', got {orientation!r}")

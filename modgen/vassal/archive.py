@@ -56,10 +56,6 @@ class Limits:
     max_events: int = field(default_factory=_events_default)
 
 
-#: Limits with the built-in defaults (ignores ``--limit`` overrides; pass ``None`` to functions to get those).
-DEFAULT_LIMITS = Limits(max_decoded=512 * 1024 * 1024, max_events=2_000_000)
-
-
 def current(limits: Limits | None) -> Limits:
     """*limits*, or the limits in force now (the table with its ``--limit``/environment overrides) when None."""
     return limits if limits is not None else Limits()
