@@ -20,6 +20,26 @@ from modgen.rules.state import Attack, GameState
 _PREFIX_RULE = "LOG"  # findings about the log itself (unknown units, events out of place)
 
 
+def _attack_places(f: Finding, event: dict[str, Any], st: GameState) -> None:
+    """An attack finding carries where its attackers and defenders stand: ``attacker_hexes``/``defender_hexes``
+    (also added to ``hexes``, after any the check named) or, on a table, ``attacker_positions``/
+    ``defender_positions`` in inches; the map picture draws its arrows from them."""
+    def units(key: str) -> list[str]:
+        return [u for u in event.get(key) or [] if isinstance(u, str)]
+
+    def hexes(key: str) -> list[str]:
+        found = [st.position.get(u) for u in units(key)]
+        return list(dict.fromkeys(h for h in found if h))
+
+    def spots(key: str) -> list[list[float]]:
+        found = [st.table_pos.get(u) for u in units(key)]
+        return [list(p) for p in dict.fromkeys(p for p in found if p is not None)]
+
+    f.attacker_hexes, f.defender_hexes = hexes("attackers"), hexes("defenders")
+    f.hexes = list(dict.fromkeys(f.hexes + f.attacker_hexes + f.defender_hexes))
+    f.attacker_positions, f.defender_positions = spots("attackers"), spots("defenders")
+
+
 class Context:
     """What a checker sees: the game data, the scenario, the board, policies, tables, the state and the event."""
 
@@ -99,10 +119,7 @@ class Context:
                     units=list(kw.get("units") or []), hexes=list(kw.get("hexes") or []),
                     path=list(kw.get("path") or []), position=kw.get("position"))
         if self.event is not None and self.event.get("type") == "attack":
-            # an attack finding shows where the attackers and defenders stand (after any hexes the check named)
-            who = list(self.event.get("attackers") or []) + list(self.event.get("defenders") or [])
-            f.hexes = list(dict.fromkeys(f.hexes + [h for u in who if isinstance(u, str)
-                                                    and (h := st.position.get(u))]))
+            _attack_places(f, self.event, st)
         if "event_index" in kw:
             f.event_index = kw["event_index"]
             f.event = kw.get("event") or self.by_index.get(f.event_index)
