@@ -22,6 +22,7 @@ from typing import Any
 
 from modgen.data.model import Game
 from modgen.draw import findingsdraw as fd
+from modgen.logs.eventlog import loss_eliminates
 
 Where = Any  # a hex label (str) or a table position (x, y) in inches
 
@@ -117,7 +118,7 @@ def replay(events: Iterable[dict[str, Any]], wanted: dict[int, Iterable[str]] | 
                 where.pop(uid, None)  # set up off map, or moved off the map
             if isinstance(ev.get("facing"), (int, float)):
                 out.facing[uid] = float(ev["facing"])
-        elif (t == "loss" and ev.get("eliminated", True) and not ev.get("steps")) or t == "exit":
+        elif (t == "loss" and loss_eliminates(ev)) or t == "exit":
             where.pop(uid, None)
         if t in ("setup", "flip", "reveal") and isinstance(ev.get("face"), str):
             face[uid] = ev["face"]

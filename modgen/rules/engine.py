@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from modgen.logs.eventlog import move_positions
+from modgen.logs.eventlog import loss_eliminates, move_positions
 from modgen.rules.board import Board, TableBoard
 from modgen.rules.findings import Coverage, Finding, Report
 from modgen.rules.naming import unit_label
@@ -103,6 +103,21 @@ class Context:
         if face.get("kind") != "values":
             face = faces.get("front") or {}
         return list((face.get("marks") or {}).get(value) or [])
+
+    def steps(self, uid: str) -> int:
+        """Steps the unit has left: its full strength (:func:`_full_steps`) less the ``loss`` events' ``steps``."""
+        st = self.state
+        return st.steps.get(uid, st.max_steps.get(uid) or _full_steps(self, uid))
+
+    def strength(self, uid: str) -> float | None:
+        """The unit's current strength on its strength track (the scenario's ``strength`` table, else the counter's
+        ``steps.track``): the value at the step its losses have brought it to, 0 once it has no steps left; None
+        for a unit without a track (its printed values, :meth:`values`, are its strength)."""
+        track = _track(self, uid)
+        if not track:
+            return None
+        lost = len(track) - self.steps(uid)
+        return track[lost] if 0 <= lost < len(track) else 0
 
     def name(self, uid: str) -> str:
         """How findings call the unit: designation plus side and formation (:func:`~modgen.rules.naming.unit_label`)."""
@@ -206,8 +221,10 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
     elif t == "loss":
         ctx.unit(event["unit"])
         if event.get("steps"):
+            if event["unit"] not in st.max_steps:  # never set up (e.g. a reinforcement): full strength until now
+                st.max_steps[event["unit"]] = _full_steps(ctx, event["unit"])
             st.lose_steps(event["unit"], event["steps"])  # elimination stays explicit in the log
-        if event.get("eliminated", True) and not event.get("steps"):
+        if loss_eliminates(event):
             st.remove(event["unit"])
             st.eliminated.add(event["unit"])
     elif t in ("flip", "reveal"):
@@ -238,14 +255,22 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
 def _full_steps(ctx: Context, uid: str) -> int:
     """A unit's full strength in steps: the scenario's strength table, else the counter's step track, else its
     step faces (front plus a ``reduced`` face), else 1."""
-    rec = ctx.unit(uid)
+    track = _track(ctx, uid)
+    if track:
+        return len(track)
+    faces = ctx.unit(uid).get("faces") or {}
+    return 2 if isinstance(faces, dict) and "reduced" in faces else 1
+
+
+def _track(ctx: Context, uid: str) -> list[float] | None:
+    """The unit's strength track, full strength first: the scenario's ``strength`` table, else the counter's
+    ``steps.track``; None when neither gives one."""
     scenario = getattr(ctx, "scenario", None) or {}  # (a bare state-only context has none)
     for track in (((scenario.get("strength") or {}).get(uid) or {}).get("track"),
-                  (rec.get("steps") or {}).get("track")):
+                  (ctx.unit(uid).get("steps") or {}).get("track")):
         if isinstance(track, list) and track:
-            return len(track)
-    faces = rec.get("faces") or {}
-    return 2 if isinstance(faces, dict) and "reduced" in faces else 1
+            return track
+    return None
 
 
 def _table_place(st: GameState, unit: str, pos: list[float] | None, facing: float | None) -> None:
