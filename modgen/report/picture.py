@@ -120,6 +120,8 @@ def replay(events: Iterable[dict[str, Any]], wanted: dict[int, Iterable[str]] | 
                 out.facing[uid] = float(ev["facing"])
         elif (t == "loss" and loss_eliminates(ev)) or t == "exit":
             where.pop(uid, None)
+        elif t == "facing" and isinstance(ev.get("facing"), (int, float)):
+            out.facing[uid] = float(ev["facing"])  # a turn in place
         if t in ("setup", "flip", "reveal") and isinstance(ev.get("face"), str):
             face[uid] = ev["face"]
         elif t == "reveal":

@@ -160,7 +160,7 @@ class Context:
 
 
 _CHANGES_UNIT = {"setup", "move", "retreat", "advance", "loss", "flip", "reveal", "marker", "reinforcement",
-                 "replacement", "exit"}
+                 "replacement", "exit", "facing"}
 
 
 def _apply(ctx: Context, event: dict[str, Any]) -> None:
@@ -233,6 +233,9 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
             st.face[event["unit"]] = event["face"]
         elif t == "reveal":
             st.face[event["unit"]] = "front"
+    elif t == "facing":
+        ctx.unit(event["unit"])
+        st.facing[event["unit"]] = float(event["facing"])
     elif t == "marker":
         target = st.markers[event["unit"]] if event.get("unit") else st.hex_markers[event.get("hex", "")]
         (target.add if event["on"] else target.discard)(event["marker"])

@@ -423,8 +423,8 @@ class Adapter(R.Visitor):
         unit = self._unit(piece)
         for ch in changes:
             if ch.kind == "facing" and ch.new is not None:
-                # a turn in place (canonical events have no facing type yet: an extension the core ignores)
-                self._emit({"type": "x-facing", "unit": unit, "facing": ch.new}, ctx)
+                # a turn in place: a core event, since every system with facing (CoH, FoW, ...) reads it
+                self._emit({"type": "facing", "unit": unit, "facing": ch.new}, ctx)
                 continue
             if ch.kind != "layer":
                 continue
