@@ -16,6 +16,7 @@ import jsonschema
 from referencing import Registry, Resource
 
 from modgen.data.model import Game, load_game
+from modgen.systems.core import with_core_policies
 
 REPO = Path(__file__).resolve().parent.parent
 # The rulebook texts sit in shared/ beside the checkout (CI lays a copy there); /work/shared is the workplace's copy.
@@ -49,7 +50,8 @@ def schema_errors(manifest: Path) -> list[str]:
     for sid, doc in game.scenarios.items():
         check("scenario", doc, f"scenario {sid}")
     plugin = game.rule_system()
-    for e in jsonschema.Draft202012Validator(plugin.rules_schema()).iter_errors(game.manifest.get("rules", {})):
+    rules_schema = with_core_policies(plugin.rules_schema())  # as `modgen validate` checks it
+    for e in jsonschema.Draft202012Validator(rules_schema).iter_errors(game.manifest.get("rules", {})):
         errors.append(f"rules: /{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}")
     for u in game.units:
         for face, names in plugin.required_values(u).items():

@@ -17,6 +17,20 @@ LEGAL = REPO / "logs" / "minsk44" / "legal.jsonl"
 BASE = "http://127.0.0.1:8765"
 
 
+def attack_violations() -> bytes:
+    """The Minsk violations log with one more planted error (EFB 11.5): 3 GTC/20, at 3405, joins the attack of
+    3 GTC/18 and /19 (3209) on 3210."""
+    import json
+
+    lines = []
+    for line in VIOLATIONS.read_text().splitlines():
+        e = json.loads(line)
+        if e.get("i") == 210:
+            e["attackers"] = [*e["attackers"], "su.3gtc.20"]
+        lines.append(json.dumps(e))
+    return ("\n".join(lines) + "\n").encode()
+
+
 def zip_bytes(entries: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:

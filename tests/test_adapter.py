@@ -269,7 +269,7 @@ def test_facing_in_setup_moves_and_turns_in_place():
     ev = strip(adapt(vsav(text), tiny_game()).events)
     assert ev[1:] == [
         {"type": "setup", "unit": "de.a", "hex": "0203", "face": "front", "facing": 120.0, "side": "german"},
-        {"type": "x-facing", "unit": "de.a", "facing": 180.0},
+        {"type": "facing", "unit": "de.a", "facing": 180.0},
         {"type": "move", "unit": "de.a", "from": "0203", "to": "0303", "facing": 180.0, "side": "german"},
     ]
 

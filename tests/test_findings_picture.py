@@ -160,3 +160,50 @@ def test_cli_writes_the_picture(tmp_path, capsys):
     assert "#3 ERROR" in capsys.readouterr().out
     with Image.open(out) as img:
         assert img.format == "PNG" and img.height > 1000
+
+
+def test_attack_findings_carry_attacker_and_defender_hexes(attack_picture):
+    """The engine's finding builder records where an attack's units stand; the JSON has them only when set."""
+    report, _ = attack_picture
+    far = next(f for f in report.findings if f.rule == "EFB 11.5")
+    assert (far.attacker_hexes, far.defender_hexes) == (["3209", "3405"], ["3210"])
+    doc = far.to_dict()
+    assert (doc["attacker_hexes"], doc["defender_hexes"]) == (["3209", "3405"], ["3210"])
+    assert "attacker_positions" not in doc  # a hex map: no table positions
+    overstack = next(f for f in report.findings if f.rule == "EFB 9.1").to_dict()
+    assert "attacker_hexes" not in overstack and "defender_hexes" not in overstack
+
+
+def test_arrows_come_from_the_findings_own_hexes_when_it_has_them():
+    from modgen.report.picture import Positions, marks
+
+    attack = {"type": "attack", "attackers": ["a"], "defenders": ["d"], "i": 7}
+    then = Positions(at={7: {"a": "0101", "d": "0102"}})
+    derived = Finding(rule="X 1", severity="error", message="m", event_index=7, event=attack)
+    assert marks([derived], then)[0].arrows == [("0101", "0102")]  # re-derived from the event as a fallback
+    carried = Finding(rule="X 1", severity="error", message="m", event_index=7, event=attack,
+                      attacker_hexes=["0505", "0507"], defender_hexes=["0506"])
+    assert marks([carried], then)[0].arrows == [("0505", "0506"), ("0507", "0506")]
+    # the same from the JSON the sidecar and `check --json` give
+    assert marks([carried.to_dict()])[0].arrows == [("0505", "0506"), ("0507", "0506")]
+
+
+def test_table_attack_findings_carry_positions():
+    """On a table the finding builder records the attackers' and defenders' positions in inches."""
+    from modgen.rules import engine
+    from modgen.systems.base import RuleSystem
+
+    class Flag:
+        def before(self, ctx, event):
+            if event["type"] == "attack":
+                ctx.error("T 1", "planted")
+
+    class Plugin(RuleSystem):
+        def checkers(self, ctx):
+            return [Flag()]
+
+    game = load_game(REPO / "games" / "fow.json")
+    report = engine.run(game, _fow_log(), plugin=Plugin(id="t", rule_prefix="T"))
+    (f,) = [f for f in report.findings if f.rule == "T 1"]
+    assert (f.attacker_positions, f.defender_positions) == ([[24.0, 34.0]], [[34.0, 6.0]])
+    assert f.to_dict()["attacker_positions"] == [[24.0, 34.0]] and not f.attacker_hexes

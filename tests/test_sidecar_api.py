@@ -9,7 +9,16 @@ import pytest
 from starlette.testclient import TestClient
 
 from modgen.sidecar import Limits, create_app
-from tests.sidecar_helpers import BASE, GAME, LEGAL, VIOLATIONS, traversal_zip, truncated_zip, zip_bomb
+from tests.sidecar_helpers import (
+    BASE,
+    GAME,
+    LEGAL,
+    VIOLATIONS,
+    attack_violations,
+    traversal_zip,
+    truncated_zip,
+    zip_bomb,
+)
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +179,54 @@ def test_worker_returns_the_report_serialised() -> None:
     report = json.loads(outcome["body"])
     assert report["map"]["game"] == "minsk44"
     assert all("overlay" in f for f in report["findings"])
+
+
+def test_units_and_attack_arrows_in_the_report(client: TestClient) -> None:
+    """The page gets what the --map-image picture shows: the units where the log leaves them and, for an attack
+    finding, an arrow from each attacker's hex to the defenders' hex, in /map.png pixels."""
+    from modgen.data.model import load_game
+    from modgen.report.picture import MapView
+
+    resp = client.post("/check", files={"file": ("attack.jsonl", attack_violations())})
+    assert resp.status_code == 200, resp.text
+    report = resp.json()
+    view = MapView(load_game(GAME))  # the app's own scale (hex_px 64)
+    units = {u["id"]: u for u in report["units"]}
+    assert {"id", "label", "name", "side", "x", "y"} <= set(units["su.3gtc.20"])
+    # 3 GTC/20 ended its illegal move in 4505, alone: drawn on that hex's centre
+    assert (units["su.3gtc.20"]["x"], units["su.3gtc.20"]["y"]) == pytest.approx(view.point("4505"), abs=0.1)
+    assert units["su.3gtc.20"]["label"] == "3 GTC/20" and units["su.3gtc.20"]["side"] == "soviet"
+    assert "Soviet" in units["su.3gtc.20"]["name"]
+    # the two defenders retreated to 3111: a stack, fanned out around that hex's centre
+    cx, cy = view.point("3111")
+    a, b = units["de.31id.17"], units["de.31id.82"]
+    assert a["x"] < cx < b["x"] and a["y"] < cy < b["y"]
+    assert "de.7pz.hq" not in units  # set up off the map: not drawn
+    far = next(f for f in report["findings"] if f["rule"] == "EFB 11.5" and "3405" in f["hexes"])
+    assert far["attacker_hexes"] == ["3209", "3405"] and far["defender_hexes"] == ["3210"]
+    arrows = far["overlay"]["arrows"]
+    assert [view.point("3405"), view.point("3210")] in [[tuple(p) for p in arrow] for arrow in arrows]
+
+
+def test_table_map_units_in_pixels() -> None:
+    """A Flames of War table: positions in inches become pixels (12 px an inch), bases carry their facing."""
+    from modgen.data.model import load_game
+    from modgen.report.picture import MapView
+    from modgen.sidecar.workers import run_check
+    from tests.conftest import REPO
+
+    game = load_game(REPO / "games" / "fow.json")
+    log = [{"type": "scenario_start", "game": "fow", "scenario": "free_for_all", "options": {}},
+           {"type": "setup", "unit": "us.sherman.1", "pos": [26, 42], "facing": 0, "face": "front"},
+           {"type": "setup", "unit": "de.pz4h.2", "pos": [34, 6], "facing": 180, "face": "front"},
+           {"type": "turn", "turn": 1}, {"type": "phase", "phase": "movement", "side": "us"},
+           {"type": "move", "unit": "us.sherman.1", "from_pos": [26, 42], "to_pos": [24, 34], "facing": 30}]
+    data = "\n".join(json.dumps({**e, "i": n}) for n, e in enumerate(log)).encode()
+    outcome = run_check(game, MapView(game), data, "fow.jsonl", None, 8 * 1024 * 1024)
+    report = json.loads(outcome["body"])
+    units = {u["id"]: u for u in report["units"]}
+    assert report["map"]["kind"] == "table"
+    assert (units["us.sherman.1"]["x"], units["us.sherman.1"]["y"], units["us.sherman.1"]["facing"]) == (
+        24 * 12, 34 * 12, 30.0)
+    assert (units["de.pz4h.2"]["x"], units["de.pz4h.2"]["y"]) == (34 * 12, 6 * 12)
+    assert units["us.sherman.1"]["w"] != units["us.sherman.1"]["h"]  # a base, not a square counter

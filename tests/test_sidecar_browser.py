@@ -12,7 +12,7 @@ import pytest
 import uvicorn
 
 from modgen.sidecar import create_app
-from tests.sidecar_helpers import GAME, VIOLATIONS
+from tests.sidecar_helpers import GAME, VIOLATIONS, attack_violations
 
 pytestmark = pytest.mark.browser
 
@@ -77,5 +77,49 @@ def test_upload_shows_findings_and_highlights_map(server: str, tmp_path: Path) -
             assert external == []  # the page loaded nothing from outside the sidecar
             assert console_errors == []  # the page works under the sidecar's Content-Security-Policy
             assert refused == []  # ... and its POST passes the same-origin check
+        finally:
+            browser.close()
+
+
+def test_units_and_attack_arrow_drawn_after_upload(server: str, tmp_path: Path) -> None:
+    """What the --map-image picture shows is on the page: the units where the log leaves them (under the marks) and
+    an arrow from the far attacker (3405) to the defenders' hex, at the pixels the server gave."""
+    from playwright.sync_api import sync_playwright
+
+    log = tmp_path / "attack.jsonl"
+    log.write_bytes(attack_violations())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            console_errors: list[str] = []
+            page.on("console", lambda m: console_errors.append(m.text)
+                    if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+            page.goto(server + "/")
+            page.wait_for_function("document.querySelector('#map').naturalWidth > 0")
+            with page.expect_response(lambda r: r.url.endswith("/check")) as answer:
+                page.set_input_files("#file", str(log))
+            report = answer.value.json()
+            page.wait_for_selector("#overlay g.units g.unit")
+            drawn = page.eval_on_selector_all(
+                "#overlay g.units g.unit",
+                "gs => gs.map(g => [g.dataset.unit, g.querySelector('rect').getAttribute('x'),"
+                " g.querySelector('rect').getAttribute('width'), g.querySelector('text').textContent])")
+            assert len(drawn) == len(report["units"]) > 50
+            by_id = {d[0]: d for d in drawn}
+            u = next(u for u in report["units"] if u["id"] == "su.3gtc.20")
+            assert float(by_id["su.3gtc.20"][1]) == pytest.approx(u["x"] - u["w"] / 2)
+            assert by_id["su.3gtc.20"][3] == "3 GTC/20"
+            # the units are drawn first: every finding mark lies on top of them
+            order = page.eval_on_selector_all("#overlay > g", "gs => gs.map(g => g.getAttribute('class'))")
+            assert order[0] == "units" and all(c.startswith("finding-mark") for c in order[1:])
+            far = next(f for f in report["findings"] if f["rule"] == "EFB 11.5" and "3405" in f["hexes"])
+            (x1, y1), _ = far["overlay"]["arrows"][0]
+            lines = page.eval_on_selector_all(
+                "#overlay line.arrow", "ls => ls.map(l => [+l.getAttribute('x1'), +l.getAttribute('y1'), "
+                "l.getAttribute('marker-end')])")
+            assert any(a == pytest.approx(x1) and b == pytest.approx(y1) and m == "url(#arrowhead-error)"
+                       for a, b, m in lines), lines
+            assert console_errors == []
         finally:
             browser.close()

@@ -20,6 +20,7 @@ from modgen.data.jsonio import pointer
 from modgen.data.model import Game
 from modgen.errors import DataError, ModgenError
 from modgen.resources import ASSETS_DIR
+from modgen.systems.core import CORE_POLICIES, with_core_policies
 
 
 def _items(value: Any) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -167,7 +168,7 @@ class Checker:
             return
         policies = (doc.value.get("rules") or {}).get("policies") if isinstance(doc.value.get("rules"), dict) else None
         if isinstance(policies, dict):
-            known = {p.name: p for p in self.plugin.policies}
+            known = {p.name: p for p in (*CORE_POLICIES, *self.plugin.policies)}  # the core's are in every game
             for name, value in policies.items():
                 ptr = pointer("rules", "policies", name)
                 if name not in known:
@@ -179,7 +180,7 @@ class Checker:
                     self.add(doc, ptr, f"policy {name!r} must be one of {choices}, got {value!r}")
         # the plugin's schema may reject the same policies; those are reported above with the policy's choices
         reported = frozenset(i.pointer for i in self.report.issues if i.file == doc.path and i.pointer)
-        rules_schema_issues(doc, self.plugin.rules_schema(), system, self.report, reported)
+        rules_schema_issues(doc, with_core_policies(self.plugin.rules_schema()), system, self.report, reported)
 
     def _check_file(self, doc: Doc, ptr: str, rel: str, *, image: bool = False) -> None:
         """The file ``rel`` named at ``ptr`` of ``doc`` must stay in the workspace and be a regular file (never

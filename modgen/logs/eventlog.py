@@ -184,6 +184,12 @@ def move_positions(event: Event) -> tuple[list[float] | None, list[float] | None
     return event.get("from_pos"), to, event.get("facing")
 
 
+def loss_eliminates(event: Event) -> bool:
+    """Whether a ``loss`` event removes its unit: ``eliminated`` when given, else when it names no ``steps`` (a loss
+    of steps leaves the unit on the map; its elimination is explicit in the log)."""
+    return bool(event.get("eliminated", not event.get("steps")))
+
+
 class _Refused(ValueError):
     """A JSON value modgen will not hold (a huge integer, a non-finite number); the message says which."""
 

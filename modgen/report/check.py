@@ -90,9 +90,16 @@ def check_bytes(data: bytes, filename: str, game: Any, scenario: str | None = No
 
     ``limits`` caps decoding (``Limits(max_decoded=bytes, max_events=n)``, passed down to every codec);
     ``max_decompressed`` is the older spelling of ``max_decoded`` (the sidecar sets one of them)."""
+    return check_bytes_events(data, filename, game, scenario, max_decompressed=max_decompressed, limits=limits)[0]
+
+
+def check_bytes_events(data: bytes, filename: str, game: Any, scenario: str | None = None, *,
+                       max_decompressed: int | None = None,
+                       limits: Limits | None = None) -> tuple[Report, list[dict[str, Any]]]:
+    """:func:`check_bytes`, also returning the canonical events checked (the map picture places units from them)."""
     game = _game(game)
     events, warnings = read_log(data, filename, game, scenario, max_decompressed, limits=limits)
-    return _run(game, events, warnings, scenario)
+    return _run(game, events, warnings, scenario), events
 
 
 def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = None, *,

@@ -5,8 +5,9 @@ the same geometry as pixel points, so the page draws what the PNG draws.
 
 A finding is placed from, in order: its own ``hexes`` (or table ``positions``), the hex or table position its event
 names, the positions of its units when its event happened (replayed from the log). Attack findings get arrows from
-their ``attackers`` to their ``defender`` hexes when the finding carries them, else from the attack event's
-attacking units to its defending units as they stood then.
+their ``attacker_hexes`` to their ``defender_hexes`` (table maps: ``attacker_positions``, ``defender_positions``)
+when the finding carries them (the engine fills them), else from the attack event's attacking units to its
+defending units as they stood then.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from modgen.data.model import Game
 from modgen.draw import findingsdraw as fd
+from modgen.logs.eventlog import loss_eliminates
 
 Where = Any  # a hex label (str) or a table position (x, y) in inches
 
@@ -116,8 +118,10 @@ def replay(events: Iterable[dict[str, Any]], wanted: dict[int, Iterable[str]] | 
                 where.pop(uid, None)  # set up off map, or moved off the map
             if isinstance(ev.get("facing"), (int, float)):
                 out.facing[uid] = float(ev["facing"])
-        elif (t == "loss" and ev.get("eliminated", True) and not ev.get("steps")) or t == "exit":
+        elif (t == "loss" and loss_eliminates(ev)) or t == "exit":
             where.pop(uid, None)
+        elif t == "facing" and isinstance(ev.get("facing"), (int, float)):
+            out.facing[uid] = float(ev["facing"])  # a turn in place
         if t in ("setup", "flip", "reveal") and isinstance(ev.get("face"), str):
             face[uid] = ev["face"]
         elif t == "reveal":
@@ -170,8 +174,8 @@ def marks(findings: Sequence[Any], positions: Positions | None = None) -> list[M
             return now.get(u)
 
         arrows: list[tuple[Where, Where]] = []
-        att = _places(_get(f, "attackers") or _get(f, "attacker_hexes"))
-        dfd = _places(_get(f, "defender") or _get(f, "defenders") or _get(f, "defender_hexes"))
+        att = _places(_get(f, "attacker_hexes") or _get(f, "attacker_positions"))
+        dfd = _places(_get(f, "defender_hexes") or _get(f, "defender_positions"))
         if not (att and dfd) and ev.get("type") == "attack":
             att = [w for u in ev.get("attackers") or [] if (w := where(u)) is not None]
             dfd = [w for u in ev.get("defenders") or [] if (w := where(u)) is not None] or _places(ev.get("hex"))
@@ -241,38 +245,89 @@ def _render_base(game: Game, m: dict[str, Any], board: Board) -> Any:
     return render_map(game, m["id"], px_per_inch=board.ppi).convert("RGB")
 
 
-# ---- the picture ----------------------------------------------------------------------------------------------
-def draw_units(img: Any, game: Game, board: Board, positions: Positions) -> int:
-    """Draw every unit where it stands: counters at ~40 % of a hex, stacked down-right; on a table, its base as a
-    rectangle turned to its facing, labelled. Returns the number of units drawn."""
-    from PIL import ImageDraw
+# ---- units where they stand ----------------------------------------------------------------------------------
+@dataclass
+class UnitSpot:
+    """One unit as drawn: its pixel centre (stacks fanned out down-right), its size in pixels (a counter's side,
+    or a table base's width and depth), its facing and face. The PNG and the sidecar page both place units from
+    :func:`unit_spots`."""
 
-    from modgen.draw.counters import render_face, unit_colors
+    uid: str
+    rec: dict[str, Any]
+    x: float
+    y: float
+    w: float
+    h: float
+    facing: float
+    face: str
 
+
+def counter_px(board: Board) -> int:
+    """The side of a counter drawn on a hex map: ~40 % of a hex."""
+    return max(10, round(board.unit * 0.42))
+
+
+def _base_px(rec: dict[str, Any], ppi: float) -> tuple[float, float]:
+    """A team's base in pixels: ``base_in`` [width, depth] from the counter data, else 2" × 1.5"."""
+    base = rec.get("base_in") if isinstance(rec.get("base_in"), list) and len(rec["base_in"]) == 2 else [2.0, 1.5]
+    return float(base[0]) * ppi, float(base[1]) * ppi
+
+
+def unit_spots(game: Game, board: Board, positions: Positions) -> list[UnitSpot]:
+    """Every unit of ``positions.where`` that is on this board, placed: counters of one hex fanned out down-right
+    by ~14 % of a counter (the stack stays centred on the hex); bases at one table spot 4 px apart."""
     recs = {u["id"]: u for u in game.units}
-    d = ImageDraw.Draw(img)
     stacks: dict[Where, list[str]] = defaultdict(list)
     for uid, w in positions.where.items():
         if uid in recs and board.point(w) is not None:
             stacks[w].append(uid)
-    drawn = 0
-    px = max(10, round(board.unit * 0.42))
+    px = counter_px(board)
+    step = max(2.0, px * 0.14)
+    out = []
     for w, uids in stacks.items():
         cx, cy = board.point(w)  # type: ignore[misc]
+        for k, uid in enumerate(uids):
+            if board.grid is not None:
+                shift = step * (len(uids) - 1) / 2
+                x, y, bw, bh = cx - shift + k * step, cy - shift + k * step, float(px), float(px)
+            else:
+                x, y = cx + k * 4, cy + k * 4
+                bw, bh = _base_px(recs[uid], board.ppi)
+            out.append(UnitSpot(uid, recs[uid], x, y, bw, bh, positions.facing.get(uid, 0.0),
+                                positions.face.get(uid, "front")))
+    return out
+
+
+def wanted_units(findings: Iterable[Any]) -> dict[int, list[str]]:
+    """Event index -> the units of the findings at that event: whose positions :func:`replay` keeps for them."""
+    wanted: dict[int, list[str]] = defaultdict(list)
+    for f in findings:
+        if (i := _get(f, "event_index")) is not None:
+            wanted[i] += list(_get(f, "units") or [])
+    return wanted
+
+
+# ---- the picture ----------------------------------------------------------------------------------------------
+def draw_units(img: Any, game: Game, board: Board, positions: Positions) -> int:
+    """Draw every unit where it stands (:func:`unit_spots`): counters on a hex map; on a table, its base as a
+    rectangle turned to its facing, labelled. Returns the number of units drawn."""
+    from PIL import ImageDraw
+
+    from modgen.draw.counters import render_face
+
+    d = ImageDraw.Draw(img)
+    spots = unit_spots(game, board, positions)
+    px = counter_px(board)
+    for sp in spots:
         if board.grid is not None:
-            faces = []
-            for uid in uids:
-                try:
-                    faces.append(render_face(game, recs[uid], positions.face.get(uid, "front"), px))
-                except Exception:  # a face the renderer cannot draw still shows as a chip in its side's colour
-                    faces.append(_chip_image(game, recs[uid], px))
-            fd.paste_stack(img, faces, cx, cy, max(2.0, px * 0.14))
+            try:
+                face = render_face(game, sp.rec, sp.face, px)
+            except Exception:  # a face the renderer cannot draw still shows as a chip in its side's colour
+                face = _chip_image(game, sp.rec, px)
+            fd.paste_stack(img, [face], sp.x, sp.y, 0)
         else:
-            for k, uid in enumerate(uids):
-                _table_unit(d, game, recs[uid], cx + k * 4, cy + k * 4, positions.facing.get(uid, 0.0), board.ppi,
-                            unit_colors)
-        drawn += len(uids)
-    return drawn
+            _table_unit(d, game, sp, board.ppi)
+    return len(spots)
 
 
 def _chip_image(game: Game, rec: dict[str, Any], px: int) -> Any:
@@ -299,20 +354,21 @@ def _short(rec: dict[str, Any]) -> str:
     return str(rec.get("designation") or rec.get("name") or rec.get("id"))[:12]
 
 
-def _table_unit(d: Any, game: Game, rec: dict[str, Any], cx: float, cy: float, facing: float, ppi: float,
-                unit_colors: Any) -> None:
-    """A team on the table: its base (``base_in`` [width, depth] from the counter data, else 2" × 1.5") turned to
-    its facing (degrees clockwise from north), filled in its side's colour, with its designation."""
+def _table_unit(d: Any, game: Game, sp: UnitSpot, ppi: float) -> None:
+    """A team on the table: its base turned to its facing (degrees clockwise from north), filled in its side's
+    colour, with its designation."""
     import math
 
-    base = rec.get("base_in") if isinstance(rec.get("base_in"), list) else [2.0, 1.5]
-    w, h = float(base[0]) * ppi / 2, float(base[1]) * ppi / 2
-    a = math.radians(facing)
+    from modgen.draw.counters import unit_colors
+
+    w, h = sp.w / 2, sp.h / 2
+    a = math.radians(sp.facing)
     ca, sa = math.cos(a), math.sin(a)
+    cx, cy = sp.x, sp.y
     poly = [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in ((-w, -h), (w, -h), (w, h), (-w, h))]
-    c = unit_colors(game, rec)
+    c = unit_colors(game, sp.rec)
     box = (cx - w, cy - h, cx + w, cy + h)
-    fd.chip(d, box, _rgb(c.background), _short(rec), _rgb(c.text), polygon=poly)
+    fd.chip(d, box, _rgb(c.background), _short(sp.rec), _rgb(c.text), polygon=poly)
     # the front edge, so facing reads at a glance
     d.line([poly[0], poly[1]], fill=fd.INK, width=max(2, round(ppi / 6)))
 
@@ -330,11 +386,7 @@ def render_findings(report: Any, game: Game, *, events: Sequence[dict[str, Any]]
     if findings is not None:  # a selection keeps the numbers the findings have in the whole report
         keep = {id(f) for f in findings}
         numbers = {n for n, f in numbered(all_findings) if id(f) in keep}
-    wanted: dict[int, list[str]] = defaultdict(list)
-    for f in all_findings:
-        if (i := _get(f, "event_index")) is not None:
-            wanted[i] += list(_get(f, "units") or [])
-    positions = replay(events, wanted) if events is not None else Positions()
+    positions = replay(events, wanted_units(all_findings)) if events is not None else Positions()
     if units:
         draw_units(img, game, board, positions)
     shown = [mk for mk in marks(all_findings, positions) if mk.severity in ("error", "warning")
@@ -429,6 +481,9 @@ class MapView:
         self._lock = threading.Lock()
         self.board = Board(self.map, hex_px, px_per_inch)
         self._grid = self.board.grid
+        self._sides = {x["id"]: x for x in game.manifest.get("sides") or [] if isinstance(x, dict) and "id" in x}
+        self._formations = {x["id"]: x for x in game.manifest.get("formations") or []
+                            if isinstance(x, dict) and "id" in x}
 
     def png(self) -> bytes:
         """The rendered map as PNG bytes (rendered on first use, then cached)."""
@@ -457,11 +512,32 @@ class MapView:
             "colours": {s: "#{:02x}{:02x}{:02x}".format(*c) for s, c in fd.SEVERITY_COLOURS.items()},
         }
 
-    def annotate(self, report: dict[str, Any]) -> dict[str, Any]:
+    def units(self, positions: Positions) -> list[dict[str, Any]]:
+        """The units where they stand, as the PNG draws them (:func:`unit_spots`), for the page: ``id``, ``label``
+        (the designation the chip prints), ``name`` (designation plus side and formation), ``side``, pixel centre
+        ``x``/``y``, size ``w``/``h`` (a counter, or a table base), ``facing`` (degrees), ``fill``/``ink`` colours."""
+        from modgen.draw.counters import unit_colors
+        from modgen.rules.naming import unit_label
+
+        out = []
+        for sp in unit_spots(self.game, self.board, positions):
+            c = unit_colors(self.game, sp.rec)
+            out.append({"id": sp.uid, "label": _short(sp.rec),
+                        "name": unit_label(sp.rec, self._sides, self._formations, sp.uid),
+                        "side": sp.rec.get("side"), "x": round(sp.x, 1), "y": round(sp.y, 1),
+                        "w": round(sp.w, 1), "h": round(sp.h, 1), "facing": sp.facing,
+                        "fill": "#{:02x}{:02x}{:02x}".format(*_rgb(c.background)),
+                        "ink": "#{:02x}{:02x}{:02x}".format(*_rgb(c.text))})
+        return out
+
+    def annotate(self, report: dict[str, Any], events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         """A copy of ``report`` whose findings carry ``number`` and ``overlay``: pixel points of their hexes and path,
-        the dashed hexagons to draw, where the number badge goes, and attack arrows."""
+        the dashed hexagons to draw, where the number badge goes, and attack arrows; given the checked log's
+        ``events``, also ``units``: every unit where the log leaves it (:meth:`units`), and arrows of attack
+        findings placed from where the units stood then, as the PNG of ``--map-image``."""
         out = with_numbers(report)
-        by_number = {mk.number: mk for mk in marks(out["findings"])}
+        positions = replay(events, wanted_units(out["findings"])) if events is not None else Positions()
+        by_number = {mk.number: mk for mk in marks(out["findings"], positions)}
         for f in out["findings"]:
             mk = by_number.get(f["number"])
             hexes = [p for h in f.get("hexes") or [] if (p := self.point(h))]
@@ -477,5 +553,6 @@ class MapView:
                 if not overlay["hexes"]:
                     overlay["hexes"] = [p for w in mk.spots if (p := self.point(w))]
             f["overlay"] = overlay
+        out["units"] = self.units(positions)
         out["map"] = self.describe()
         return out

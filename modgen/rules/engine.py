@@ -11,13 +11,33 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from modgen.logs.eventlog import move_positions
+from modgen.logs.eventlog import loss_eliminates, move_positions
 from modgen.rules.board import Board, TableBoard
 from modgen.rules.findings import Coverage, Finding, Report
 from modgen.rules.naming import unit_label
 from modgen.rules.state import Attack, GameState
 
 _PREFIX_RULE = "LOG"  # findings about the log itself (unknown units, events out of place)
+
+
+def _attack_places(f: Finding, event: dict[str, Any], st: GameState) -> None:
+    """An attack finding carries where its attackers and defenders stand: ``attacker_hexes``/``defender_hexes``
+    (also added to ``hexes``, after any the check named) or, on a table, ``attacker_positions``/
+    ``defender_positions`` in inches; the map picture draws its arrows from them."""
+    def units(key: str) -> list[str]:
+        return [u for u in event.get(key) or [] if isinstance(u, str)]
+
+    def hexes(key: str) -> list[str]:
+        found = [st.position.get(u) for u in units(key)]
+        return list(dict.fromkeys(h for h in found if h))
+
+    def spots(key: str) -> list[list[float]]:
+        found = [st.table_pos.get(u) for u in units(key)]
+        return [list(p) for p in dict.fromkeys(p for p in found if p is not None)]
+
+    f.attacker_hexes, f.defender_hexes = hexes("attackers"), hexes("defenders")
+    f.hexes = list(dict.fromkeys(f.hexes + f.attacker_hexes + f.defender_hexes))
+    f.attacker_positions, f.defender_positions = spots("attackers"), spots("defenders")
 
 
 class Context:
@@ -84,6 +104,21 @@ class Context:
             face = faces.get("front") or {}
         return list((face.get("marks") or {}).get(value) or [])
 
+    def steps(self, uid: str) -> int:
+        """Steps the unit has left: its full strength (:func:`_full_steps`) less the ``loss`` events' ``steps``."""
+        st = self.state
+        return st.steps.get(uid, st.max_steps.get(uid) or _full_steps(self, uid))
+
+    def strength(self, uid: str) -> float | None:
+        """The unit's current strength on its strength track (the scenario's ``strength`` table, else the counter's
+        ``steps.track``): the value at the step its losses have brought it to, 0 once it has no steps left; None
+        for a unit without a track (its printed values, :meth:`values`, are its strength)."""
+        track = _track(self, uid)
+        if not track:
+            return None
+        lost = len(track) - self.steps(uid)
+        return track[lost] if 0 <= lost < len(track) else 0
+
     def name(self, uid: str) -> str:
         """How findings call the unit: designation plus side and formation (:func:`~modgen.rules.naming.unit_label`)."""
         return unit_label(self.units.get(uid) or {}, self.sides, self.formations, uid)
@@ -99,10 +134,7 @@ class Context:
                     units=list(kw.get("units") or []), hexes=list(kw.get("hexes") or []),
                     path=list(kw.get("path") or []), position=kw.get("position"))
         if self.event is not None and self.event.get("type") == "attack":
-            # an attack finding shows where the attackers and defenders stand (after any hexes the check named)
-            who = list(self.event.get("attackers") or []) + list(self.event.get("defenders") or [])
-            f.hexes = list(dict.fromkeys(f.hexes + [h for u in who if isinstance(u, str)
-                                                    and (h := st.position.get(u))]))
+            _attack_places(f, self.event, st)
         if "event_index" in kw:
             f.event_index = kw["event_index"]
             f.event = kw.get("event") or self.by_index.get(f.event_index)
@@ -128,7 +160,7 @@ class Context:
 
 
 _CHANGES_UNIT = {"setup", "move", "retreat", "advance", "loss", "flip", "reveal", "marker", "reinforcement",
-                 "replacement", "exit"}
+                 "replacement", "exit", "facing"}
 
 
 def _apply(ctx: Context, event: dict[str, Any]) -> None:
@@ -189,8 +221,10 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
     elif t == "loss":
         ctx.unit(event["unit"])
         if event.get("steps"):
+            if event["unit"] not in st.max_steps:  # never set up (e.g. a reinforcement): full strength until now
+                st.max_steps[event["unit"]] = _full_steps(ctx, event["unit"])
             st.lose_steps(event["unit"], event["steps"])  # elimination stays explicit in the log
-        if event.get("eliminated", True) and not event.get("steps"):
+        if loss_eliminates(event):
             st.remove(event["unit"])
             st.eliminated.add(event["unit"])
     elif t in ("flip", "reveal"):
@@ -199,6 +233,9 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
             st.face[event["unit"]] = event["face"]
         elif t == "reveal":
             st.face[event["unit"]] = "front"
+    elif t == "facing":
+        ctx.unit(event["unit"])
+        st.facing[event["unit"]] = float(event["facing"])
     elif t == "marker":
         target = st.markers[event["unit"]] if event.get("unit") else st.hex_markers[event.get("hex", "")]
         (target.add if event["on"] else target.discard)(event["marker"])
@@ -221,14 +258,22 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
 def _full_steps(ctx: Context, uid: str) -> int:
     """A unit's full strength in steps: the scenario's strength table, else the counter's step track, else its
     step faces (front plus a ``reduced`` face), else 1."""
-    rec = ctx.unit(uid)
+    track = _track(ctx, uid)
+    if track:
+        return len(track)
+    faces = ctx.unit(uid).get("faces") or {}
+    return 2 if isinstance(faces, dict) and "reduced" in faces else 1
+
+
+def _track(ctx: Context, uid: str) -> list[float] | None:
+    """The unit's strength track, full strength first: the scenario's ``strength`` table, else the counter's
+    ``steps.track``; None when neither gives one."""
     scenario = getattr(ctx, "scenario", None) or {}  # (a bare state-only context has none)
     for track in (((scenario.get("strength") or {}).get(uid) or {}).get("track"),
-                  (rec.get("steps") or {}).get("track")):
+                  (ctx.unit(uid).get("steps") or {}).get("track")):
         if isinstance(track, list) and track:
-            return len(track)
-    faces = rec.get("faces") or {}
-    return 2 if isinstance(faces, dict) and "reduced" in faces else 1
+            return track
+    return None
 
 
 def _table_place(st: GameState, unit: str, pos: list[float] | None, facing: float | None) -> None:

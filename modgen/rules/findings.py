@@ -8,6 +8,8 @@ from typing import Any
 from modgen.systems.base import FAMILIES
 
 SEVERITIES = ("error", "warning", "could-not-check")
+#: Finding fields of attack findings, in the JSON only when set.
+_ATTACK_FIELDS = ("attacker_hexes", "defender_hexes", "attacker_positions", "defender_positions")
 
 
 @dataclass
@@ -26,6 +28,12 @@ class Finding:
     hexes: list[str] = field(default_factory=list)
     path: list[str] = field(default_factory=list)
     position: list[float] | None = None  # table games: [x, y] in inches where it happened
+    # attack findings: where the attackers and the defenders stand (hex labels; table games: [x, y] in inches), so
+    # the map picture draws arrows from attackers to defender without replaying the log
+    attacker_hexes: list[str] = field(default_factory=list)
+    defender_hexes: list[str] = field(default_factory=list)
+    attacker_positions: list[list[float]] = field(default_factory=list)
+    defender_positions: list[list[float]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape design.md documents."""
@@ -42,6 +50,8 @@ class Finding:
             "hexes": list(self.hexes),
             "path": list(self.path),
             **({"position": list(self.position)} if self.position is not None else {}),
+            **{k: [list(p) if isinstance(p, (list, tuple)) else p for p in v] for k in _ATTACK_FIELDS
+               if (v := getattr(self, k))},
             "message": self.message,
         }
 

@@ -20,7 +20,16 @@ _FINDING = {
         "hexes": {"type": "array", "items": {}},
         "path": {"type": "array", "items": {}},
         "message": {"type": "string"},
-        "overlay": {"type": "object", "description": "Pixel points on /map.png of the finding's hexes and path."},
+        "attacker_hexes": {"type": "array", "items": {"type": "string"},
+                           "description": "Attack findings: where the attacking units stand."},
+        "defender_hexes": {"type": "array", "items": {"type": "string"},
+                           "description": "Attack findings: where the defending units stand."},
+        "attacker_positions": {"type": "array", "items": {"type": "array", "items": {"type": "number"}},
+                               "description": "Attack findings on a table map: attackers' [x, y] in inches."},
+        "defender_positions": {"type": "array", "items": {"type": "array", "items": {"type": "number"}},
+                               "description": "Attack findings on a table map: defenders' [x, y] in inches."},
+        "overlay": {"type": "object", "description": "Pixel points on /map.png of the finding's hexes and path, "
+                    "its dashed rings, badge and attack arrows ([[x1, y1], [x2, y2]] from attacker to defender)."},
     },
     "required": ["rule", "severity", "message"],
 }
@@ -32,8 +41,25 @@ _REPORT = {
         "events": {"type": "integer"},
         "findings": {"type": "array", "items": {"$ref": "#/components/schemas/Finding"}},
         "map": {"type": "object"},
+        "units": {"type": "array", "items": {"$ref": "#/components/schemas/Unit"},
+                  "description": "Every unit where the log leaves it, in /map.png pixels (as --map-image draws)."},
     },
     "required": ["findings"],
+}
+_UNIT = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "label": {"type": "string", "description": "What the unit's chip prints (its designation)."},
+        "name": {"type": "string", "description": "Designation plus side and formation, as findings name it."},
+        "side": {"type": ["string", "null"]},
+        "x": {"type": "number"}, "y": {"type": "number"},
+        "w": {"type": "number", "description": "Width in pixels (a counter, or a table base)."},
+        "h": {"type": "number"},
+        "facing": {"type": "number", "description": "Degrees clockwise from the top of the map."},
+        "fill": {"type": "string"}, "ink": {"type": "string"},
+    },
+    "required": ["id", "label", "x", "y"],
 }
 _ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
 
@@ -83,5 +109,5 @@ def document() -> dict[str, Any]:
             "/map.png": {"get": {"summary": "The rendered map", "responses": {"200": {
                 "description": "PNG image", "content": {"image/png": {}}}}}},
         },
-        "components": {"schemas": {"Finding": _FINDING, "Report": _REPORT, "Error": _ERROR}},
+        "components": {"schemas": {"Finding": _FINDING, "Report": _REPORT, "Unit": _UNIT, "Error": _ERROR}},
     }

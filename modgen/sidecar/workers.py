@@ -28,17 +28,20 @@ def run_check(game: Any, view: Any, data: bytes, filename: str, scenario: str | 
               memory: int | None = None) -> dict[str, Any]:
     """Check one upload in this process; never raises for bad input.
 
-    Returns ``{"body": bytes}`` — the annotated report already serialised as JSON, so a report of 150k findings costs
+    Returns ``{"body": bytes}`` — the annotated report (findings with their overlay, and ``units`` where the log
+    leaves them) already serialised as JSON, so a report of 150k findings costs
     the server's event loop a copy, not seconds of encoding — or ``{"error": message, "status": http_status}``;
     ``"recycle": True`` asks the pool to replace this worker (after it ran out of memory).
     """
     from modgen.errors import ModgenError
-    from modgen.report.check import check_bytes
+    from modgen.report.check import check_bytes_events
 
     try:
-        # The one place the sidecar calls the checker: its decoded-size cap goes to every codec from here.
-        report = check_bytes(data, filename, game, scenario=scenario, max_decompressed=max_decompressed)
-        body = json.dumps(view.annotate(report.to_dict()), separators=(",", ":")).encode()
+        # The one place the sidecar calls the checker: its decoded-size cap goes to every codec from here. The
+        # events come back too: the page draws the units where the log leaves them, as --map-image does.
+        report, events = check_bytes_events(data, filename, game, scenario=scenario,
+                                            max_decompressed=max_decompressed)
+        body = json.dumps(view.annotate(report.to_dict(), events), separators=(",", ":")).encode()
     except ModgenError as exc:
         return {"error": str(exc), "status": 422}
     except MemoryError:

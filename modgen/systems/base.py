@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from modgen.systems.core import core_policy_values
+from modgen.systems.policy import Policy  # defined beside the core policies, which every plugin has
+
 #: The shared vocabulary of rule families, id -> how reports name it. Plugins declare which of these their game has
 #: and which they check (:class:`Family`); reports list them as checked, could not check or not implemented.
 FAMILIES: dict[str, str] = {
@@ -37,17 +40,6 @@ FAMILIES: dict[str, str] = {
 #: What a VASSAL piece of a counter kind is in rules terms (:meth:`RuleSystem.counter_role`): a unit that moves, a
 #: marker lying in a hex, or a marker attached to the unit it is dropped on.
 COUNTER_ROLES = ("unit", "marker", "attached")
-
-
-@dataclass(frozen=True)
-class Policy:
-    """A named choice where the rulebook is ambiguous or contradicts itself, with a documented default."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...]
-    doc: str
-    rule: str = ""  # the rule(s) the ambiguity is in, e.g. "EFB 8.7(3)"
 
 
 @dataclass(frozen=True)
@@ -136,9 +128,10 @@ class RuleSystem:
         return []
 
     def policy_values(self, manifest: dict[str, Any]) -> dict[str, Any]:
-        """Every policy's value: the manifest's ``rules.policies`` choice, else the documented default."""
+        """Every policy's value, the core's (:mod:`modgen.systems.core`, e.g. ``merge_drops``) and the plugin's:
+        the manifest's ``rules.policies`` choice, else the documented default."""
         chosen = (manifest.get("rules") or {}).get("policies") or {}
-        return {p.name: chosen.get(p.name, p.default) for p in self.policies}
+        return {**core_policy_values(manifest), **{p.name: chosen.get(p.name, p.default) for p in self.policies}}
 
     # ---- vocabulary: what the plugin adds to the log format, the chat syntax and the VASSAL reader -------------
     def event_kinds(self) -> dict[str, dict[str, Any]]:

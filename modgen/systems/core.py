@@ -1,14 +1,16 @@
 """Policies of the core, the same for every rule system (see docs/rules.md "Core policies").
 
 A plugin's :class:`~modgen.systems.base.Policy` objects settle ambiguities in its rulebook; these settle how the core
-reads what players do, whatever the game. Their values come from the manifest's ``rules.policies`` like a plugin's.
+reads what players do, whatever the game. Their values come from the manifest's ``rules.policies`` like a plugin's:
+every plugin's ``policy_values`` includes them, and validation accepts them in every game (:func:`with_core_policies`
+merges them into the plugin's rules schema), so no plugin declares them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from modgen.systems.base import Policy
+from modgen.systems.policy import Policy
 
 MERGE_DROPS = Policy(
     "merge_drops",
@@ -30,3 +32,27 @@ def core_policy_values(manifest: dict[str, Any] | None) -> dict[str, Any]:
     if not isinstance(chosen, dict):
         chosen = {}
     return {p.name: chosen[p.name] if chosen.get(p.name) in p.choices else p.default for p in CORE_POLICIES}
+
+
+def core_policies_schema() -> dict[str, dict[str, Any]]:
+    """JSON Schema properties of the core policies: name -> ``{"enum", "description"}``."""
+    return {p.name: {"enum": list(p.choices), "description": p.doc} for p in CORE_POLICIES}
+
+
+def with_core_policies(rules_schema: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a plugin's ``rules_schema()`` whose ``policies`` object also accepts the core policies (a plugin's
+    policy of the same name wins). A schema without a ``policies`` property gets one holding the core policies; a
+    ``policies`` given by ``$ref`` or other composition is left as it is."""
+    if not isinstance(rules_schema, dict):
+        return rules_schema
+    props = rules_schema.get("properties")
+    props = dict(props) if isinstance(props, dict) else {}
+    pol = props.get("policies")
+    if pol is None:
+        props["policies"] = {"type": "object", "description": "Policy choices (core policies: docs/rules.md).",
+                             "properties": core_policies_schema()}
+    elif isinstance(pol, dict) and (isinstance(pol.get("properties"), dict) or "additionalProperties" in pol):
+        props["policies"] = {**pol, "properties": {**core_policies_schema(), **(pol.get("properties") or {})}}
+    else:
+        return rules_schema
+    return {**rules_schema, "properties": props}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from modgen.errors import DataError
 from modgen.logs import chat as chatsyntax
 from modgen.systems.core import MERGE_DROPS, core_policy_values
 from modgen.vassal import bands, drops, tracker
@@ -62,6 +63,17 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
     return locate
 
 
+def _policy(game: Any, name: str) -> Any:
+    """The value of policy ``name`` the game's manifest chose (its plugin's ``policy_values``, which include the core
+    policies), else the core's default: also for a game without a known rule system, or no game."""
+    if game is not None:
+        try:
+            return game.rule_system().policy_values(game.manifest)[name]
+        except (DataError, AttributeError, KeyError):
+            pass
+    return core_policy_values(game.manifest if game is not None else None)[name]
+
+
 class Adapter(R.Visitor):
     """Collects canonical events while the reader walks a save or log."""
 
@@ -69,8 +81,7 @@ class Adapter(R.Visitor):
                  hex_px: float | None = None, merge_drops: bool | None = None) -> None:
         self.game = game
         # core policy merge_drops (modgen.systems.core): the argument, else the manifest's choice, else on
-        self.merge_drops = merge_drops if merge_drops is not None else core_policy_values(
-            game.manifest if game is not None else None)[MERGE_DROPS.name]
+        self.merge_drops = merge_drops if merge_drops is not None else _policy(game, MERGE_DROPS.name)
         self.hex_px = hex_px  # the module's scale when it was built with --hex-px (else the manifest's)
         self.scenario = scenario
         self.filename = filename
@@ -412,8 +423,8 @@ class Adapter(R.Visitor):
         unit = self._unit(piece)
         for ch in changes:
             if ch.kind == "facing" and ch.new is not None:
-                # a turn in place (canonical events have no facing type yet: an extension the core ignores)
-                self._emit({"type": "x-facing", "unit": unit, "facing": ch.new}, ctx)
+                # a turn in place: a core event, since every system with facing (CoH, FoW, ...) reads it
+                self._emit({"type": "facing", "unit": unit, "facing": ch.new}, ctx)
                 continue
             if ch.kind != "layer":
                 continue

@@ -30,9 +30,34 @@ function sizeOverlay() {
 // finding's places (never a circle: circles with a star are the map's objectives), attack arrows, a numbered badge.
 const MARK_COLOURS = { error: "#d600aa", warning: "#eb8c00", "could-not-check": "#6e6e6e" };
 
-function drawOverlay(findings) {
+// The units where the log leaves them, placed by the server as the PNG places them: a counter chip per unit on a hex
+// map (stacks fanned out), a base turned to its facing on a table (its front edge drawn thick).
+function drawUnits(svg, units, table) {
+  const layer = el("svg:g", { class: "units" });
+  for (const u of units || []) {
+    const g = el("svg:g", { class: "unit", "data-unit": u.id });
+    const w = u.w || 20;
+    const h = u.h || 20;
+    if (table && u.facing) g.setAttribute("transform", `rotate(${u.facing} ${u.x} ${u.y})`);
+    g.appendChild(el("svg:title", {}, u.name || u.label));
+    g.appendChild(el("svg:rect", { class: "unit-chip", x: u.x - w / 2, y: u.y - h / 2, width: w, height: h,
+      fill: u.fill || "#c8c8c8" }));
+    if (table) {  // a base: its front edge
+      g.appendChild(el("svg:line", { class: "unit-front", x1: u.x - w / 2, y1: u.y - h / 2, x2: u.x + w / 2,
+        y2: u.y - h / 2 }));
+    }
+    const size = Math.max(6, Math.min(h * 0.42, w * 1.6 / Math.max(1, u.label.length)));
+    g.appendChild(el("svg:text", { class: "unit-label", x: u.x, y: u.y, fill: u.ink || "#000", "font-size": size },
+      u.label));
+    layer.appendChild(g);
+  }
+  svg.appendChild(layer);
+}
+
+function drawOverlay(findings, units, table) {
   const svg = $("#overlay");
   svg.replaceChildren();
+  drawUnits(svg, units, table);
   const defs = el("svg:defs");
   for (const [sev, colour] of Object.entries(MARK_COLOURS)) {
     const head = el("svg:marker", { id: `arrowhead-${sev}`, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 4,
@@ -162,7 +187,7 @@ function renderReport(report, target) {
     item.addEventListener("keydown", (e) => { if (e.key === "Enter") select(i); });
     group.appendChild(item);
   });
-  drawOverlay(findings);
+  drawOverlay(findings, report.units, Boolean(report.map && report.map.kind && report.map.kind !== "hex"));
 }
 
 async function upload(file) {
