@@ -243,6 +243,7 @@ class Combat:
         steps = ev.get("steps") or (c.ep_left(ctx, uid) if ev.get("eliminated") else 0)
         b["losses"][who] += int(steps)
         b["lost_by"][uid] = b["lost_by"].get(uid, 0) + int(steps)
+        b["last"] = ctx.index  # findings about the losses point at the last loss
 
     def _close(self, ctx: Any) -> None:
         """[7.2.4], [7.2.5]: each side's EP lost against the Casualties after Battle table."""
@@ -281,12 +282,13 @@ class Combat:
                 continue
             got = b["losses"][who]
             units = b["att"] if who == "attacker" else b["dfn"]
+            at = {"event_index": b["last"]} if b.get("last") is not None else {}
             if got != cell:
                 ctx.error(ctx.rule("7.2.4"), f"the {who} loses {got} EP, but a roll of {roll} on row "
                           f"{rows[idx].get('label')} ({opposing} SP opposing, shifted {shift:+d} [7.2.5]) gives "
-                          f"{cell}", units=units)
+                          f"{cell}", units=units, **at)
             elif cell >= len(units) > 1:
                 short = [u for u in units if b["lost_by"].get(u, 0) < cell // len(units)]
                 if short:
                     ctx.error(ctx.rule("7.2.3"), f"{cell} EP lost by {len(units)} units: each takes at least "
-                              f"{cell // len(units)}, but {c.names(ctx, short)} took less", units=short)
+                              f"{cell // len(units)}, but {c.names(ctx, short)} took less", units=short, **at)

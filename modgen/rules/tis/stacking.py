@@ -50,7 +50,7 @@ class Stacking:
             ctx.could_not_check(ctx.rule("5.1.2"), "a unit in a stack has no strength track")
             return
         total = sum(v for v in sps.values() if v is not None)
-        key = (h, side, ctx.state.phase or "")
+        key = (h, side, str(ctx.state.turn))  # once a stage, not at every phase end
         if total > HEX_LIMIT and key not in self.reported:
             self.reported.add(key)
             ctx.error(ctx.rule("5.1.2"), f"{h} holds {total} SP of {side} units ({c.names(ctx, units)}); a hex "
