@@ -2,7 +2,7 @@
 
 legal.jsonl plays the first stage of scenario I: the drop west of Arnhem with a combat after the drop (surprise
 roll, odds, CRT, both casualty rolls), moves by road and in woods after landing, and the German half. violations.jsonl
-plants one error of each kind, each a different rule, named in a comment beside it in the generator below.
+plants one error of each kind, each a different rule (PLANTED below).
 """
 
 from __future__ import annotations
