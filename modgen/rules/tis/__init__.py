@@ -11,6 +11,7 @@ from typing import Any
 
 from modgen.rules.tableplugin import TablePlugin
 from modgen.rules.tis import tables as tis_tables
+from modgen.rules.tis.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.tis.policies import POLICIES
 from modgen.systems.base import Die, Family, Phase, not_checked
 
@@ -52,8 +53,13 @@ class TaktykaIStrategia(TablePlugin):
 
     tables = tis_tables
     required = _REQUIRED
-    # stage sequence and reinforcement schedule; no combat or movement checks yet
     checks_module = "modgen.rules.tis.checks"
+
+    def event_kinds(self) -> dict[str, dict[str, Any]]:
+        return dict(EVENT_KINDS)
+
+    def chat_verbs(self) -> dict[str, Any]:
+        return dict(CHAT_VERBS)
 
     def phases(self, game: Any = None) -> list[Phase]:
         # Weather is rolled once a stage, at the start of the first air phase [45.1.2]; then each player's
@@ -79,12 +85,23 @@ def stage_labels(first_day: int, first_stage: int, last_day: int, last_stage: in
 #: The module's dice buttons (the system's dice).
 DICE = (Die("1d6"),)
 
-#: Checked: the stage sequence and the reinforcement schedule. The rest of the digest's section 6 is not checked yet.
+#: What is checked (docs/rules.md, "Taktyka i Strategia: section 6 items" maps every digest item).
 FAMILIES = (
-    Family("sequence", rules=("3.1", "3.3")),
-    Family("reinforcements", rules=("scenario",)),
-    *not_checked("movement", "zoc", "stacking", "combat", "fire", "air", "supply", "command", "fortifications",
-                 "events", "victory"),
+    Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
+    Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
+           "drop-date roll; drift, AA and drop losses not checked"),
+    Family("movement", tables=("terrain",), rules=("4",), note="MP budget, roads, enemy hexes, after-drop MP; "
+           "night, supply, barrage, HQ-loss and special-action MP costs not checked"),
+    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
+           "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage, pursuit and night "
+           "exceptions not checked"),
+    Family("stacking", rules=("5.1",), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
+           "transport columns and trains not checked"),
+    Family("combat", tables=("crt", "casualties", "terrain"), rules=("7", "3.4", "9.2.1", "9.3.1", "5.1.2"),
+           note="adjacency, one fight, geometry, odds with terrain, edges, fortification, corps, encirclement, stars, "
+           "engineers, SS and airborne surprise, CRT and casualty lookups, even loss spread; mandatory combat, "
+           "retreat, pursuit, air support and night not checked"),
+    *not_checked("fire", "air", "supply", "command", "fortifications", "events", "victory"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

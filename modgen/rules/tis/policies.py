@@ -34,7 +34,8 @@ POLICIES: tuple[Policy, ...] = (
         default="at_most_24",
         choices=("at_most_24", "more_than_24"),
         doc="[5.1.2] 'only units whose total strength is higher than 24 can fight' read as at most 24 SP of a "
-        "stack fight.",
+        "stack fight: more than 24 SP attacking from one hex is an error and a defending hex counts at most 24 SP "
+        "in the odds (at_most_24); more_than_24 reads the sentence literally, which limits nothing checkable.",
         rule="TIS 5.1.2",
     ),
     Policy(
@@ -104,6 +105,24 @@ POLICIES: tuple[Policy, ...] = (
         doc="The 'x/y' city VP tables do not say which number is whose; read x as the Allied VP for reaching the "
         "city and y as the German VP for holding it.",
         rule="Arnhem scenarios III, IV",
+    ),
+    Policy(
+        "stacking_when",
+        default="end_of_phase",
+        choices=("end_of_phase", "always"),
+        doc="[5.1] gives the 28 SP and 14 SP limits but not when they apply: at the end of every phase "
+        "(end_of_phase; moving through a full hex is allowed, [5.1.2] 'allied units … cross that hex'), or after "
+        "every move, retreat and arrival (always).",
+        rule="TIS 5.1.2, 5.1.6",
+    ),
+    Policy(
+        "reinforcement_phase",
+        default="movement",
+        choices=("movement", "any_own"),
+        doc="The rulebook does not say in which phase ground reinforcements enter (airborne units land in the "
+        "airborne assault phase [17.1.1]; a restored HQ arrives in a movement phase [14.3.7]): in their side's "
+        "movement phase (movement), or in any phase of their side (any_own).",
+        rule="TIS 3.3, 14.3.7",
     ),
     Policy(
         "night_stage",

@@ -1,0 +1,236 @@
+"""The TiS odds computation [7.2.1] a)-c): strengths from the EP tracks [3.6], multipliers, the ratio rounded by
+[3.4.1], and the column shifts [3.2] of terrain [7.3], fortifications [12.1.6], corps [7.1.10], encirclement
+[7.1.12]-[7.1.13], stars [29.1], engineers [20.1.5], SS [43.1.1] and the airborne surprise [17.2.6].
+
+Optional abilities (stars, engineers) need not be used [7.2.8], so a battle has a set of legal columns.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from modgen.rules.tis import common as c
+
+NO_STARS_TERRAIN = ("woods", "forest", "city", "mountain", "mountains")  # [29.1.6]
+TEXT_COLUMNS = ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1")  # [3.2]
+
+
+def round_ratio(x: Fraction) -> int:
+    """[3.4.1]: 3.51 -> 4, 3.5 -> 3, 3.49 -> 3 (an exact half rounds down)."""
+    whole = math.floor(x)
+    return whole + 1 if x - whole > Fraction(1, 2) else whole
+
+
+def apply_factors(sp: int, factors: list[Fraction], down: bool = False) -> int:
+    """SP times the multipliers, rounded once at the end [3.4.3]: up for halving [3.4.2] (down for swamp
+    [7.3.2]), otherwise by [3.4.1]; never below 1 [3.4.4]."""
+    if not factors:
+        return sp
+    value = Fraction(sp)
+    for f in factors:
+        value *= f
+    if down:
+        out = math.floor(value)
+    elif all(f == Fraction(1, 2) for f in factors):
+        out = math.ceil(value)
+    else:
+        out = round_ratio(value)
+    return max(1, out)
+
+
+def ratio_label(att: int, dfn: int) -> str:
+    """The odds as [3.4.1] rounds them: '2:1', '1:3'."""
+    if att >= dfn:
+        return f"{round_ratio(Fraction(att, max(dfn, 1)))}:1"
+    return f"1:{round_ratio(Fraction(dfn, max(att, 1)))}"
+
+
+def _ratio_value(label: str) -> Fraction | None:
+    a, sep, d = label.replace(" ", "").lstrip("<>").partition(":")
+    try:
+        return Fraction(int(a), int(d)) if sep else None
+    except ValueError:
+        return None
+
+
+def column_index(columns: list[str], label: str) -> int:
+    """Index of the chart column for a ratio label: past either end clamps to the end column (the first chart
+    column reads 'worse than 1:4')."""
+    if label in columns:
+        return columns.index(label)
+    v = _ratio_value(label)
+    vals = [_ratio_value(col) for col in columns]
+    best = 0
+    if v is None:
+        return best
+    for i, x in enumerate(vals):
+        if x is not None and x <= v:
+            best = i
+    return best
+
+
+@dataclass
+class Odds:
+    """What the battle's strength and modifiers come to."""
+
+    att_sp: int = 0
+    def_sp: int = 0
+    label: str = ""
+    shifts: list[tuple[str, int]] = field(default_factory=list)  # always applied
+    optional: list[tuple[str, int]] = field(default_factory=list)  # [7.2.8] may be used or not
+    terrain_shift: int = 0  # terrain + fortifications (casualty rows [7.2.5] a)
+    stars: int = 0  # casualty rows [7.2.5] b)
+    engineers: bool = False  # casualty rows: the defender's only
+    notes: list[str] = field(default_factory=list)
+    missing: str | None = None
+
+    def columns(self, columns: list[str]) -> dict[int, str]:
+        """Legal column index -> how it is reached (with and without each optional ability)."""
+        base = column_index(columns, self.label) + sum(s for _, s in self.shifts)
+        out: dict[int, str] = {}
+        n = len(self.optional)
+        for mask in range(1 << n):
+            used = [self.optional[i] for i in range(n) if mask >> i & 1]
+            idx = min(max(base + sum(s for _, s in used), 0), len(columns) - 1)
+            out.setdefault(idx, ", ".join(f"{w} {s:+d}" for w, s in [*self.shifts, *used]) or "no modifiers")
+        return out
+
+
+def _hex_sp(ctx: Any, units: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for u in units:
+        h = ctx.state.position.get(u)
+        if h:
+            out[h] = out.get(h, 0) + (c.strength(ctx, u) or 0)
+    return out
+
+
+def _terrain_mod(ctx: Any, terrain: str) -> int | None:
+    if terrain == "hills":
+        return int(ctx.policies.get("hills_combat_modifier", -1))
+    row = c.terrain_row(ctx, terrain)
+    if row is None:
+        return 0 if terrain == "clear" else None
+    v = row.get("combat")
+    return v if isinstance(v, int) else 0
+
+
+def unit_sp(ctx: Any, uid: str, airborne: bool) -> tuple[int | None, list[str]]:
+    """A fighting unit's SP with its multipliers and what they were."""
+    sp = c.strength(ctx, uid)
+    if sp is None:
+        return None, []
+    factors: list[Fraction] = []
+    why: list[str] = []
+    h = ctx.state.position.get(uid)
+    row = c.terrain_row(ctx, ctx.board.terrain(h)) if h and ctx.board is not None else None
+    if c.is_armoured(ctx, uid) and row and row.get("armour_half"):
+        factors.append(Fraction(1, 2))
+        why.append(f"{ctx.name(uid)} armour in {ctx.board.terrain(h)} ×½ [29.1.5]")
+    if airborne:
+        factors.append(Fraction(2, 3))
+        why.append(f"{ctx.name(uid)} after the drop ×⅔ [17.2.5]")
+    return apply_factors(sp, factors), why
+
+
+def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[str], airborne: bool) -> Odds:
+    """The odds of one battle from the state before it."""
+    o = Odds()
+    board = ctx.board
+    att_sp, def_sp = 0, 0
+    for u in attackers:
+        sp, why = unit_sp(ctx, u, airborne)
+        if sp is None:
+            o.missing = f"{ctx.name(u)} has no strength track"
+            return o
+        att_sp += sp
+        o.notes += why
+    for u in support:
+        sp = c.strength(ctx, u)
+        if sp is None:
+            o.missing = f"{ctx.name(u)} has no strength track"
+            return o
+        att_sp += sp  # [9.3.2]
+    per_hex = _hex_sp(ctx, defenders)
+    for u in defenders:
+        sp, why = unit_sp(ctx, u, False)
+        if sp is None:
+            o.missing = f"{ctx.name(u)} has no strength track"
+            return o
+        def_sp += 0 if c.unit_class(ctx, u) == "at_team" else sp  # [35.2] AT teams add no SP
+        o.notes += why
+    if ctx.policies.get("combat_stack_limit", "at_most_24") == "at_most_24" and len(per_hex) == 1:
+        def_sp = min(def_sp, 24)  # [5.1.2]
+    o.att_sp, o.def_sp = att_sp, def_sp
+    o.label = ratio_label(att_sp, def_sp)
+    if not per_hex:
+        return o
+    # [7.3.4] the hex of the strongest defenders (ties: the one best for the defender)
+    mods = {h: _terrain_mod(ctx, board.terrain(h)) for h in per_hex}
+    if any(v is None for v in mods.values()):
+        o.missing = "the Terrain Effect chart has no combat modifier for " + ", ".join(
+            sorted({board.terrain(h) for h, v in mods.items() if v is None}))
+        return o
+    dhex = min(per_hex, key=lambda h: (-per_hex[h], mods[h] or 0, h))
+    terrain = board.terrain(dhex)
+    if mods[dhex]:
+        o.shifts.append((f"{terrain} [7.3.2]", mods[dhex] or 0))
+    o.terrain_shift += mods[dhex] or 0
+    # [7.3.5] a river/scarp edge counts when most of the attacking SP attack across it
+    edge_sp: dict[str, int] = {}
+    edge_mod: dict[str, int] = {}
+    starred_across = False
+    for u in attackers:
+        h = ctx.state.position.get(u)
+        if not h or not board.adjacent(h, dhex):
+            continue
+        for s in board.hexside(h, dhex):
+            row = c.terrain_row(ctx, s)
+            v = (row or {}).get("combat")
+            if isinstance(v, int) and v:
+                edge_sp[s] = edge_sp.get(s, 0) + (c.strength(ctx, u) or 0)
+                edge_mod[s] = v
+                starred_across = starred_across or bool(ctx.values(u).get("black_stars"))
+    total_att = sum(c.strength(ctx, u) or 0 for u in attackers)
+    for s, sp in sorted(edge_sp.items()):
+        if 2 * sp > total_att:
+            o.shifts.append((f"{s} edge [7.3.5]", edge_mod[s]))
+            o.terrain_shift += edge_mod[s]
+            break
+    if any("entrenched" in ctx.state.markers.get(u, set()) for u in defenders) \
+            or "entrenched" in ctx.state.hex_markers.get(dhex, set()):
+        o.shifts.append(("entrenched [12.1.6]", -1))
+        o.terrain_shift -= 1
+    corps = {c.corps_of(ctx, u) for u in attackers} - {None}
+    if len(corps) > 1:
+        o.shifts.append(("attackers of several corps [7.1.10]", -2))
+    if len(per_hex) == 1:
+        dirs = {board.grid.directions.index(board.grid.direction(dhex, h)) for u in attackers
+                if (h := ctx.state.position.get(u)) and board.adjacent(dhex, h)}
+        if len(dirs) >= 4:
+            o.shifts.append((f"attacked from {len(dirs)} directions [7.1.13]", len(dirs) - 3))
+        elif any((d + 3) % 6 in dirs for d in dirs):
+            o.shifts.append(("attacked from opposite sides [7.1.12]", 1))
+    if any("ss" in c.tags(ctx, u) and (c.strength(ctx, u) or 0) >= 3 for u in defenders):
+        o.shifts.append(("SS defender [43.1.1]", -1))
+    # [29.1.1] the best black-star count among armoured attackers, -1 without infantry in its hex [29.1.9];
+    # void against woods/city/mountains [29.1.6] and when a starred unit attacks across an edge [7.3.6]
+    if terrain not in NO_STARS_TERRAIN and not starred_across:
+        best = 0
+        for u in attackers:
+            stars = ctx.values(u).get("black_stars")
+            if c.is_armoured(ctx, u) and isinstance(stars, int) and stars > 0:
+                h = ctx.state.position.get(u)
+                infantry = any(c.is_line(ctx, x) and not c.is_armoured(ctx, x) and ctx.side_of(x) == ctx.side_of(u)
+                               for x in ctx.state.units_in(h or ""))
+                best = max(best, stars - (0 if infantry else 1))
+        if best > 0:
+            o.optional.append(("black stars [29.1.1]", best))
+            o.stars = best
+    if any(c.unit_class(ctx, u) == "engineer" for u in attackers):
+        o.optional.append(("engineers [20.1.5]", 1))
+        o.engineers = True
+    return o
