@@ -138,10 +138,15 @@ def _marker_shifts(ctx: Any, defenders: list[str], calc: Calc) -> None:
         calc.shifts.append((-1, "rubble (27.2)"))
 
 
-def ranged_calc(ctx: Any, firers: list[str], air: list[str], target: str, supply: bool) -> Calc:
-    """Bombardment/FPF against one unit (12.8, 12.9, 12.17): barrage (+air) minus defense; only hex terrain shifts."""
+def ranged_calc(ctx: Any, firers: list[str], air: list[str], target: str, supply: bool, fpf: bool = False) -> Calc:
+    """Bombardment/FPF against one unit (12.8, 12.9, 12.17): barrage (+air) minus defense; only hex terrain shifts.
+    FPF uses each firer's FPF strength instead of its barrage (12.2(3), 12.12); supply doubles only bombardment
+    strength (20.2)."""
     calc = Calc()
-    calc.attack = sum(strength(ctx, f, "barrage") * (2 if supply else 1) for f in firers) + len(air)
+    if fpf:
+        calc.attack = sum(strength(ctx, f, "fpf") for f in firers) + len(air)
+    else:
+        calc.attack = sum(strength(ctx, f, "barrage") * (2 if supply else 1) for f in firers) + len(air)
     calc.defense = strength(ctx, target, "defense")
     cap = ctx.tables.get("ranged_max_differential", 16)
     if calc.differential > cap:

@@ -261,13 +261,16 @@ class Ranged:
         target = ev.get("unit") or att.defenders[n]
         firers = self._firers(ctx, att.event, kind_of(att.event))
         air = [u for u in list(att.event.get("air") or []) + att.attackers if c.klass(ctx, u) == "air"]
-        calc = crt.ranged_calc(ctx, firers, air, target, bool(att.event.get("supply")))
+        fpf = kind_of(att.event) == "fpf"
+        calc = crt.ranged_calc(ctx, firers, air, target, bool(att.event.get("supply")), fpf=fpf)
         found = crt.lookup(ctx, table_of(att.event) or "ranged", calc, att.rolls[n][0])
         if found is None:
             return
         expected, label = found
         att.data.setdefault("expected", {})[target] = expected
         if ev["result"] != expected:
-            ctx.error(ctx.rule("12.8"), f"the Ranged CRT gives {expected} against {ctx.name(target)}, not "
-                      f"{ev['result']}: {calc.explain()}; column {label}, die {att.rolls[n][0]}",
+            what = "FPF strength" if fpf else "bombardment strength"
+            ctx.error(ctx.rule("12.12" if fpf else "12.8"), f"the Ranged CRT gives {expected} against "
+                      f"{ctx.name(target)}, not {ev['result']} ({what}): {calc.explain()}; column {label}, "
+                      f"die {att.rolls[n][0]}",
                       units=firers + [target])
