@@ -77,9 +77,10 @@ def adjacent_calc(ctx: Any, attack: Any) -> Calc:
     """Differential and shifts of an adjacent (Mobile/Assault) combat, from the state at declaration."""
     ev = attack.event
     calc = Calc()
-    attackers, defenders = attack.attackers, attack.defenders
+    attackers = [a for a in attack.attackers if c.klass(ctx, a) != "air"]
+    defenders = attack.defenders
     support = list(ev.get("support") or [])
-    air = list(ev.get("air") or [])
+    air = list(ev.get("air") or []) + [a for a in attack.attackers if c.klass(ctx, a) == "air"]  # 17.5
     supply = bool(ev.get("supply"))
     for a in attackers:
         calc.attack += strength(ctx, a, "barrage" if c.klass(ctx, a) == "artillery" else "attack")

@@ -48,7 +48,8 @@ class Ranged:
             kind = kind_of(ev)
             if kind in RANGED_KINDS and kind != "lr_at":  # LR anti-tank fire (25) is checked in optional.py
                 self._ranged(ctx, ev, kind)
-            self._air(ctx, ev, kind)
+            # air in an adjacent attack adds its points as close support (17.5)
+            self._air(ctx, ev, "close_support" if kind == "adjacent" else kind)
             self._supply(ctx, ev)
             if kind == "adjacent" and ev.get("support"):
                 self._ranged(ctx, ev, "close_support")
