@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.efb import common as c
 from modgen.rules.efb.combat import Combat
+from modgen.rules.efb.command import Command
 from modgen.rules.efb.events import Events
 from modgen.rules.efb.movement import Movement
 from modgen.rules.efb.objectives import Objectives
@@ -19,8 +21,31 @@ from modgen.rules.efb.stacking import Stacking
 from modgen.rules.efb.victory import Victory
 
 
+def _open_command(ctx: Any) -> None:
+    """An out-of-command error about a unit only an unassigned "plus one unit from any other command" slot could
+    command (24.6; common._plus_one) is could-not-check instead: the choice is the player's and the log did not
+    record it."""
+    error = ctx.error
+
+    def checked_error(rule: str, message: str, **kw: Any) -> Any:
+        open_ = ctx.state.notes.get("plus_one_open") or {}
+        if "out of command" in message or "out-of-command" in message:
+            for u in kw.get("units") or []:
+                if u in open_ and not c.in_command(ctx, u):
+                    hqs = c.names(ctx, open_[u])
+                    why = (f"{ctx.name(u)} may be in command as the 'plus one unit from any other command' of {hqs}"
+                           f" ({rule}: {message}); the log assigns none (command_assign, chat !assign)")
+                    slot = ((c.plus_one_rule(ctx, open_[u][0]) or {}).get("params") or {}).get("rule") or "24.6"
+                    ctx.could_not_check(ctx.rule(slot), why)
+                    return None
+        return error(rule, message, **kw)
+
+    ctx.error = checked_error
+
+
 def make_checkers(ctx: Any) -> list[Any]:
     """Fresh checker objects for one log (they keep per-log state). Results runs before Stacking so that
     eliminations forced by a result are judged before overstacking is."""
-    return [Sequence(), Events(), Movement(), Combat(), Ranged(), Optional(), Rubble(), Results(), Scenario(),
-            Replacements(), Stacking(), Victory(), Objectives()]
+    _open_command(ctx)
+    return [Sequence(), Events(), Command(), Movement(), Combat(), Ranged(), Optional(), Rubble(), Results(),
+            Scenario(), Replacements(), Stacking(), Victory(), Objectives()]
