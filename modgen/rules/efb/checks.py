@@ -43,9 +43,36 @@ def _open_command(ctx: Any) -> None:
     ctx.error = checked_error
 
 
+# Minsk '44 number -> Guards Tank number where the books differ (digest "Every difference found", items 6, 25, 31;
+# checked against both texts' headings: GT has no 6.11 and two rules numbered 13.3; GT's weather effects are 18.2,
+# MK's are the scenario's 24.10).
+GT_NUMBERS = {"2.11": "2.12", "2.12": "2.13", "6.11": "6.12", "6.12": "6.13", "13.4": "13.3", "13.5": "13.4",
+              "13.6": "13.5", "13.7": "13.6", "13.8": "13.7", "13.9": "13.8", "19.1": "19.0", "24.8": "24.7",
+              "24.9": "24.8", "24.10": "18.2"}
+
+
+def number_for(book: str, number: str) -> str:
+    """``number`` (the checks cite Minsk '44 numbers) as the rulebook ``book`` ("mk" or "gt") numbers it; a
+    sub-item such as "13.5(2)" keeps its tail."""
+    if book != "gt":
+        return number
+    head, sep, tail = number.partition("(")
+    return GT_NUMBERS.get(head, head) + sep + tail
+
+
+def _numbering(ctx: Any) -> None:
+    """Findings cite the rulebook of the game being checked (policy ``rulebook``)."""
+    book = ctx.policies.get("rulebook", "mk")
+    if book == "mk":
+        return
+    rule = ctx.rule
+    ctx.rule = lambda number: rule(number_for(book, number))
+
+
 def make_checkers(ctx: Any) -> list[Any]:
     """Fresh checker objects for one log (they keep per-log state). Results runs before Stacking so that
     eliminations forced by a result are judged before overstacking is."""
+    _numbering(ctx)
     _open_command(ctx)
     return [Sequence(), Events(), Command(), Movement(), Combat(), Ranged(), Optional(), Rubble(), Results(),
             Scenario(), Replacements(), Stacking(), Victory(), Objectives()]

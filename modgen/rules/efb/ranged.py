@@ -165,7 +165,7 @@ class Ranged:
             return
         st = ctx.state
         if st.weather == "fog":
-            ctx.error(ctx.rule("18.2"), "air units are used in fog; no airstrikes can be used this turn", units=air)
+            ctx.error(ctx.rule("24.10"), "air units are used in fog; no airstrikes can be used this turn", units=air)
         for a in air:
             if a in st.air_used:
                 ctx.error(ctx.rule("17.11"), f"{ctx.name(a)} flies a second time this game turn", units=[a])
