@@ -11,6 +11,7 @@ from modgen.rules.efb.events import Events
 from modgen.rules.efb.movement import Movement
 from modgen.rules.efb.objectives import Objectives
 from modgen.rules.efb.optional import Optional
+from modgen.rules.efb.presence import Presence
 from modgen.rules.efb.ranged import Ranged
 from modgen.rules.efb.replacements import Replacements
 from modgen.rules.efb.results import Results
@@ -74,5 +75,5 @@ def make_checkers(ctx: Any) -> list[Any]:
     eliminations forced by a result are judged before overstacking is."""
     _numbering(ctx)
     _open_command(ctx)
-    return [Sequence(), Events(), Command(), Movement(), Combat(), Ranged(), Optional(), Rubble(), Results(),
-            Scenario(), Replacements(), Stacking(), Victory(), Objectives()]
+    return [Presence(), Sequence(), Events(), Command(), Movement(), Combat(), Ranged(), Optional(), Rubble(),
+            Results(), Scenario(), Replacements(), Stacking(), Victory(), Objectives()]

@@ -106,8 +106,11 @@ class Combat:
             return
         for a in attackers:
             ah = st.position.get(a)
-            far = [d for d in defenders if ah is None or st.position.get(d) is None
-                   or not ctx.board.adjacent(ah, st.position[d])]
+            unplaced = st.notes.get("never_placed") or set()
+            if a in unplaced:
+                continue  # the log never placed it: presence.py warned once; its position is unknown
+            far = [d for d in defenders if d not in unplaced and (ah is None or st.position.get(d) is None
+                                                                  or not ctx.board.adjacent(ah, st.position[d]))]
             if far:
                 ctx.error(ctx.rule("11.5"), f"{ctx.name(a)} at {ah} is not adjacent to {c.names(ctx, far)}",
                           units=[a] + far, hexes=[h for h in [ah] if h])
