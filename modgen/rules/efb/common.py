@@ -331,6 +331,26 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     return _plus_one(ctx, uid, near)
 
 
+def ooc_reason(ctx: Any, uid: str) -> str:
+    """Why ``uid`` is out of command, for messages (7.1): suppressed, or the nearest HQ that may command it with its
+    distance and radius, or that no such HQ is on the map."""
+    if suppressed(ctx, uid):
+        return "it is suppressed (15.3)"
+    h = ctx.state.position.get(uid)
+    side = ctx.side_of(uid)
+    best: tuple[int, str, str, int] | None = None
+    if h is not None and ctx.board is not None:
+        for hq, hh, r in _hqs(ctx, side):
+            if hq_commands(ctx, hq, uid):
+                d = ctx.board.distance(h, hh)
+                if best is None or d - r < best[0] - best[3]:
+                    best = (d, hq, hh, r)
+    if best is None:
+        return "no HQ that may command it is on the map (or every one is suppressed)"
+    d, hq, hh, r = best
+    return f"the nearest HQ that may command it, {ctx.name(hq)} at {hh}, is {d} hexes away (command radius {r})"
+
+
 def plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
     """The scenario special rule ``command_plus_one`` (or ``command_plus_one_<…>``, one per side) giving HQ ``hq``
     a "plus one unit from any other command"

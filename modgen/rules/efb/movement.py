@@ -15,14 +15,16 @@ from modgen.rules.pathfinding import cheapest_path, path_cost
 LINE_MODES = ("road", "rail", "trail")
 
 
-def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool) -> tuple[Fraction | None, list[str]]:
-    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1)."""
+def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool, ooc_why: str = ""
+              ) -> tuple[Fraction | None, list[str]]:
+    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1);
+    ``ooc_why`` says why it was out of command (common.ooc_reason)."""
     ma = ctx.values(uid).get("movement")
     if not isinstance(ma, int | float):
         return None, []
     reasons = []
     if ooc:
-        reasons.append("out of command")
+        reasons.append(f"out of command: {ooc_why}" if ooc_why else "out of command")
     if disengaging:
         reasons.append("disengaging")
     if ctx.state.weather in ("light_precipitation", "light precipitation"):
@@ -60,6 +62,7 @@ class Movement:
                 u: c.in_command(ctx, u) for u, h in st.position.items()
                 if h is not None and ctx.side_of(u) == st.side and c.is_ground(ctx, u)
             }
+            st.notes["cmd_move_why"] = {u: c.ooc_reason(ctx, u) for u, ok in st.notes["cmd_move"].items() if not ok}
         elif event["type"] == "turn":
             st.notes["rail_moves"] = set()
         if event["type"] == "phase":
@@ -106,7 +109,7 @@ class Movement:
         ooc = not cmd.get(uid, True)
         if mode == "rail" and self._special_rail(ctx, ev, uid, start, ezoc):
             return
-        limit, reasons = allowance(ctx, uid, ooc, disengaging)
+        limit, reasons = allowance(ctx, uid, ooc, disengaging, st.notes.get("cmd_move_why", {}).get(uid, ""))
         if limit is None:
             ctx.could_not_check(ctx.rule("8.3"), f"{nm} prints no movement factor")
             return
