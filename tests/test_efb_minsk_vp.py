@@ -90,3 +90,15 @@ def test_optional_rules_only_when_chosen(game):
            {"type": "marker", "hex": "1126", "marker": "entrenchment", "on": True}]
     assert ("EFB 26.0", "error") in run(game, {GARRISON: "1126"}, *dig)
     assert ("EFB 26.0", "error") not in run(game, {GARRISON: "1126"}, *dig, options={"entrenchments": True})
+
+
+def test_vp_finding_names_the_objective_hexes(game):
+    # MK 24.5: Minsk (1126) held with a LOC to the west edge is worth 4 VP per complete game turn; claiming 6 is
+    # wrong, and the finding says which objective hex the 4 come from
+    body = [{"type": "phase", "phase": "movement", "side": "soviet"}, {"type": "turn", "turn": 2},
+            vp("german", 6, "objective: Minsk"), {"type": "game_end"}]
+    ev = [{"type": "scenario_start", "game": "minsk44", "scenario": "historical", "options": {}},
+          {"type": "setup", "unit": GARRISON, "hex": "1126"}, {"type": "turn", "turn": 1}, *body]
+    fs = [f for f in engine.run(game, ev).findings if f.rule == "EFB 23.3"]
+    assert len(fs) == 1
+    assert "1126 turn 1: 4" in fs[0].message and "1126" in fs[0].hexes

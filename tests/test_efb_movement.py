@@ -36,7 +36,8 @@ def test_out_of_command_halves_allowance():
     # no HQ on the map: MA 3 -> 1 1/2 (policy halving_rounding=retain); two clear hexes cost 2
     bad = check(log({"g.inf1": "0302"}, mv("g.inf1", "0302", "0402", "0502")))
     assert [r for r, _ in errors(bad)] == ["EFB 8.3"]
-    assert "of its 1 1/2 MP movement allowance (out of command)" in bad.findings[0].message
+    assert "of its 1 1/2 MP movement allowance (out of command: no HQ that may command it is on the map" in \
+        bad.findings[0].message
     ok = check(log({"g.hq": "0301", "g.inf1": "0302"}, mv("g.inf1", "0302", "0402", "0502")))
     assert errors(ok) == []
 

@@ -45,7 +45,7 @@ def test_stacking_on_the_road_binds_cites_8_7():
              mv("g.inf1", "0101", "0107"))
     f = only(check(ev))
     assert f.rule == "EFB 8.7"
-    assert "passes through 0104, where it would be overstacked" in f.message
+    assert "enters 0104, where it would be overstacked" in f.message
 
 
 def test_terrain_binds_cites_8_6_and_names_the_costly_hex():

@@ -73,14 +73,15 @@ def test_exchange_needs_one_loss_each():
 
 
 def test_advance_limits():
-    # after D1 the retreat path is 0603 -> 0604: at most 1 hex, and into 0603 first
+    # after D1 the retreat path is 0603 -> 0604: at most 1 hex, and into 0603 first (MK 13.8 "Retreat Route and
+    # Advance")
     too_far = run(roll(5), res("D1"), retreat("s.inf1", "0603", "0604"), advance("g.inf1", "0602", "0603", "0604"))
-    assert rules(too_far) == ["EFB 13.7"]
+    assert rules(too_far) == ["EFB 13.8"]
     wrong = run(roll(5), res("D1"), retreat("s.inf1", "0603", "0604"), advance("g.inf1", "0602", "0702"))
-    assert rules(wrong) == ["EFB 13.7"]
+    assert rules(wrong) == ["EFB 13.8"]
     # attacker retreat result (A1, die 1) gives the attacker no advance
     no = run(roll(1), res("A1"), retreat("g.inf1", "0602", "0601"), advance("g.inf1", "0601", "0602"))
-    assert "EFB 13.7" in rules(no)
+    assert "EFB 13.8" in rules(no)
 
 
 def test_artillery_and_zero_mf_never_advance():

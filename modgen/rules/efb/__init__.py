@@ -12,6 +12,7 @@ from typing import Any
 from modgen.rules.efb.checks import make_checkers
 from modgen.rules.efb.policies import POLICIES
 from modgen.rules.efb.schema import rules_schema as _rules_schema
+from modgen.rules.efb.vocab import CHAT_VERBS, EVENT_KINDS
 from modgen.systems.base import Die, Family, Phase, Policy, RuleSystem
 
 # 4.3 sequence of play: Events, then each player turn A-F, then the Game Turn Interphase.
@@ -105,6 +106,14 @@ class EFBSystem(RuleSystem):
         if unit.get("kind", "unit") != "unit":
             return "efb-marker"
         return _LAYOUTS.get(unit.get("class", ""), "efb-maneuver")
+
+    def event_kinds(self) -> dict[str, dict[str, Any]]:
+        """EFB events the core vocabulary lacks (vocab.py)."""
+        return dict(EVENT_KINDS)
+
+    def chat_verbs(self) -> dict[str, Any]:
+        """EFB chat declarations (docs/logs.md): ``!assign``…"""
+        return dict(CHAT_VERBS)
 
     def checkers(self, ctx: Any) -> list[Any]:
         """The EFB checks, one object per topic module."""

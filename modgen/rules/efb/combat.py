@@ -9,14 +9,17 @@ from typing import Any
 from modgen.rules.efb import common as c
 from modgen.rules.efb import crt
 
-RANGED_KINDS = ("bombardment", "close_support", "fpf", "lr_at")
+RANGED_KINDS = ("bombardment", "fpf", "lr_at")
 
 
 def kind_of(ev: dict[str, Any]) -> str:
     """The attack's kind; without one, a Ranged-CRT attack is a bombardment and anything else adjacent.
-    A CRT name given as the kind (``"kind": "mobile"``, as chat declarations say it) means an adjacent attack."""
+    A CRT name given as the kind (``"kind": "mobile"``, as chat declarations say it) means an adjacent attack.
+    Close support (12.10, 17.5) is one encoding: an adjacent attack whose ``support`` lists the artillery and
+    whose ``air`` lists the air units; ``"kind": "close_support"`` says the same and is read as adjacent, so it gets
+    every adjacent-combat check and the Mobile/Assault CRT."""
     kind = ev.get("kind")
-    if kind in ("mobile", "assault"):
+    if kind in ("mobile", "assault", "close_support"):
         return "adjacent"
     if kind == "ranged":
         return "bombardment"
@@ -84,7 +87,9 @@ class Combat:
     # ------------------------------------------------------------------------------------------------------
     def _declare(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
-        attackers, defenders = list(ev.get("attackers") or []), list(ev.get("defenders") or [])
+        # air units named among the attackers add their points as close support (17.5); they are not adjacent units
+        attackers = [u for u in ev.get("attackers") or [] if c.klass(ctx, u) != "air"]
+        defenders = list(ev.get("defenders") or [])
         if not defenders:
             ctx.error(ctx.rule("11.2"), "an adjacent attack names no defenders", units=attackers)
             return
@@ -101,8 +106,11 @@ class Combat:
             return
         for a in attackers:
             ah = st.position.get(a)
-            far = [d for d in defenders if ah is None or st.position.get(d) is None
-                   or not ctx.board.adjacent(ah, st.position[d])]
+            unplaced = st.notes.get("never_placed") or set()
+            if a in unplaced:
+                continue  # the log never placed it: presence.py warned once; its position is unknown
+            far = [d for d in defenders if d not in unplaced and (ah is None or st.position.get(d) is None
+                                                                  or not ctx.board.adjacent(ah, st.position[d]))]
             if far:
                 ctx.error(ctx.rule("11.5"), f"{ctx.name(a)} at {ah} is not adjacent to {c.names(ctx, far)}",
                           units=[a] + far, hexes=[h for h in [ah] if h])
@@ -115,8 +123,8 @@ class Combat:
         if st.phase == "combat2":
             for a in attackers:
                 if not c.in_command(ctx, a):
-                    ctx.error(ctx.rule("14.1"), f"{ctx.name(a)} is out of command and may not attack in the second "
-                              "wave", units=[a])
+                    ctx.error(ctx.rule("14.1"), f"{ctx.name(a)} is out of command ({c.ooc_reason(ctx, a)}) and may "
+                              "not attack in the second wave", units=[a])
                 ah = st.position.get(a)
                 if ah:
                     zoc = st.notes.setdefault("second_wave_zoc", {})

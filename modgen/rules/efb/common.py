@@ -325,9 +325,77 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     if h is None or ctx.board is None:
         return True
     side = ctx.side_of(uid)
-    for hq, hh, r in _hqs(ctx, side):
-        if ctx.board.distance(h, hh) <= r and hq_commands(ctx, hq, uid):
-            return True
+    near = [hq for hq, hh, r in _hqs(ctx, side) if ctx.board.distance(h, hh) <= r]
+    if any(hq_commands(ctx, hq, uid) for hq in near):
+        return True
+    return _plus_one(ctx, uid, near)
+
+
+def ooc_reason(ctx: Any, uid: str) -> str:
+    """Why ``uid`` is out of command, for messages (7.1): suppressed, or the nearest HQ that may command it with its
+    distance and radius, or that no such HQ is on the map."""
+    if suppressed(ctx, uid):
+        return "it is suppressed (15.3)"
+    h = ctx.state.position.get(uid)
+    side = ctx.side_of(uid)
+    best: tuple[int, str, str, int] | None = None
+    if h is not None and ctx.board is not None:
+        for hq, hh, r in _hqs(ctx, side):
+            if hq_commands(ctx, hq, uid):
+                d = ctx.board.distance(h, hh)
+                if best is None or d - r < best[0] - best[3]:
+                    best = (d, hq, hh, r)
+    if best is None:
+        return "no HQ that may command it is on the map (or every one is suppressed)"
+    d, hq, hh, r = best
+    return f"the nearest HQ that may command it, {ctx.name(hq)} at {hh}, is {d} hexes away (command radius {r})"
+
+
+def plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
+    """The scenario special rule ``command_plus_one`` (or ``command_plus_one_<…>``, one per side) giving HQ ``hq``
+    a "plus one unit from any other command"
+    (MK 24.6 command 2; GT 24.6 SS battlegroup HQs, GT 24.7 Soviet corps HQs): ``params.hqs`` lists the command
+    entries (formation or HQ ids) that have one, ``params.from`` (optional) the formations whose own
+    (non-divisional) units it may take, ``params.rule`` the rule number to cite (default 24.6)."""
+    form = record(ctx, hq).get("formation")
+    for r in ctx.scenario.get("special_rules") or []:
+        if not str(r.get("id", "")).startswith("command_plus_one") or (
+                r.get("sides") and ctx.side_of(hq) not in r["sides"]):
+            continue
+        hqs = (r.get("params") or {}).get("hqs") or []
+        if hq in hqs or form in hqs:
+            return r
+    return None
+
+
+def plus_one_eligible(ctx: Any, hq: str, uid: str) -> bool:
+    """May ``uid`` be ``hq``'s plus-one unit: same side, not already its own, from the rule's formations if any."""
+    rule = plus_one_rule(ctx, hq)
+    if rule is None or ctx.side_of(hq) != ctx.side_of(uid) or hq_commands(ctx, hq, uid) or klass(ctx, uid) == "air":
+        return False
+    froms = (rule.get("params") or {}).get("from")
+    return not froms or record(ctx, uid).get("formation") in froms  # "non-divisional": the formation's own units
+
+
+def _plus_one(ctx: Any, uid: str, near: list[str]) -> bool:
+    """Command through an HQ's plus-one slot: in command when an HQ in radius took ``uid`` (``command_assign``).
+    When an HQ in radius could take it but the log has made no choice for that HQ, the answer is "out of command"
+    and the unit is noted in ``plus_one_open``: checks.py turns an out-of-command error about it into
+    could-not-check."""
+    chosen = ctx.state.notes.get("plus_one") or {}
+    open_hqs = []
+    for hq in near:
+        if plus_one_rule(ctx, hq) is None:
+            continue
+        if hq in chosen:
+            if chosen[hq] == uid:
+                return True
+        elif plus_one_eligible(ctx, hq, uid):
+            open_hqs.append(hq)
+    if open_hqs:
+        # the choice is the player's: an error that follows only from this unit being out of command becomes
+        # could-not-check (checks.py), so the status is remembered for the finding
+        ctx.state.notes.setdefault("plus_one_open", {})[uid] = open_hqs
     return False
 
 

@@ -77,9 +77,10 @@ def adjacent_calc(ctx: Any, attack: Any) -> Calc:
     """Differential and shifts of an adjacent (Mobile/Assault) combat, from the state at declaration."""
     ev = attack.event
     calc = Calc()
-    attackers, defenders = attack.attackers, attack.defenders
+    attackers = [a for a in attack.attackers if c.klass(ctx, a) != "air"]
+    defenders = attack.defenders
     support = list(ev.get("support") or [])
-    air = list(ev.get("air") or [])
+    air = list(ev.get("air") or []) + [a for a in attack.attackers if c.klass(ctx, a) == "air"]  # 17.5
     supply = bool(ev.get("supply"))
     for a in attackers:
         calc.attack += strength(ctx, a, "barrage" if c.klass(ctx, a) == "artillery" else "attack")
@@ -138,10 +139,15 @@ def _marker_shifts(ctx: Any, defenders: list[str], calc: Calc) -> None:
         calc.shifts.append((-1, "rubble (27.2)"))
 
 
-def ranged_calc(ctx: Any, firers: list[str], air: list[str], target: str, supply: bool) -> Calc:
-    """Bombardment/FPF against one unit (12.8, 12.9, 12.17): barrage (+air) minus defense; only hex terrain shifts."""
+def ranged_calc(ctx: Any, firers: list[str], air: list[str], target: str, supply: bool, fpf: bool = False) -> Calc:
+    """Bombardment/FPF against one unit (12.8, 12.9, 12.17): barrage (+air) minus defense; only hex terrain shifts.
+    FPF uses each firer's FPF strength instead of its barrage (12.2(3), 12.12); supply doubles only bombardment
+    strength (20.2)."""
     calc = Calc()
-    calc.attack = sum(strength(ctx, f, "barrage") * (2 if supply else 1) for f in firers) + len(air)
+    if fpf:
+        calc.attack = sum(strength(ctx, f, "fpf") for f in firers) + len(air)
+    else:
+        calc.attack = sum(strength(ctx, f, "barrage") * (2 if supply else 1) for f in firers) + len(air)
     calc.defense = strength(ctx, target, "defense")
     cap = ctx.tables.get("ranged_max_differential", 16)
     if calc.differential > cap:

@@ -15,14 +15,16 @@ from modgen.rules.pathfinding import cheapest_path, path_cost
 LINE_MODES = ("road", "rail", "trail")
 
 
-def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool) -> tuple[Fraction | None, list[str]]:
-    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1)."""
+def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool, ooc_why: str = ""
+              ) -> tuple[Fraction | None, list[str]]:
+    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1);
+    ``ooc_why`` says why it was out of command (common.ooc_reason)."""
     ma = ctx.values(uid).get("movement")
     if not isinstance(ma, int | float):
         return None, []
     reasons = []
     if ooc:
-        reasons.append("out of command")
+        reasons.append(f"out of command: {ooc_why}" if ooc_why else "out of command")
     if disengaging:
         reasons.append("disengaging")
     if ctx.state.weather in ("light_precipitation", "light precipitation"):
@@ -36,6 +38,19 @@ def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool) -> tuple[Fractio
     return value, reasons
 
 
+def road_overstacked(ctx: Any, uid: str, h: str, mode: str, lim: int | None) -> bool:
+    """8.7(2) (8.8, 8.9: also rail and trail): would ``uid`` entering ``h`` at the ``mode`` rate be overstacked?
+    MK 24.6 SR4 (special rule ``<side>_road_movement``): road movement may pass through units of movement 0."""
+    if lim is None:
+        return False
+    side = ctx.side_of(uid)
+    through_zero = mode == "road" and any(r.get("id") == f"{side}_road_movement"
+                                          for r in ctx.scenario.get("special_rules") or [])
+    friends = [u for u in ctx.state.units_in(h) if u != uid and ctx.side_of(u) == side and c.is_ground(ctx, u)
+               and not (through_zero and ctx.values(u).get("movement") == 0)]
+    return len(friends) + 1 > lim
+
+
 class Movement:
     """Checks of each ``move`` event against the state before it."""
 
@@ -47,6 +62,7 @@ class Movement:
                 u: c.in_command(ctx, u) for u, h in st.position.items()
                 if h is not None and ctx.side_of(u) == st.side and c.is_ground(ctx, u)
             }
+            st.notes["cmd_move_why"] = {u: c.ooc_reason(ctx, u) for u, ok in st.notes["cmd_move"].items() if not ok}
         elif event["type"] == "turn":
             st.notes["rail_moves"] = set()
         if event["type"] == "phase":
@@ -93,7 +109,7 @@ class Movement:
         ooc = not cmd.get(uid, True)
         if mode == "rail" and self._special_rail(ctx, ev, uid, start, ezoc):
             return
-        limit, reasons = allowance(ctx, uid, ooc, disengaging)
+        limit, reasons = allowance(ctx, uid, ooc, disengaging, st.notes.get("cmd_move_why", {}).get(uid, ""))
         if limit is None:
             ctx.could_not_check(ctx.rule("8.3"), f"{nm} prints no movement factor")
             return
@@ -132,14 +148,13 @@ class Movement:
         scale = costs.scale
 
         lim_stack = limit_for(ctx, uid) if any(m in LINE_MODES for m in modes) else None
-        stack_cache: dict[str, bool] = {}
+        stack_cache: dict[tuple[str, str], bool] = {}
 
-        def overstacked(h: str) -> bool:
+        def overstacked(h: str, m: str = "road") -> bool:
             """8.7(2): a unit using the road (rail, trail) rate may not enter a hex where it would be overstacked."""
-            hit = stack_cache.get(h)
+            hit = stack_cache.get((h, m))
             if hit is None:
-                friends = [u for u in st.units_in(h) if ctx.side_of(u) == side and c.is_ground(ctx, u) and u != uid]
-                hit = stack_cache[h] = lim_stack is not None and len(friends) + 1 > lim_stack
+                hit = stack_cache[(h, m)] = road_overstacked(ctx, uid, h, m, lim_stack)
             return hit
 
         def scaled(m: str, relax: frozenset[str] = frozenset()):
@@ -153,7 +168,7 @@ class Movement:
             def step_scaled(a: str, b: str) -> int | None:
                 if (block_enemy and b in occupied) or (block_zoc and b in zoc):
                     return None
-                if block_stack and b != goal and overstacked(b):
+                if block_stack and overstacked(b, m):
                     return None
                 key = (a, b)
                 if key in cache:
@@ -206,18 +221,39 @@ class Movement:
                          road_mk, overstacked):
             return
         any_path = best
+        refusal = self._road_refusal(modes, best, search, bound, overstacked, ezoc, road_mk)
         if any_path is None:
             ctx.error(ctx.rule("8.3"), f"{nm} cannot legally reach {goal} from {start} with its {c.fmt_mp(limit)} MP "
                       f"movement allowance{why}: no path costs less than {c.fmt_mp(limit * 2 + 6)} MP without "
-                      "entering an enemy hex, leaving an enemy ZOC or crossing prohibited terrain", units=[uid],
-                      hexes=[start, goal])
+                      f"entering an enemy hex, leaving an enemy ZOC or crossing prohibited terrain{refusal}",
+                      units=[uid], hexes=[start, goal])
             return
         cost, path, m = any_path
         _, legs = path_cost(path, stepper(m))
         detail = ", ".join(costs.describe(a, b, m, x) for a, b, x in legs)
         ctx.error(ctx.rule("8.3"), f"{nm} moved {start}→{goal}, but the cheapest legal path costs {c.fmt_mp(cost)} MP "
-                  f"of its {c.fmt_mp(limit)} MP movement allowance{why}; assumed path: {detail}",
+                  f"of its {c.fmt_mp(limit)} MP movement allowance{why}; assumed path: {detail}{refusal}",
                   units=[uid], hexes=[start, goal], path=path)
+
+    @staticmethod
+    def _road_refusal(modes: list[str], best, search, bound, overstacked, ezoc, road_mk: bool) -> str:
+        """'; the road rate was refused: …' when a road (rail, trail) path cheaper than the one assumed exists but
+        8.7(2) or 8.7(3) forbids it; else ''."""
+        for m in modes:
+            if m not in LINE_MODES:
+                continue
+            found = search(m, bound, frozenset({"stacking", "zoc"} if road_mk else {"stacking"}))
+            if found is None or (best is not None and found[0] >= best[0]):
+                continue
+            full = next((h for h in found[1][1:] if overstacked(h, m)), None)
+            if full is not None:
+                return (f"; the {m} rate ({c.fmt_mp(found[0])} MP) was refused: it would be overstacked in {full} "
+                        "(8.7(2))")
+            zone = next((h for h in found[1][1:] if ezoc(h)), None)
+            if zone is not None:
+                return (f"; the {m} rate ({c.fmt_mp(found[0])} MP) was refused: it enters the enemy ZOC at {zone} "
+                        "(8.7(3), policy road_movement_ezoc=mk)")
+        return ""
 
     @staticmethod
     def _binding(ctx: Any, uid: str, start: str, goal: str, limit: Fraction, why: str, modes: list[str], search,
@@ -250,7 +286,9 @@ class Movement:
             if disengaging:
                 rule, what = "10.10", f"disengaging, it may not enter the enemy ZOC at {h}"
             elif m in LINE_MODES and road_mk:
-                rule, what = "8.7", f"using {m} movement it may not enter the enemy ZOC at {h}"
+                rule, what = "8.7", (f"the {m} rate was refused, because a unit using {m} movement may not enter the "
+                                     f"enemy ZOC at {h} (8.7(3), policy road_movement_ezoc=mk), and no path fits at "
+                                     "the normal rate")
             else:
                 rule, what = "10.5", f"it would have to keep moving after entering the enemy ZOC at {h}"
             ctx.error(ctx.rule(rule), f"{head}: {what} (of {c.names(ctx, who)}); the path that would fit "
@@ -262,9 +300,10 @@ class Movement:
             ctx.error(ctx.rule("9.6"), f"{head}: the only paths that fit pass through {h}, which holds enemy "
                       f"units ({c.names(ctx, who)})", units=[uid] + who, hexes=[start, h, goal], path=path)
         elif name == "stacking":
-            h = next(x for x in path[1:-1] if overstacked(x))
-            ctx.error(ctx.rule("8.7"), f"{head}: the {m} path that fits ({c.fmt_mp(cost)} MP) passes through {h}, "
-                      f"where it would be overstacked", units=[uid] + [u for u in ctx.state.units_in(h)
+            h = next(x for x in path[1:] if overstacked(x, m))
+            ctx.error(ctx.rule("8.7"), f"{head}: the {m} rate was refused, because the {m} path that fits "
+                      f"({c.fmt_mp(cost)} MP) enters {h}, where it would be overstacked (8.7(2)); no path fits at the "
+                      "normal rate", units=[uid] + [u for u in ctx.state.units_in(h)
                                                                         if ctx.side_of(u) == side],
                       hexes=[start, h, goal], path=path)
         else:
@@ -328,10 +367,19 @@ class Movement:
         if mode is None:
             candidates += [m for m in LINE_MODES if all(costs.along(a, b, m) is not None for a, b in zip(path, path[1:],
                                                                                                          strict=False))]
-        results = []
+        results, refused = [], []
         for m in candidates:
             total, legs = path_cost(path, lambda a, b, m=m: costs.step(a, b, m))
+            why_not = self._line_refusal(ctx, uid, path, m, ezoc, road_mk) if m in LINE_MODES else None
+            if why_not and total is not None:
+                refused.append((total, m, why_not))
+                if mode is None:
+                    continue  # the log did not say: judge the move at a rate it may use
             results.append((total, legs, m))
+        if mode in LINE_MODES and refused:
+            total, m, (rule, why_not, h) = refused[0]
+            ctx.error(ctx.rule(rule), f"{nm} uses {m} movement, but {why_not}", units=[uid], hexes=[h], path=path)
+            return
         ok = [r for r in results if r[0] is not None]
         if not ok:
             total, legs, m = results[0]
@@ -349,32 +397,37 @@ class Movement:
             return
         total, legs, m = min(ok, key=lambda r: r[0])
         ctx.state.notes.setdefault("mp_spent", {})[uid] = total
-        if m in LINE_MODES:
-            self._overstack_on_road(ctx, uid, path, m)
         if total <= limit:
             return
         if len(path) == 2 and ctx.policies.get("minimum_move", True) and not (ezoc(path[0]) and ezoc(path[1])):
             return  # 8.4: one hex for all its MF
         why = f" ({', '.join(reasons)})" if reasons else ""
         detail = ", ".join(costs.describe(a, b, m, x) for a, b, x in legs)
-        ctx.error(ctx.rule("8.3"), f"{nm} spent {c.fmt_mp(total)} MP of its {c.fmt_mp(limit)} MP movement "
-                  f"allowance{why}: {detail}", units=[uid], hexes=[path[0], path[-1]], path=path)
-
-    def _overstack_on_road(self, ctx: Any, uid: str, path: list[str], mode: str) -> None:
-        lim = limit_for(ctx, uid)
-        if lim is None:
+        fitting = [r for r in refused if r[0] <= limit]
+        if fitting:
+            rtotal, rm, (rule, why_not, h) = fitting[0]
+            ctx.error(ctx.rule(rule), f"{nm} spent {c.fmt_mp(total)} MP of its {c.fmt_mp(limit)} MP movement "
+                      f"allowance{why} at the normal rate ({detail}); the {rm} rate ({c.fmt_mp(rtotal)} MP) was "
+                      f"refused because {why_not}", units=[uid], hexes=[path[0], h, path[-1]], path=path)
             return
-        side = ctx.side_of(uid)
-        # MK 24.6 SR4 (special rule "<side>_road_movement"): road movement may pass through 0-MF units
-        through_zero = mode == "road" and any(r.get("id") == f"{side}_road_movement"
-                                              for r in ctx.scenario.get("special_rules") or [])
-        for h in path[1:-1] if through_zero else path[1:]:
-            friends = [u for u in ctx.state.units_in(h) if ctx.side_of(u) == side and c.is_ground(ctx, u)
-                       and not (through_zero and ctx.values(u).get("movement") == 0)]
-            if len(friends) + 1 > lim:
-                ctx.error(ctx.rule("8.7"), f"{ctx.name(uid)} uses {mode} movement through {h}, where it would be "
-                          f"overstacked ({len(friends) + 1} > {lim})", units=[uid], hexes=[h], path=path)
-                return
+        refusal = f"; the {refused[0][1]} rate was refused because {refused[0][2][1]}" if refused else ""
+        ctx.error(ctx.rule("8.3"), f"{nm} spent {c.fmt_mp(total)} MP of its {c.fmt_mp(limit)} MP movement "
+                  f"allowance{why}: {detail}{refusal}", units=[uid], hexes=[path[0], path[-1]], path=path)
+
+    @staticmethod
+    def _line_refusal(ctx: Any, uid: str, path: list[str], mode: str, ezoc, road_mk: bool
+                      ) -> tuple[str, str, str] | None:
+        """(rule, why, hex) when a move along ``path`` may not use the ``mode`` rate: it enters an over-stacked hex
+        (8.7(2)) or, under the road_movement_ezoc=mk policy, an enemy ZOC (8.7(3)). None when it may."""
+        lim = limit_for(ctx, uid)
+        for h in path[1:]:
+            if road_overstacked(ctx, uid, h, mode, lim):
+                return "8.7", f"it would be overstacked in {h} (limit {lim}; 8.7(2))", h
+            if road_mk and ezoc(h):
+                who = c.names(ctx, c.zoc_sources(ctx, h, ctx.side_of(uid)))
+                return "8.7", (f"it enters the enemy ZOC at {h} (of {who}; 8.7(3), policy "
+                               "road_movement_ezoc=mk)"), h
+        return None
 
     def _special_rail(self, ctx: Any, ev: dict[str, Any], uid: str, start: str, ezoc) -> bool:
         """MK 24.6 SR3: a scenario special rule ``rail_movement`` (``sides``, ``max_units_per_turn``) replaces MP."""

@@ -37,6 +37,8 @@ class Objectives:
         self.scored_turns: set[int] = set()
         self.rail_seen: dict[str, tuple[int, int]] = {}  # side -> (turn, side_version) last looked at
         self.areas: dict[str, set[str]] = {}
+        # side -> what each objective hex was judged worth, for messages: "1126 turn 1: 4 VP", "0108 end: 0 (no LOC)"
+        self.detail: dict[str, list[str]] = defaultdict(list)
         self.done = False
         self.active: bool | None = None  # does the log record any of these VP? (decided on the first event)
 
@@ -110,21 +112,46 @@ class Objectives:
             self.areas[area_id] = ctx.board.area(area_id) or set()
         return self.areas[area_id]
 
-    def _score(self, ctx: Any, side: str, spec: dict[str, Any]) -> float:
-        """VP the side's current positions are worth under one ``each_turn``/``at_end`` block."""
+    def _score(self, ctx: Any, side: str, spec: dict[str, Any], when: str = "") -> float:
+        """VP the side's current positions are worth under one ``each_turn``/``at_end`` block; each objective hex
+        held is noted in ``detail`` (with "no LOC" when held without one) for the messages."""
         edges = loc.edge_hexes(ctx, spec.get("loc_to") or loc.friendly_edges(ctx, side))
         if edges is None:
             return 0.0
         total = 0.0
         for obj in spec.get("objectives") or []:
             h = obj.get("hex")
-            if h and loc.held(ctx, h, side) and loc.has_loc(ctx, h, side, edges):
+            if not h or not loc.held(ctx, h, side):
+                continue
+            if loc.has_loc(ctx, h, side, edges):
                 total += float(obj.get("vp") or 0)
+                self.detail[side].append(f"{h} {when}: {float(obj.get('vp') or 0):g}")
+            else:
+                self.detail[side].append(f"{h} {when}: 0 (held without a line of communication, 23.6)")
         for row in spec.get("areas") or []:
             hexes = ctx.board.area(row.get("area", "")) or set()
-            n = sum(1 for h in hexes if loc.held(ctx, h, side) and loc.has_loc(ctx, h, side, edges))
-            total += n * float(row.get("vp_per_hex") or 0)
+            held = sorted(h for h in hexes if loc.held(ctx, h, side) and loc.has_loc(ctx, h, side, edges))
+            total += len(held) * float(row.get("vp_per_hex") or 0)
+            if held:
+                self.detail[side].append(f"{row.get('area')} {when}: {', '.join(held)} × "
+                                         f"{float(row.get('vp_per_hex') or 0):g}")
         return total
+
+    def _explain(self, side: str, kind: str) -> str:
+        """Which objective hexes (or railroad turns) the expected total counts, hex by hex."""
+        if kind == "objective":
+            lines = self.detail.get(side) or []
+            return f" ({'; '.join(lines)})" if lines else " (no objective hex was held)"
+        if kind == "railroad":
+            spans = [f"{area}: turn(s) {', '.join(map(str, sorted(t)))}" for (s, area), t in self.rail_turns.items()
+                     if s == side and t]
+            return f" (railroad hexes occupied: {'; '.join(spans)})" if spans else " (no railroad hex was occupied)"
+        return ""
+
+    def _hexes(self, side: str, kind: str) -> list[str]:
+        if kind != "objective":
+            return []
+        return list(dict.fromkeys(d.split(" ", 1)[0] for d in self.detail.get(side) or [] if d[:1].isdigit()))
 
     def _what_if(self, ctx: Any, uid: str) -> None:
         """MK 24.6 SR6: the other side scores ``victory.<side>.what_if_unit_received`` per unit received from the
@@ -142,7 +169,7 @@ class Objectives:
         self.scored_turns.add(turn)
         for side, spec in self._victory(ctx).items():
             if isinstance(spec, dict) and isinstance(spec.get("each_turn"), dict):
-                self.expected[side]["objective"] += self._score(ctx, side, spec["each_turn"])
+                self.expected[side]["objective"] += self._score(ctx, side, spec["each_turn"], f"turn {turn}")
 
     def _game_end(self, ctx: Any) -> None:
         if self.done:
@@ -157,7 +184,7 @@ class Objectives:
             if not isinstance(spec, dict):
                 continue
             if isinstance(spec.get("at_end"), dict) and ctx.board is not None:
-                self.expected[side]["objective"] += self._score(ctx, side, spec["at_end"])
+                self.expected[side]["objective"] += self._score(ctx, side, spec["at_end"], "game end")
             for row in spec.get("railroad") or []:
                 turns = sorted(self.rail_turns.get((side, row.get("area", "")), ()))
                 by_turn = {int(k): float(v) for k, v in (row.get("vp_by_turn") or {}).items()}
@@ -172,4 +199,5 @@ class Objectives:
                     what = {"objective": "objectives and towns", "railroad": "railroad hexes"}.get(
                         kind, '"What If" units the enemy received')
                     ctx.error(ctx.rule("23.3"), f"{side} scored {got:g} VP for {what}; the positions held "
-                              f"(with a LOC where the scenario asks for one) are worth {want:g}")
+                              f"(with a LOC where the scenario asks for one) are worth {want:g}"
+                              f"{self._explain(side, kind)}", hexes=self._hexes(side, kind))

@@ -5,6 +5,10 @@ from __future__ import annotations
 from modgen.systems.base import Policy
 
 POLICIES: tuple[Policy, ...] = (
+    Policy("rulebook", "mk", ("mk", "gt"),
+           "Whose rule numbers findings cite: mk = Minsk '44 (the checks' own numbering), gt = Guards Tank (6.11-6.12 "
+           "become 6.12-6.13, 13.4-13.9 become 13.3-13.8, 24.8/24.9 become 24.7/24.8, MK 24.10 weather effects "
+           "becomes the GT 18.2 chart). See rules.number_for.", "EFB 6, 13, 18, 24"),
     Policy("road_movement_ezoc", "gt", ("gt", "mk"),
            "Road movement into an enemy ZOC: gt = allowed, the move stops there (GT 8.7(3)); mk = not allowed "
            "(MK 8.7(3), probably a translation error).", "EFB 8.7(3)"),

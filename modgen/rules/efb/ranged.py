@@ -48,7 +48,8 @@ class Ranged:
             kind = kind_of(ev)
             if kind in RANGED_KINDS and kind != "lr_at":  # LR anti-tank fire (25) is checked in optional.py
                 self._ranged(ctx, ev, kind)
-            self._air(ctx, ev, kind)
+            # air in an adjacent attack adds its points as close support (17.5)
+            self._air(ctx, ev, "close_support" if kind == "adjacent" else kind)
             self._supply(ctx, ev)
             if kind == "adjacent" and ev.get("support"):
                 self._ranged(ctx, ev, "close_support")
@@ -91,7 +92,8 @@ class Ranged:
             if c.suppressed(ctx, f):
                 ctx.error(ctx.rule("15.3"), f"{nm} is suppressed and may not make ranged fire", units=[f])
             elif not c.in_command(ctx, f):
-                ctx.error(ctx.rule("7.7"), f"{nm} is out of command and may not make ranged fire", units=[f])
+                ctx.error(ctx.rule("7.7"), f"{nm} is out of command ({c.ooc_reason(ctx, f)}) and may not make "
+                          "ranged fire", units=[f])
             if ctx.board is None:
                 continue
             fh = st.position.get(f)
@@ -164,7 +166,7 @@ class Ranged:
             return
         st = ctx.state
         if st.weather == "fog":
-            ctx.error(ctx.rule("18.2"), "air units are used in fog; no airstrikes can be used this turn", units=air)
+            ctx.error(ctx.rule("24.10"), "air units are used in fog; no airstrikes can be used this turn", units=air)
         for a in air:
             if a in st.air_used:
                 ctx.error(ctx.rule("17.11"), f"{ctx.name(a)} flies a second time this game turn", units=[a])
@@ -185,7 +187,8 @@ class Ranged:
         if kind == "close_support":
             ooc = [u for u in ev.get("attackers") or [] if c.is_ground(ctx, u) and not c.in_command(ctx, u)]
             if ooc:
-                ctx.error(ctx.rule("7.10"), f"air may not close-support out-of-command units ({c.names(ctx, ooc)})",
+                ctx.error(ctx.rule("7.10"), "air may not close-support out-of-command units (" + "; ".join(
+                    f"{ctx.name(u)}: {c.ooc_reason(ctx, u)}" for u in ooc) + ")",
                           units=air + ooc)
         nat = c.nationality(ctx, air[0])
         row = c.year_row(ctx, "air_per_hex", nat)
@@ -261,13 +264,16 @@ class Ranged:
         target = ev.get("unit") or att.defenders[n]
         firers = self._firers(ctx, att.event, kind_of(att.event))
         air = [u for u in list(att.event.get("air") or []) + att.attackers if c.klass(ctx, u) == "air"]
-        calc = crt.ranged_calc(ctx, firers, air, target, bool(att.event.get("supply")))
+        fpf = kind_of(att.event) == "fpf"
+        calc = crt.ranged_calc(ctx, firers, air, target, bool(att.event.get("supply")), fpf=fpf)
         found = crt.lookup(ctx, table_of(att.event) or "ranged", calc, att.rolls[n][0])
         if found is None:
             return
         expected, label = found
         att.data.setdefault("expected", {})[target] = expected
         if ev["result"] != expected:
-            ctx.error(ctx.rule("12.8"), f"the Ranged CRT gives {expected} against {ctx.name(target)}, not "
-                      f"{ev['result']}: {calc.explain()}; column {label}, die {att.rolls[n][0]}",
+            what = "FPF strength" if fpf else "bombardment strength"
+            ctx.error(ctx.rule("12.12" if fpf else "12.8"), f"the Ranged CRT gives {expected} against "
+                      f"{ctx.name(target)}, not {ev['result']} ({what}): {calc.explain()}; column {label}, "
+                      f"die {att.rolls[n][0]}",
                       units=firers + [target])

@@ -59,7 +59,7 @@ class Replacements:
         p = rule.get("params") or {}
         st = ctx.state
         if p.get("accumulate"):
-            ctx.could_not_check(ctx.rule("6.13"), f"{side} replacement points that accumulate")
+            ctx.could_not_check(ctx.rule("6.12"), f"{side} replacement points that accumulate")
         renewable = 0
         if st.turn >= int(p.get("from_turn") or 1):
             orel = any(str(e).startswith("orel") for e in st.notes.get("permanent_events", set()))

@@ -150,7 +150,7 @@ class Results:
         if res == "EX" and any(ctx.state.position.get(d) is not None for d in att.defenders):
             ctx.error(ctx.rule("13.1"), f"{nm} advances after EX although defenders remain", units=[uid])
         if uid not in winners:
-            ctx.error(ctx.rule("13.7"), f"{nm} did not take part in the combat on the winning side and may not "
+            ctx.error(ctx.rule("13.8"), f"{nm} did not take part in the combat on the winning side and may not "
                       "advance", units=[uid])
             return
         if c.klass(ctx, uid) == "artillery":
@@ -161,37 +161,21 @@ class Results:
             ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and may not advance", units=[uid])
         if ctx.board is None:
             return
-        # the path the beaten enemy left: its hex, then the hexes it retreated through
-        vacated = sorted({h for u in losers if (h := p.start.get(u))})
-        trail: list[str] = []
-        if vacated:
-            trail = [vacated[0]]
-            for u in losers:
-                if p.retreats.get(u):
-                    trail = [p.start[u]] + p.retreats[u]
-                    break
-        # 13.8: the route ends before the first hex holding a unit of the beaten side (where it stopped, or friends)
-        for i, h in enumerate(trail):
-            if any(ctx.side_of(x) == ctx.side_of(losers[0]) for x in ctx.state.units_in(h)) and i > 0:
-                trail = trail[:i]
-                break
+        routes = self._routes(ctx, p, losers)
         steps = [h for h in path[1:] if h]
-        if not trail or (ctx.state.position.get(losers[0]) is not None and losers[0] not in p.retreats
-                         and p.start.get(losers[0]) == ctx.state.position.get(losers[0])):
-            ctx.error(ctx.rule("13.7"), f"{nm} advances, but the enemy hex was not vacated", units=[uid], path=path)
-            return
-        free = c.nationality(ctx, uid) == "german" and c.is_armored(ctx, uid)  # 22.1
-        if steps and steps[0] != trail[0]:
-            ctx.error(ctx.rule("13.7"), f"{nm} must advance into the vacated hex {trail[0]} first, not {steps[0]}",
-                      units=[uid], hexes=[trail[0]], path=path)
-            return
-        longest = max(len(trail), 1)
-        if len(steps) > longest:
-            ctx.error(ctx.rule("13.7"), f"{nm} advances {len(steps)} hexes; the enemy retreat allows {longest}",
-                      units=[uid], path=path)
-        elif not free and steps != trail[: len(steps)]:
-            ctx.error(ctx.rule("13.7"), f"{nm} leaves the enemy's retreat path ({'→'.join(trail)})", units=[uid],
+        if not routes:
+            ctx.error(ctx.rule("13.8"), f"{nm} advances, but no enemy hex of the combat was vacated", units=[uid],
                       path=path)
+            return
+        # 13.8: any of the beaten units' retreat routes will do; report against the closest one only if none fits
+        free = c.nationality(ctx, uid) == "german" and c.is_armored(ctx, uid)  # 22.1
+        problems = [pr for trail in routes if (pr := self._route_problem(ctx, nm, path[0], steps, trail, free))]
+        if len(problems) == len(routes):
+            rank, why, where = min(problems, key=lambda pr: pr[0])
+            many = f" (none of the {len(routes)} retreat routes fits)" if len(routes) > 1 else ""
+            ctx.error(ctx.rule("13.8"), why + many, units=[uid], hexes=where, path=path)
+            if rank <= 1:
+                return
         tec = ctx.tables.get("tec") or {}
         engineer = any("engineer" in c.types(ctx, a) for a in winners)
         for a, b in zip(path, path[1:], strict=False):
@@ -207,6 +191,45 @@ class Results:
             elif "minor" in kinds and not engineer and ctx.policies.get("advance_minor_river") == "engineer":
                 ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge and "
                           "without an engineer in the attack", units=[uid], hexes=[a, b], path=path)
+
+    @staticmethod
+    def _routes(ctx: Any, p: Pending, losers: list[str]) -> list[list[str]]:
+        """Every retreat route the beaten units left (13.8): the hex a unit vacated, then the hexes it retreated
+        through, ending where it was eliminated or before the first hex holding a unit of its side."""
+        routes: list[list[str]] = []
+        for u in losers:
+            s = p.start.get(u)
+            if s is None:
+                continue
+            if u in p.retreats:
+                trail = [s] + p.retreats[u]
+            elif ctx.state.position.get(u) is None:
+                trail = [s]  # eliminated in place: the victors may advance into its hex
+            else:
+                continue  # still there: it vacated nothing
+            side = ctx.side_of(u)
+            cut = next((i for i, h in enumerate(trail) if any(ctx.side_of(x) == side for x in ctx.state.units_in(h))),
+                       None)
+            trail = trail[:cut] if cut is not None else trail
+            if trail and trail not in routes:
+                routes.append(trail)
+        return routes
+
+    @staticmethod
+    def _route_problem(ctx: Any, nm: str, here: str | None, steps: list[str], trail: list[str], free: bool
+                       ) -> tuple[int, str, list[str]] | None:
+        """Why the advance ``steps`` does not follow ``trail`` (None when it does); the first item ranks the
+        problem (lower = the unit cannot use this route at all)."""
+        route = "→".join(trail)
+        if here is not None and ctx.board is not None and not ctx.board.adjacent(here, trail[0]):
+            return 0, f"{nm} at {here} was not adjacent to the retreated unit's hex {trail[0]}", [here, trail[0]]
+        if steps and steps[0] != trail[0]:
+            return 1, f"{nm} must advance into the vacated hex {trail[0]} first, not {steps[0]}", [trail[0]]
+        if len(steps) > len(trail):
+            return 2, f"{nm} advances {len(steps)} hexes; the enemy retreat route {route} allows {len(trail)}", []
+        if not free and steps != trail[: len(steps)]:
+            return 2, f"{nm} leaves the enemy's retreat route ({route})", []
+        return None
 
     def _ranged_result(self, ctx: Any, att: Any, ev: dict[str, Any]) -> None:
         """Remember a ranged result (13.2) with the target's state, to compare with what was applied."""

@@ -210,7 +210,7 @@ class Scenario:
             ctx.error(ctx.rule("6.9"), f"{nm} is replaced but was not eliminated", units=[uid])
             return
         if not st.notes.get("elim_in_cmd", {}).get(uid, True):
-            ctx.error(ctx.rule("6.12"), f"{nm} was out of command when eliminated and is permanently destroyed",
+            ctx.error(ctx.rule("6.11"), f"{nm} was out of command when eliminated and is permanently destroyed",
                       units=[uid])
         roll = ev.get("roll")
         gone = st.notes.setdefault("perm_elim", set())

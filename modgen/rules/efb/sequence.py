@@ -70,9 +70,20 @@ class Sequence:
             return
         if self.pos is None:
             return  # the log starts mid-turn: nothing to compare with yet
-        nxt = [i for i in range(self.pos + 1, len(seq)) if seq[i][0] == key[0] and (seq[i][1] in (None, key[1]))]
+        def matches(i: int) -> bool:
+            return seq[i][0] == key[0] and seq[i][1] in (None, key[1])
+
+        nxt = [i for i in range(self.pos + 1, len(seq)) if matches(i)]
         if not nxt:
-            ctx.error(ctx.rule("4.3"), f"{_label(key)} is out of order in turn {ctx.state.turn}")
+            last = f"after {_label(seq[self.pos])}" if self.pos >= 0 else "at the start of the turn"
+            expected = _label(seq[self.pos + 1]) if self.pos + 1 < len(seq) else "the next turn"
+            ctx.error(ctx.rule("4.3"), f"{_label(key)} is out of order in turn {ctx.state.turn}: {last} comes "
+                      f"{expected} (or a later phase of 4.3's sequence)")
+            # resynchronise on the phase the log is in, so one misplaced phase gives one finding, not one per
+            # phase that follows it
+            again = [i for i in range(len(seq)) if matches(i)]
+            if again:
+                self.pos = again[0]
             return
         # phases in which nothing happens may be left out of a log; going back is what is wrong
         self.pos = nxt[0]
