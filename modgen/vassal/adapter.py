@@ -97,6 +97,9 @@ class Adapter(R.Visitor):
         self._roles: dict[str, str] = {}  # unit/counter id -> its role (the plugin's counter_role)
         self._chat_verbs: dict[str, Any] | None = None
         self.attached: dict[str, str | None] = {}  # piece id of an attached marker -> the unit it is on
+        self.first_player: str | None = None  # learned from a !phase declaration when the scenario leaves it open
+        self.unsided: list[tuple[Event, int]] = []  # tracker phase events whose seat is not resolved yet
+        self.last_press: tuple[tuple[Any, ...], list[Event], tuple[int, int]] | None = None  # see turn_changed
 
     # -- helpers --
     def _emit(self, ev: Event, ctx: R.Context) -> None:
@@ -441,25 +444,75 @@ class Adapter(R.Visitor):
     def turn_changed(self, tracker: str, state: str, values: list[int], ctx: R.Context) -> None:
         if not values:
             return
+        now = (values[0], values[-1] if len(values) > 1 else self.phase_idx)
+        if self._pressed_back(now):
+            return
+        before = (self.turn, self.phase_idx, self.current_phase, self.mode)
+        emitted: list[Event] = []
         if values[0] != self.turn and values[0] >= 1:
             self.turn = values[0]
-            self._emit({"type": "turn", "turn": values[0]}, ctx)
+            emitted.append({"type": "turn", "turn": values[0]})
+            self._emit(emitted[-1], ctx)
         if len(values) > 1 and values[-1] != self.phase_idx:
             self.phase_idx = values[-1]
             decoded = self._tracker_phase(values[-1])
-            if decoded is not None:
-                self._phase(*decoded, ctx)
+            ev = self._phase(*decoded, ctx) if decoded is not None else None
+            if ev is not None:
+                emitted.append(ev)
+                trk = self._tracker()
+                if decoded[1] is None and trk is not None and trk.entries[values[-1]].seat is not None:
+                    self.unsided.append((ev, values[-1]))
+        if emitted and ctx.step is not None:
+            self.last_press = (before, emitted, (len(self.steps) - 1, len(self.steps[-1])))
 
-    def _phase(self, phase: str, side: str | None, ctx: R.Context) -> None:
-        """A phase change (from the turn tracker or a !phase line); the same phase twice in a row is said once."""
+    def _pressed_back(self, now: tuple[int, int | None]) -> bool:
+        """A tracker press back to where the previous press came from, with nothing but chat between: a mis-click
+        put right (Next, then Prev). The first press's turn/phase events are taken back; True when that is so."""
+        press, self.last_press = self.last_press, None
+        if press is None or (press[0][0], press[0][1]) != now:
+            return False
+        k, i = press[2]
+        if any(e.get("type") != "chat" for e in [*self.steps[k][i:], *(e for s in self.steps[k + 1:] for e in s)]):
+            return False
+        for ev in press[1]:
+            for evs in self.steps:
+                if any(e is ev for e in evs):
+                    evs[:] = [e for e in evs if e is not ev]
+        self.unsided = [(e, n) for e, n in self.unsided if all(e is not ev for ev in press[1])]
+        self.turn, self.phase_idx, self.current_phase, self.mode = press[0]
+        return True
+
+    def _phase(self, phase: str, side: str | None, ctx: R.Context) -> Event | None:
+        """A phase change (from the turn tracker or a !phase line); the same phase twice in a row is said once.
+        Returns the phase event (None when not said again)."""
         self.mode = None
         if (phase, side) == self.current_phase:
-            return
+            return None
         self.current_phase = (phase, side)
         ev: Event = {"type": "phase", "phase": phase}
         if side:
             ev["side"] = side
         self._emit(ev, ctx)
+        return ev
+
+    def _learn_first(self, phase: str, side: str) -> None:
+        """A ``!phase <phase> <side>`` line while the tracker shows a per-side entry whose seat the scenario leaves
+        to a roll (FoW: the roll-off winner goes first) says who the first player is: every tracker phase said so
+        far, and all later ones, get their side."""
+        trk = self._tracker()
+        if trk is None or self.phase_idx is None or self._scenario_first() or self.first_player:
+            return
+        first = trk.first_from(self.phase_idx, phase, side)
+        if first is None:
+            return
+        self.first_player = first
+        for ev, index in self.unsided:
+            decoded = trk.decode(index, first)
+            if decoded and decoded[1]:
+                ev["side"] = decoded[1]
+        self.unsided = []
+        if self.current_phase == (phase, None):
+            self.current_phase = (phase, side)
 
     def _tracker(self) -> tracker.Tracker | None:
         """The turn tracker our module for this game has (:mod:`modgen.vassal.tracker`, the builder's definition)."""
@@ -475,10 +528,13 @@ class Adapter(R.Visitor):
         trk = self._tracker()
         if trk is None:
             return None
-        first = None
+        return trk.decode(index, self._scenario_first() or self.first_player)
+
+    def _scenario_first(self) -> str | None:
+        """The first player the scenario the log is read against names (None: a roll decides, or no scenario)."""
         if self.scenario and self.game is not None:
-            first = (self.game.scenarios.get(self.scenario) or {}).get("first_player")
-        return trk.decode(index, first)
+            return (self.game.scenarios.get(self.scenario) or {}).get("first_player")
+        return None
 
     def player(self, name: str, side: str, ctx: R.Context) -> None:
         self.player_sides[name] = side
@@ -567,6 +623,8 @@ class Adapter(R.Visitor):
             else:
                 self.pending[unit] = (v, d.path)
         elif v == "phase":
+            if d.side:
+                self._learn_first(d.phase or "", d.side)
             self._phase(d.phase or "", d.side, ctx)
         elif v == "turn":
             if d.turn != self.turn:  # the turn tracker may already have said so
