@@ -58,6 +58,11 @@ def test_engine_did_what_the_script_says(played):
             if idx == len(labels):
                 turn, idx = turn + 1, 0
             assert said == f"Turn {turn} {labels[idx]}"  # VASSAL's own turn string: the tracker we built
+        elif a[0] == "prev":
+            idx -= 1
+            if idx < 0:
+                turn, idx = turn - 1, len(labels) - 1
+            assert said == f"Turn {turn} {labels[idx]}"
         elif a[0] == "drag" and isinstance(a[2], str):
             assert said == a[2]  # VASSAL's location name of the drop point: the hex the script meant
         elif a[0] == "drag" and a[2][0] == "box":

@@ -91,8 +91,9 @@ class Places:
             i = self.boxes.index(where[1])
             k = self.slot.get(where[1], 0)
             self.slot[where[1]] = k + 1
-            cell = holding_cell(self.counter_px)
-            return HOLDING_MAP, (k % 12) * cell + cell // 2, i * holding_band_height(self.counter_px) + HOLDING_TITLE_PX + cell // 2
+            cell = holding_cell(self.counter_px)  # slots as modgen.vassal.holding lays them out, 12 a row
+            top = i * holding_band_height(self.counter_px) + HOLDING_TITLE_PX
+            return HOLDING_MAP, (k % 12) * cell + cell // 2, top + (k // 12 % 3) * cell + cell // 2
         x_in, y_in = where
         return self.map["id"], round(x_in * self.ppi), round(y_in * self.ppi)
 
