@@ -179,8 +179,7 @@ public final class PlayHarness {
     }
     BasicLogger logger = (BasicLogger) gm.getLogger();
     List<String> lines = Files.readAllLines(Paths.get(script), StandardCharsets.UTF_8);
-    boolean logging = !lines.contains("begin");
-    if (logging) {
+    if (!lines.contains("begin")) {
       beginLog(gm, logger, outFile);
     }
 
@@ -197,7 +196,6 @@ public final class PlayHarness {
       switch (f[0]) {
         case "begin": {
           beginLog(gm, logger, outFile);
-          logging = true;
           results.add(q("begin"));
           break;
         }
