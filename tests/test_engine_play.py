@@ -1,101 +1,129 @@
-"""A game of Minsk '44 played in the real VASSAL engine as a player plays it, then checked (issue 14 acceptance).
+"""Each bundled game played in the real VASSAL engine as a player plays it, then checked (issue 14 acceptance).
 
 tests/engine_play/PlayHarness.java loads the built module in VASSAL 3.6.0 (installed by .ci/vassal-engine.sh), runs
-the historical setup, starts VASSAL's own logger and performs a script (tests/engine_play/minsk44.py): turn-tracker
-Next presses through turn 1 into turn 2, drags (reinforcements from the holding map, a move in three drops),
-chat declarations and the module's die, each through the engine's own code (TurnTracker, PieceMover.performDrop,
-Chatter, DiceButton). The engine writes the .vlog; ``modgen check`` must find nothing in the legal script and exactly
-the planted errors in the violation script. Expected values: VASSAL's own turn strings and drop locations, the
-scripts' planted list.
+the scenario's predefined setup, starts VASSAL's own logger and performs a script (tests/engine_play/<game>.py, run
+by tests/engine_play/runner.py): turn-tracker Next presses through at least one full turn, drags (from the holding
+map where the game has one), chat declarations and the module's dice buttons, each through the engine's own code
+(TurnTracker, PieceMover.performDrop, Chatter, DiceButton). Both scripts of a game share one engine start. The engine
+writes the .vlog; ``modgen check`` must find no error or warning in the legal script and exactly the planted
+findings in the violation script. Expected values: VASSAL's own turn strings and drop locations, the scripts'
+planted lists.
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from modgen.data.model import load_game
-from modgen.geometry.hexgrid import Grid
 from modgen.report.check import check_path
 from modgen.vassal import tracker
 from modgen.vassal.adapter import adapt
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "engine_play"))
-import minsk44 as script  # noqa: E402  (the shipped script, beside the harness)
+import runner  # noqa: E402  (the shipped runner and scripts, beside the harness)
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory, engine_classpath):
-    from modgen.vassal.module import build_module
+def harness(tmp_path_factory, engine_classpath):
+    classes = tmp_path_factory.mktemp("play_harness")
+    runner.compile_harness(classes, engine_classpath)
+    return classes
 
-    tmp = tmp_path_factory.mktemp("engine_play")
-    cp = engine_classpath
-    sources = [str(p) for p in (REPO / "tests" / "engine" / "stubs").rglob("*.java")]
-    sources.append(str(REPO / "tests" / "engine_play" / "PlayHarness.java"))
-    subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(tmp), "-cp", cp, *sources], check=True)
-    game = load_game(REPO / "games" / "minsk44.json")
-    build_module(game, tmp / "minsk44.vmod")
-    grid = Grid.from_map(game.map("main"))
-    px = (game.manifest.get("vassal") or {}).get("hex_px") or 100
-    out = {}
-    for name, actions in (("legal", script.LEGAL), ("violations", script.VIOLATIONS)):
-        lines = []
-        for a in actions:
-            if a[0] == "drag":
-                x, y = grid.center_px(a[2], px)
-                lines.append(f"drag\t{a[1]}\tmain\t{x}\t{y}")
-            else:
-                lines.append("\t".join(a))
-        (tmp / f"{name}.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        proc = subprocess.run(["xvfb-run", "-a", "java", "-cp", f"{tmp}:{cp}", "modgen.play.PlayHarness",
-                               str(tmp / "minsk44.vmod"), "historical.vsav", str(tmp / f"{name}.tsv"), "7",
-                               str(tmp / f"{name}.vlog")], capture_output=True, text=True, timeout=600)
-        report = json.loads(proc.stdout.strip().splitlines()[-1])
-        assert "fatal" not in report, (report, proc.stderr[-3000:])
-        # SaveMetaData asks for a file comment when the log is written (the harness closes it); nothing else
-        assert [e for e in report["errors"] if "File Comments" not in e and "Version Mismatch" not in e] == []
-        out[name] = (actions, report["results"], tmp / f"{name}.vlog")
-    return game, out
+
+@pytest.fixture(scope="module", params=runner.GAMES)
+def played(request, harness, tmp_path_factory, engine_classpath):
+    game, runs, seconds = runner.play(request.param, tmp_path_factory.mktemp(request.param), harness,
+                                      engine_classpath)
+    print(f"\n{request.param}: both scripts played in the engine in {seconds:.1f} s")
+    return runner.script(request.param), game, runs
+
+
+def _errors_and_warnings(report):
+    return [f for f in report.findings if f.severity in ("error", "warning")]
 
 
 def test_engine_did_what_the_script_says(played):
-    game, out = played
+    mod, game, runs = played
     labels = [e.label for e in tracker.tracker_for(game).entries]
-    actions, results, _ = out["legal"]
+    run = runs["legal"]
     turn, idx = 1, 0
-    for a, said in zip(actions, results, strict=True):
+    for a, said in zip(run.actions, run.results, strict=True):
         if a[0] == "next":
             idx += 1
             if idx == len(labels):
                 turn, idx = turn + 1, 0
             assert said == f"Turn {turn} {labels[idx]}"  # VASSAL's own turn string: the tracker we built
-        elif a[0] == "drag":
-            assert said == a[2]  # VASSAL's location name of the drop point
-    assert turn == 2  # at least one full turn stepped with Next
+        elif a[0] == "prev":
+            idx -= 1
+            if idx < 0:
+                turn, idx = turn - 1, len(labels) - 1
+            assert said == f"Turn {turn} {labels[idx]}"
+        elif a[0] == "drag" and isinstance(a[2], str):
+            assert said == a[2]  # VASSAL's location name of the drop point: the hex the script meant
+        elif a[0] == "drag" and a[2][0] == "box":
+            assert said == a[2][1]  # the holding map's band
+    assert turn >= 2  # at least one full turn stepped with Next
+    assert any(a[0] == "chat" and a[1].startswith("!") for a in run.actions)  # a chat declaration
+    assert any(a[0] == "roll" for a in run.actions)  # a dice button
+    if runner.bands.holding_boxes(game):  # a drag from the holding map where the game has one
+        sc = game.scenario(mod.SCENARIO)
+        held = {e["unit"] for e in sc.get("setup") or [] if e.get("off_map")}
+        held |= {u for u, _band in runner.bands.waiting(game, sc)}
+        assert any(a[0] == "drag" and a[1] in held for a in run.actions)
 
 
 def test_legal_game_checks_clean(played):
-    game, out = played
-    report = check_path(out["legal"][2], game, "historical")
-    assert [(f.rule, f.message) for f in report.findings] == []
-    events = adapt(out["legal"][2], game, scenario="historical").events
-    moves = [e for e in events if e["type"] == "move" and e["unit"] == "su.3gtc.18"]
-    # three drops in turn 1 are one move; the turn-2 move is its own
-    assert [(m["from"], m["to"], m.get("via")) for m in moves] == [("3201", "3206", ["3203", "3204"]),
-                                                                   ("3206", "3209", None)]
-    assert [e["phase"] for e in events if e["type"] == "phase"][:3] == ["events", "reinforcement", "movement"]
-    assert any(e["type"] == "attack" for e in events) and sum(e["type"] == "roll" for e in events) == 2
+    mod, game, runs = played
+    report = check_path(runs["legal"].vlog, game, mod.SCENARIO)
+    assert [(f.rule, f.message) for f in _errors_and_warnings(report)] == []
 
 
 def test_violations_give_exactly_the_planted_findings(played):
-    game, out = played
-    report = check_path(out["violations"][2], game, "historical")
-    assert [(f.rule, f.severity, f.units[0] if f.units else None) for f in report.findings] == \
-        [(rule, "error", unit) for rule, unit in script.PLANTED]
+    mod, game, runs = played
+    report = check_path(runs["violations"].vlog, game, mod.SCENARIO)
+    got = [(f.rule, f.severity, f.units[0] if f.units else None) for f in _errors_and_warnings(report)]
+    assert got == [(p[0], p[2] if len(p) > 2 else "error", p[1]) for p in mod.PLANTED], \
+        [f.message for f in report.findings]
+
+
+def _events(mod, game, runs, name="legal"):
+    return adapt(runs[name].vlog, game, scenario=mod.SCENARIO).events
+
+
+def test_what_the_legal_game_logged(played):
+    """Per game, the canonical events the engine's log gives for the script's notable actions."""
+    mod, game, runs = played
+    events = _events(mod, game, runs)
+    phases = [(e["phase"], e.get("side")) for e in events if e["type"] == "phase"]
+    if mod.GAME == "minsk44":
+        moves = [e for e in events if e["type"] == "move" and e["unit"] == "su.3gtc.18"]
+        # three drops in turn 1 are one move; the turn-2 move is its own
+        assert [(m["from"], m["to"], m.get("via")) for m in moves] == [("3201", "3206", ["3203", "3204"]),
+                                                                       ("3206", "3209", None)]
+        assert [p for p, _ in phases][:3] == ["events", "reinforcement", "movement"]
+        assert any(e["type"] == "attack" for e in events) and sum(e["type"] == "roll" for e in events) == 2
+    elif mod.GAME == "guardstank":
+        assert phases[:3] == [("events", None), ("reinforcement", "german"), ("movement", "german")]
+        assert any(e["type"] == "reinforcement" and e["unit"] in mod.FROM_HOLDING for e in events)
+    elif mod.GAME == "arnhem44":
+        # the parachute drops land in the Allied airborne assault phase: TiS [3.3], no "lands in the air phase"
+        drops = [(i, e) for i, e in enumerate(events) if e["type"] == "reinforcement" and e["unit"] in mod.DROPPED]
+        assert len(drops) == len(mod.DROPPED)
+        for i, _e in drops:
+            last = [e for e in events[:i] if e["type"] == "phase"][-1]
+            assert (last["phase"], last.get("side")) == ("airborne", "allies")
+    elif mod.GAME == "stormsofsteel":
+        assert [p for p, _ in phases][:4] == ["pre_round", "initiative", "actions", "round_end"]
+        assert {"type": "marker", "unit": mod.HIT_ON, "marker": mod.HIT, "on": True}.items() <= \
+            next(e for e in events if e["type"] == "marker").items()  # a hit counter is a marker on the unit
+        assert any(e["type"] == "roll" and len(e["dice"]) == 2 for e in events)
+    elif mod.GAME == "fow":
+        # table moves in inches; the roll-off winner's declaration names the first player of every step
+        moves = [(e["unit"], e["to_pos"]) for e in events if e["type"] == "move"]
+        assert moves[:len(mod.MOVES)] == [(u, [float(x), float(y)]) for u, (x, y) in mod.MOVES]
+        assert phases[:2] == [("starting", mod.FIRST), ("movement", mod.FIRST)]

@@ -16,7 +16,7 @@ from typing import Any
 from modgen.errors import DataError
 from modgen.logs import chat as chatsyntax
 from modgen.systems.core import MERGE_DROPS, core_policy_values
-from modgen.vassal import bands, drops, tracker
+from modgen.vassal import bands, drops
 from modgen.vassal import reader as R
 from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
@@ -25,6 +25,7 @@ from modgen.vassal.scale import (
     counter_size,
     holding_band_height,
 )
+from modgen.vassal.trackerlog import TrackerEvents
 
 FACE_LAYER = "Face"
 Event = dict[str, Any]
@@ -74,7 +75,7 @@ def _policy(game: Any, name: str) -> Any:
     return core_policy_values(game.manifest if game is not None else None)[name]
 
 
-class Adapter(R.Visitor):
+class Adapter(TrackerEvents, R.Visitor):
     """Collects canonical events while the reader walks a save or log."""
 
     def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "",
@@ -108,6 +109,9 @@ class Adapter(R.Visitor):
         self._roles: dict[str, str] = {}  # unit/counter id -> its role (the plugin's counter_role)
         self._chat_verbs: dict[str, Any] | None = None
         self.attached: dict[str, str | None] = {}  # piece id of an attached marker -> the unit it is on
+        self.first_player: str | None = None  # learned from a !phase declaration when the scenario leaves it open
+        self.unsided: list[tuple[Event, int]] = []  # tracker phase events whose seat is not resolved yet
+        self.last_press: tuple[tuple[Any, ...], list[Event], tuple[int, int]] | None = None  # see turn_changed
 
     # -- helpers --
     def _emit(self, ev: Event, ctx: R.Context) -> None:
@@ -449,48 +453,6 @@ class Adapter(R.Visitor):
             ev["side"] = side
         self._emit(ev, ctx)
 
-    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: R.Context) -> None:
-        if not values:
-            return
-        if values[0] != self.turn and values[0] >= 1:
-            self.turn = values[0]
-            self._emit({"type": "turn", "turn": values[0]}, ctx)
-        if len(values) > 1 and values[-1] != self.phase_idx:
-            self.phase_idx = values[-1]
-            decoded = self._tracker_phase(values[-1])
-            if decoded is not None:
-                self._phase(*decoded, ctx)
-
-    def _phase(self, phase: str, side: str | None, ctx: R.Context) -> None:
-        """A phase change (from the turn tracker or a !phase line); the same phase twice in a row is said once."""
-        self.mode = None
-        if (phase, side) == self.current_phase:
-            return
-        self.current_phase = (phase, side)
-        ev: Event = {"type": "phase", "phase": phase}
-        if side:
-            ev["side"] = side
-        self._emit(ev, ctx)
-
-    def _tracker(self) -> tracker.Tracker | None:
-        """The turn tracker our module for this game has (:mod:`modgen.vassal.tracker`, the builder's definition)."""
-        if self._phases is None and self.game is not None:
-            try:
-                self._phases = [tracker.tracker_for(self.game)]
-            except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
-                self._phases = []
-        return self._phases[0] if self._phases else None
-
-    def _tracker_phase(self, index: int) -> tuple[str, str | None] | None:
-        """(phase id, side id or None) of phase-list entry *index*; the scenario's first player resolves seats."""
-        trk = self._tracker()
-        if trk is None:
-            return None
-        first = None
-        if self.scenario and self.game is not None:
-            first = (self.game.scenarios.get(self.scenario) or {}).get("first_player")
-        return trk.decode(index, first)
-
     def player(self, name: str, side: str, ctx: R.Context) -> None:
         self.player_sides[name] = side
 
@@ -578,6 +540,8 @@ class Adapter(R.Visitor):
             else:
                 self.pending[unit] = (v, d.path)
         elif v == "phase":
+            if d.side:
+                self._learn_first(d.phase or "", d.side)
             self._phase(d.phase or "", d.side, ctx)
         elif v == "turn":
             if d.turn != self.turn:  # the turn tracker may already have said so

@@ -11,7 +11,9 @@ turn in the order the Next button steps through them. That list is computed here
   ``interleaved`` gets each phase of the run for every side in turn instead;
 * sides play in *seats*: seat 0 is the first player. The first player is the scenarios' ``first_player`` when
   they all name the same one; otherwise (a roll decides, or scenarios differ) the entries say "First player",
-  "Second player", and the adapter resolves a seat to a side with the scenario it reads the log against.
+  "Second player", and the adapter resolves a seat to a side with the scenario it reads the log against, or, when
+  the scenario leaves it to a roll (FoW), with the first ``!phase <phase> <side>`` declaration typed while the
+  tracker shows a per-side entry (:meth:`Tracker.first_from`).
 
 An entry's index in that list is what a logged ``TURN`` command carries, so :meth:`Tracker.decode` is the exact
 inverse of :meth:`Tracker.levels`.
@@ -70,6 +72,20 @@ class Tracker:
             return None
         entry = self.entries[index]
         return entry.phase, self.side_of(entry, first)
+
+    def first_from(self, index: int, phase: str, side: str) -> str | None:
+        """The first player implied when *side* says it plays *phase* while the tracker shows entry *index* (a
+        ``!phase movement us`` line after a roll-off): None when the entry is another phase, is played by both
+        sides, or more than two sides leave the other seats open."""
+        if not 0 <= index < len(self.entries) or side not in self.sides:
+            return None
+        entry = self.entries[index]
+        if entry.phase != phase or entry.seat is None:
+            return None
+        if entry.seat == 0:
+            return side
+        others = [s for s in self.sides if s != side]
+        return others[0] if len(self.sides) == 2 else None
 
     def sequence(self, first: str | None = None) -> list[tuple[str, str | None]]:
         """One turn's (phase id, side id or None) in the order the Next button steps through them."""

@@ -1,20 +1,26 @@
-// Plays a scripted game in the real VASSAL engine, as a player would, and writes the engine's own .vlog.
+// Plays scripted games in the real VASSAL engine, as a player would, and writes the engine's own .vlog for each.
 //
-// Loads MODULE.vmod, runs the predefined setup SETUP (its .vsav entry name), starts VASSAL's BasicLogger (the fields
-// its "Begin logfile" action sets, without the file chooser), then performs SCRIPT, one action per line, each
-// through the engine's own code path:
+// Loads MODULE.vmod once; then for each SCRIPT OUT pair: runs the predefined setup SETUP (its .vsav entry name; a
+// second script starts a fresh game from it, as VASSAL's File > New does), starts VASSAL's BasicLogger (the fields
+// its "Begin logfile" action sets, without the file chooser) and performs SCRIPT, one action per line, each through
+// the engine's own code path:
 //   next                    the turn tracker's Next button (TurnTracker captureState + next + save, as its
 //                           TurnWidget does): a TURN command and its report, sent and logged;
+//   prev                    the turn tracker's Prev button, the same way;
+//   begin                   where the logfile begins: actions before it (a deployment) are part of the log's
+//                           starting state, as when a player sets up first and then begins the logfile (without
+//                           it the log begins with the first action);
 //   drag UNIT MAP X Y       the piece whose Marker mg_unit = UNIT, wherever it is (a board or the holding map),
 //                           dragged and dropped at board point (X, Y) of MAP: put alone in VASSAL's DragBuffer, then
 //                           the target map's PieceMover.performDrop, i.e. what a mouse release does;
 //   chat TEXT               a line typed in the chat box (Chatter.formatChat + send);
-//   roll NAME               the DiceButton NAME pressed (DiceButton.DR).
-// Fields are tab-separated. The engine's random numbers are seeded with SEED (GameModule's RNG), so rolls are
-// repeatable. BasicLogger.write() then writes OUT. Prints JSON: for each action what VASSAL says happened (the
-// location name of a drop, the turn string after Next, the die result), and engine errors.
+//   roll NAME [N]           the DiceButton NAME pressed (DiceButton.DR); N: the number of dice a player types into
+//                           a prompting button's dialog (its launch action sets nDice, then calls DR).
+// Fields are tab-separated. Each game's random numbers are seeded with SEED (GameModule's RNG), so rolls are
+// repeatable. BasicLogger.write() then writes OUT. Prints JSON: for each script, for each action what VASSAL says
+// happened (the location name of a drop, the turn string after Next/Prev, the die result), and engine errors.
 //
-// Usage: java -cp CLASSPATH modgen.play.PlayHarness MODULE.vmod SETUP.vsav SCRIPT.tsv SEED OUT.vlog
+// Usage: java -cp CLASSPATH modgen.play.PlayHarness MODULE.vmod SETUP.vsav SEED SCRIPT.tsv OUT.vlog [SCRIPT OUT ...]
 package modgen.play;
 
 import java.awt.Dimension;
@@ -149,33 +155,54 @@ public final class PlayHarness {
     if (setup == null) {
       throw new IllegalArgumentException("no predefined setup " + a[1]);
     }
-    try (InputStream in = setup.getSavedGameContents()) {
-      gm.getGameState().decodeSavedGame(in).execute();
+    List<String> games = new ArrayList<>();
+    for (int k = 3; k + 1 < a.length; k += 2) {
+      games.add(play(gm, setup, Long.parseLong(a[2]), a[k], a[k + 1]));
     }
-    Random rng = new Random(Long.parseLong(a[3]));  // one seeded stream for every dice button (DiceButton.ran)
+    out.print("{\"games\":[" + String.join(",", games) + "]");
+  }
+
+  static void beginLog(GameModule gm, BasicLogger logger, String outFile) throws ReflectiveOperationException {
+    setField(BasicLogger.class, logger, "outputFile", new java.io.File(outFile));
+    logOutput(logger).clear();
+    setField(BasicLogger.class, logger, "beginningState", gm.getGameState().getRestoreCommand());
+    setField(BasicLogger.class, logger, "metadata", new VASSAL.build.module.metadata.SaveMetaData());
+  }
+
+  static String play(GameModule gm, PredefinedSetup setup, long seed, String script, String outFile) throws Exception {
+    try (InputStream in = setup.getSavedGameContents()) {
+      gm.getGameState().decodeSavedGame(in).execute();  // its SetupCommand(false) first ends a running game
+    }
+    Random rng = new Random(seed);  // one seeded stream for every dice button (DiceButton.ran)
     for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
       setField(DiceButton.class, d, "ran", rng);
     }
     BasicLogger logger = (BasicLogger) gm.getLogger();
-    setField(BasicLogger.class, logger, "outputFile", new java.io.File(a[4]));
-    logOutput(logger).clear();
-    setField(BasicLogger.class, logger, "beginningState", gm.getGameState().getRestoreCommand());
-    setField(BasicLogger.class, logger, "metadata", new VASSAL.build.module.metadata.SaveMetaData());
+    List<String> lines = Files.readAllLines(Paths.get(script), StandardCharsets.UTF_8);
+    if (!lines.contains("begin")) {
+      beginLog(gm, logger, outFile);
+    }
 
     TurnTracker tracker = gm.getAllDescendantComponentsOf(TurnTracker.class).iterator().next();
     Chatter chatter = gm.getChatter();
     Method fmt = Chatter.class.getDeclaredMethod("formatChat", String.class);
     fmt.setAccessible(true);
     List<String> results = new ArrayList<>();
-    for (String line : Files.readAllLines(Paths.get(a[2]), StandardCharsets.UTF_8)) {
+    for (String line : lines) {
       if (line.isEmpty()) {
         continue;
       }
       String[] f = line.split("\t", -1);
       switch (f[0]) {
-        case "next": {
+        case "begin": {
+          beginLog(gm, logger, outFile);
+          results.add(q("begin"));
+          break;
+        }
+        case "next":
+        case "prev": {
           call(TurnTracker.class, tracker, "captureState");
-          call(TurnTracker.class, tracker, "next");
+          call(TurnTracker.class, tracker, f[0]);
           call(TurnTracker.class, tracker, "save");
           results.add(q(call(TurnTracker.class, tracker, "getTurnString")));
           break;
@@ -210,7 +237,14 @@ public final class PlayHarness {
           if (button == null) {
             throw new IllegalArgumentException("no dice button " + f[1]);
           }
+          Field n = DiceButton.class.getDeclaredField("nDice");
+          n.setAccessible(true);
+          int dice = n.getInt(button);
+          if (f.length > 2) {  // a prompting button: the number of dice the player types in its dialog
+            n.setInt(button, Integer.parseInt(f[2]));
+          }
           call(DiceButton.class, button, "DR");
+          n.setInt(button, dice);
           results.add(q(gm.getProperty(f[1] + "_result")));
           break;
         }
@@ -219,7 +253,9 @@ public final class PlayHarness {
       }
     }
     logger.write();
-    out.print("{\"results\":[" + String.join(",", results) + "]");
+    setField(BasicLogger.class, logger, "outputFile", null);  // written: nothing for the next game's setup to save
+    logOutput(logger).clear();
+    return "[" + String.join(",", results) + "]";
   }
 
   static List<?> logOutput(BasicLogger logger) throws ReflectiveOperationException {

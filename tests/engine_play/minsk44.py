@@ -4,12 +4,16 @@ Turn 1 and the start of turn 2 of the historical scenario, as tests/rules_fixtur
 every phase reached with the turn tracker's Next button, the Soviet reinforcements dragged from the holding map
 to the north edge, moves dragged (one of them in three drops), the German moves, the turn-2 events roll with its
 ``!roll`` declaration, and a Soviet attack declared in chat. ``violations`` plants two errors in the same game.
-Each action: ("next",), ("drag", unit, hex), ("chat", text), ("roll", dice button).
+Actions and fields: tests/engine_play/runner.py.
 """
 
 from __future__ import annotations
 
 Action = tuple[str, ...]
+
+GAME = "minsk44"
+SCENARIO = "historical"
+SEED = 7
 
 NEXT: Action = ("next",)
 
@@ -52,8 +56,8 @@ LEGAL: list[Action] = [
     ("chat", "!attack 3209 -> 3210 table mobile"), ("chat", "!roll combat"), ("roll", "1d6"),
 ]
 
-#: the legal game with two planted errors: a move in the reinforcement phase (EFB 4.3, cited 8.3) and a move far
-#: beyond the unit's allowance (EFB 8.3)
+#: the legal game with two planted errors: a move in the reinforcement phase (EFB 8.3: "Movement may never take
+#: place out of sequence") and a move far beyond the unit's allowance (EFB 8.3)
 VIOLATIONS: list[Action] = [
     NEXT,
     *REINFORCE_T1[:4],
@@ -72,4 +76,4 @@ VIOLATIONS: list[Action] = [
     ("chat", "!roll events"), ("roll", "1d6"),
 ]
 
-PLANTED = [("EFB 8.3", "su.3gtc.hq"), ("EFB 8.3", "su.3gtc.20")]  # (4.3 sequence, cited as 8.3 by the checker)
+PLANTED = [("EFB 8.3", "su.3gtc.hq"), ("EFB 8.3", "su.3gtc.20")]

@@ -20,6 +20,12 @@ ALLOWED = {
 }
 ACTION_RULE = {"move": "8.3", "exit": "8.11", "reinforcement": "6.2", "replacement": "6.9", "air_draw": "6.6",
                "rally": "15.4", "retreat": "8.3", "advance": "13.6", "airstrike": "17.2", "attack": "11.1"}
+# what the cited rule says, for the finding (8.3: "Movement may never take place out of sequence. A player's units may
+# generally be moved only during his own movement phase."; 8.11: exits "only during the owning player's movement
+# phase")
+ACTION_TEXT = {"move": "movement may never take place out of sequence: a player's units move only in his own "
+               "movement phase",
+               "exit": "units exit the map only in the owning player's movement phase"}
 
 
 def expected_sequence(ctx: Any) -> list[tuple[str, str | None]]:
@@ -50,16 +56,21 @@ class Sequence:
             self._phase(ctx, ev)
         elif t in ALLOWED and st.phase is not None and st.phase not in ALLOWED[t]:
             who = ev.get("unit") or ", ".join(ev.get("units") or [])
+            why = f"{ACTION_TEXT[t]} (" if t in ACTION_TEXT else ""
             ctx.error(ctx.rule(ACTION_RULE[t]), f"{t} of {ctx.name(who) if ev.get('unit') else who} in the "
-                      f"{st.phase} phase; allowed only in: {', '.join(sorted(ALLOWED[t]))}", units=_units(ev))
+                      f"{st.phase} phase; {why}allowed only in: {', '.join(sorted(ALLOWED[t]))}{')' if why else ''}",
+                      units=_units(ev))
         elif t == "attack":
             self._attack_phase(ctx, ev)
         elif t == "roll" and ev.get("purpose") == "events" and st.turn == 1:
             ctx.error(ctx.rule("5.0"), "an events roll in turn 1; the events phase is skipped on turn 1")
         if t in ("move", "exit", "reinforcement", "replacement", "rally") and st.side and ev.get("unit") \
                 and ctx.side_of(ev["unit"]) not in (None, st.side):
-            ctx.error(ctx.rule("4.3"), f"{ctx.name(ev['unit'])} ({ctx.side_of(ev['unit'])}) acts ({t}) in the "
-                      f"{st.side} player's {st.phase} phase", units=[ev["unit"]])
+            # a move or exit by the other side breaks the movement rule itself (8.3, 8.11: only in "his own
+            # movement phase"); other actions the sequence of play (4.3)
+            ctx.error(ctx.rule(ACTION_RULE[t] if t in ACTION_TEXT else "4.3"), f"{ctx.name(ev['unit'])} "
+                      f"({ctx.side_of(ev['unit'])}) acts ({t}) in the {st.side} player's {st.phase} phase",
+                      units=[ev["unit"]])
 
     def _phase(self, ctx: Any, ev: dict[str, Any]) -> None:
         seq = self.seq or []

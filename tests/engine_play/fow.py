@@ -1,0 +1,63 @@
+"""Scripts for a Flames of War game (Free For All, four tanks a side) played in the real VASSAL engine (runner:
+runner.py).
+
+Deployment first (a Sherman placed within 12" of the American edge, p.97), then the logfile begins; the roll-off for
+the first turn with the module's die and the winner's declaration ``!phase starting us`` (p.93: the higher roll
+goes first; the tracker's entries say "First player", so the declaration names who that is); turn 1 and the start of
+turn 2 stepped with the tracker's Next button (each player's Starting, Movement, Shooting and Assault Steps, p.16);
+tank moves dragged on the table in inches; shooting rolled with the prompting "d6 pool" button (the number of dice
+typed into its dialog). ``VIOLATIONS`` plants a Panzer IV deployed 16" from its edge (p.97) and the Americans going
+back to their Movement Step after shooting (p.16).
+"""
+
+from __future__ import annotations
+
+Action = tuple
+
+GAME = "fow"
+SCENARIO = "free_for_all"
+SEED = 3
+
+NEXT: Action = ("next",)
+FIRST = "us"
+
+#: the table moves of the legal script, in order: (team, where it ends, in inches)
+MOVES = [("us.sherman.1", (24, 36)), ("us.sherman.2", (30, 34)), ("de.pz4h.1", (28, 14)),
+         ("us.sherman.3", (38, 33))]
+
+ROLL_OFF = [("chat", "!roll first_turn"), ("roll", "1d6"), ("chat", "!roll first_turn"), ("roll", "1d6"),
+            ("chat", "!phase starting us")]
+
+LEGAL: list[Action] = [
+    ("drag", "us.sherman.1", (24, 44)),  # deployment: within 12" of the south edge
+    ("begin",),
+    *ROLL_OFF,
+    NEXT,  # American Movement Step
+    *[("drag", u, xy) for u, xy in MOVES[:2]],
+    NEXT,  # Shooting Step
+    ("chat", "!roll shooting"), ("roll", "d6 pool", "2"),
+    NEXT,  # Assault Step
+    NEXT, NEXT,  # German Starting, Movement Steps
+    ("drag", *MOVES[2]),
+    NEXT, ("chat", "!roll shooting"), ("roll", "d6 pool", "3"),
+    NEXT,  # German Assault Step
+    NEXT, NEXT,  # turn 2: American Starting, Movement Steps
+    ("drag", *MOVES[3]),
+]
+
+VIOLATIONS: list[Action] = [
+    ("drag", "de.pz4h.2", (34, 16)),  # PLANTED 1: deployed 16" from the north edge, outside the 12" zone
+    ("begin",),
+    *ROLL_OFF,
+    NEXT,
+    ("drag", "us.sherman.1", (26, 34)),
+    NEXT,
+    ("chat", "!roll shooting"), ("roll", "d6 pool", "2"),
+    ("chat", "!phase movement us"),  # PLANTED 2: back to the Movement Step after shooting
+    ("drag", "us.sherman.2", (32, 34)),
+    NEXT,  # Assault Step
+    NEXT, NEXT,
+    ("drag", "de.pz4h.1", (28, 14)),
+]
+
+PLANTED = [("FoW p.97", "de.pz4h.2"), ("FoW p.16", None)]
