@@ -146,12 +146,47 @@ def violations() -> list[dict[str, Any]]:
 
 def write() -> None:
     from modgen.logs import eventlog
+    from modgen.rules.coh import plugin
 
     out = REPO / "logs" / "stormsofsteel"
     out.mkdir(parents=True, exist_ok=True)
-    eventlog.write_events(out / "legal.jsonl", figures())
-    eventlog.write_events(out / "violations.jsonl", violations())
+    eventlog.write_events(out / "legal.jsonl", figures(), plugin)
+    eventlog.write_events(out / "violations.jsonl", violations(), plugin)
 
 
 if __name__ == "__main__":
     write()
+
+
+# ---- a small harness for the rules tests ------------------------------------------------------------------------
+SETUP = [(TANK, "0607", 0), (APC, "0809", 0), (GRIF, "0809", 0), (GUN, "0605", 300), (SRIF, "0705", 240),
+         (SMG, "0803", 180), ("de.rifle.2", "0306", 60), ("su.rifle.2", "1003", 240)]
+
+
+def prelude(carried: bool = True) -> list[dict[str, Any]]:
+    """Set-up of every unit (Rifles 1 in the 251/1 unless ``carried`` is False) and the start of round 1."""
+    ev: list[dict[str, Any]] = [{"type": "scenario_start", "game": "stormsofsteel", "scenario": "kolkhoz_road"}]
+    for uid, hexlabel, facing in SETUP:
+        ev.append({"type": "setup", "unit": uid, "hex": hexlabel, "facing": facing})
+        if uid == GRIF and carried:
+            ev[-1]["carried_by"] = APC
+    ev.append({"type": "turn", "turn": 1})
+    ev += [{"type": "phase", "phase": p, "side": None} for p in ("pre_round", "initiative", "actions")]
+    return ev
+
+
+def check(*events: dict[str, Any], carried: bool = True, policies: dict[str, Any] | None = None,
+          whole: list[dict[str, Any]] | None = None) -> list[Any]:
+    """Findings (errors and could-not-check) of the prelude plus ``events`` (or of the ``whole`` log)."""
+    from modgen.data.model import load_game
+    from modgen.rules import engine
+
+    game = load_game(REPO / "games" / "stormsofsteel.json")
+    if policies:
+        game.manifest.setdefault("rules", {})["policies"] = dict(policies)
+    log = whole if whole is not None else prelude(carried) + [dict(e) for e in events]
+    return [f for f in engine.run(game, log).findings if f.severity != "warning"]
+
+
+def rules(findings: list[Any]) -> list[str]:
+    return [f.rule for f in findings]
