@@ -333,7 +333,8 @@ class Play:
             cost = 0
         owed = max(0, cost - cap)
         if "ap" in ev and int(ev["ap"]) + cap != cost:
-            ctx.error(ctx.rule(_COST_RULE[t]), f"{ctx.name(units[0]) if units else 'the player'} pays "
+            rule = "15.2" if t == "attack" and "(15.2)" in how else _COST_RULE[t]  # the Suppressed surcharge
+            ctx.error(ctx.rule(rule), f"{ctx.name(units[0]) if units else 'the player'} pays "
                       f"{ev['ap']}AP + {cap}CAP for a {t} that costs {cost} ({how})", units=units)
             owed = int(ev["ap"])
         if t == "stall":
