@@ -3,7 +3,8 @@ on the bundled Kolkhoz Road board, and the logs shipped in logs/stormsofsteel/ (
 
 Positions are chosen on the bundled map (the figures are not in the fragment): the Soviet 57mm AT gun on the road at
 0605 (open), the PzIIIh two hexes south at 0607 facing north (0), the 251/1 carrying German Rifles 1 at 0809, Soviet
-Rifles 1 (with a foot hit) in the wooden building 0705 facing 240, the gun facing 300 until it pivots, the SMG at 0803 facing south (180). Costs worked
+Rifles 1 (with a foot hit) in the wooden building 0705 facing 240, the gun facing 300 until it pivots, the SMG
+at 0803 facing south (180). Costs worked
 from the data: a tracked vehicle pays 1AP per 2 open hexes, a foot unit 1AP per open hex +1 in a wooden building
 (Fig 27: 2AP), the gun fires for 5 (Fig 27-28: 2AP left of 7), the tank 3, the Soviet rifle 4 (Fig 29: 0AP left),
 the SMG 3 (Fig 30). Reading adopted for Fig 28-29: the tank spends 1AP moving and 3AP on close combat, then fires its
