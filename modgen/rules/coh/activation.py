@@ -18,6 +18,7 @@ from typing import Any
 
 from modgen.rules import pathfinding
 from modgen.rules.coh import common as C
+from modgen.rules.coh.common import at as _at
 from modgen.rules.coh.fire import fire_cost
 from modgen.rules.state import Activation
 
@@ -154,9 +155,10 @@ class Play:
             if u in self.spent:
                 ctx.error(ctx.rule("Fig 26-30"), f"{ctx.name(u)} is activated again, but it is spent this round; "
                           "a spent unit is not activated again until the next round (it may still act with CAPs "
-                          "or cards)", units=[u])
+                          "or cards)", **_at(ctx, [u]))
             elif self._activation_of(u) is not None and u not in (self.active.get(side or "") or Activation([])).units:
-                ctx.error(ctx.rule("Fig 26-30"), f"{ctx.name(u)} is activated while it is already active", units=[u])
+                ctx.error(ctx.rule("Fig 26-30"), f"{ctx.name(u)} is activated while it is already active",
+                          **_at(ctx, [u]))
         self._close(ctx, side)  # activating another unit ends the side's previous activation (Fig 30)
         group = units + [u for u, v in self._carried(ctx).items() if v in units and u not in units]  # 17.0
         act = ctx.state.activate(group, group="+".join(group) if len(group) > 1 else None)
@@ -165,7 +167,7 @@ class Play:
     def _after_round(self, ctx: Any, ev: dict[str, Any], what: str) -> None:
         if self.over is not None:
             ctx.error(ctx.rule("Fig 30"), f"{what} after both players passed in a row (event {self.over}); the "
-                      "round is over", units=[u for u in [ev.get("unit"), *(ev.get("units") or [])] if u])
+                      "round is over", **_at(ctx, [u for u in [ev.get("unit"), *(ev.get("units") or [])] if u]))
 
     def _round_end(self, ctx: Any, what: str) -> None:
         if self.acted and self.over is None:
@@ -205,7 +207,7 @@ class Play:
         if len(ctx.sides) == 2 and self.last is not None and side is not None and self.last[1] == side:
             ctx.error(ctx.rule("17.0"), f"the {C.side_name(ctx, side)} player takes a second action in a row "
                       f"(after event {self.last[2]}); the players alternate single actions, the opponent acting or "
-                      "passing after each one", units=units)
+                      "passing after each one", **_at(ctx, units))
         if t == "pass":
             if self.last is not None and self.last[0] == "pass" and self.last[1] != side:
                 self.over = ctx.index or 0
@@ -222,16 +224,16 @@ class Play:
             for marker, row in C.effects(ctx, u):
                 if row.get("only_rally") and t not in ("rally", "order"):
                     ctx.error(ctx.rule("15.2"), f"{ctx.name(u)} takes a {t} action with a {row.get('name', marker)} "
-                              f"hit counter: \"{row.get('text', '')}\"", units=[u])
+                              f"hit counter: \"{row.get('text', '')}\"", **_at(ctx, [u]))
                 elif t == "move" and row.get("can_move") is False:
                     ctx.error(ctx.rule("15.2"), f"{ctx.name(u)} moves with a {row.get('name', marker)} hit counter: "
-                              f"\"{row.get('text', '')}\"", units=[u])
+                              f"\"{row.get('text', '')}\"", **_at(ctx, [u]))
         if t == "move" and ev["unit"] in self._carried(ctx):
             v = self._carried(ctx)[ev["unit"]]
             ctx.error(ctx.rule("17.0"), f"{ctx.name(ev['unit'])} moves on its own while carried by {ctx.name(v)}; it "
-                      "must be unloaded first", units=[ev["unit"], v])
+                      "must be unloaded first", **_at(ctx, [ev["unit"], v]))
         if t == "stall" and units and C.unit_class(ctx, units[0]) == "airplane":
-            ctx.error(ctx.rule("20.0"), f"{ctx.name(units[0])} stalls; airplanes may not stall", units=units)
+            ctx.error(ctx.rule("20.0"), f"{ctx.name(units[0])} stalls; airplanes may not stall", **_at(ctx, units))
         if t == "unload" and ev["unit"] not in self._carried(ctx):
             ctx.error(ctx.rule("17.0"), f"{ctx.name(ev['unit'])} is unloaded but is not carried", units=[ev["unit"]])
         if t == "load":
@@ -239,10 +241,10 @@ class Play:
             if any(v == ev["vehicle"] for v in carried.values()):
                 ctx.error(ctx.rule("17.0"), f"{ctx.name(ev['vehicle'])} loads {ctx.name(ev['unit'])} but already "
                           "carries a unit; a vehicle transports one foot unit, one gun or one immobilized vehicle",
-                          units=[ev["vehicle"], ev["unit"]])
+                          **_at(ctx, [ev["vehicle"], ev["unit"]]))
             if ctx.state.position.get(ev["unit"]) != ctx.state.position.get(ev["vehicle"]):
                 ctx.error(ctx.rule("17.0"), f"{ctx.name(ev['vehicle'])} loads {ctx.name(ev['unit'])} from another hex",
-                          units=[ev["vehicle"], ev["unit"]])
+                          **_at(ctx, [ev["vehicle"], ev["unit"]]))
 
     # ---- costs and payment -------------------------------------------------------------------------------------
     def _cost(self, ctx: Any, ev: dict[str, Any], units: list[str]) -> tuple[int | None, str]:
@@ -335,7 +337,7 @@ class Play:
         if "ap" in ev and int(ev["ap"]) + cap != cost:
             rule = "15.2" if t == "attack" and "(15.2)" in how else _COST_RULE[t]  # the Suppressed surcharge
             ctx.error(ctx.rule(rule), f"{ctx.name(units[0]) if units else 'the player'} pays "
-                      f"{ev['ap']}AP + {cap}CAP for a {t} that costs {cost} ({how})", units=units)
+                      f"{ev['ap']}AP + {cap}CAP for a {t} that costs {cost} ({how})", **_at(ctx, units))
             owed = int(ev["ap"])
         if t == "stall":
             act = self.active.get(side or "")
@@ -352,14 +354,14 @@ class Play:
             rule = "Fig 28" if t == "stall" else "Fig 29"
             ctx.error(ctx.rule(rule), f"{who} ({state}) takes a {t} costing {cost} ({how}) with {cap} CAP; a unit "
                       "outside an open activation acts only with CAPs or a card" if t != "stall" else
-                      f"the {C.side_name(ctx, side)} player stalls with no activated unit", units=units)
+                      f"the {C.side_name(ctx, side)} player stalls with no activated unit", **_at(ctx, units))
             return
         pool = self._pool(ctx)
         act.points += owed
         if pool is not None and act.points > pool:
             ctx.error(ctx.rule("20.0"), f"{', '.join(ctx.name(u) for u in act.units)} spend {act.points}AP in one "
                       f"activation with this {t} ({how}); an activation has {pool}AP (pay the rest with CAPs)",
-                      units=act.units)
+                      **_at(ctx, act.units))
         if pool is not None and act.points >= pool:
             self._close(ctx, next((s for s, a in self.active.items() if a is act), None))
 
@@ -371,6 +373,6 @@ class Play:
                 self.vp_got[owed] -= need
                 continue
             ctx.error(ctx.rule("Fig 28"), f"{ctx.name(unit)} was destroyed but the {C.side_name(ctx, owed)} player "
-                      f"received no victory point for it ({need} VP per unit destroyed)", units=[unit],
+                      f"received no victory point for it ({need} VP per unit destroyed)", **_at(ctx, [unit]),
                       event_index=idx)
         self.vp_due = []

@@ -24,6 +24,11 @@ def values(ctx: Any, uid: str) -> dict[str, Any]:
     return ((faces.get("front") or {}).get("values")) or ctx.values(uid)
 
 
+def at(ctx: Any, units: list[str]) -> dict[str, Any]:
+    """``units`` and the hexes they stand in, the keywords of a finding."""
+    return {"units": units, "hexes": [h for u in units if (h := ctx.state.position.get(u))]}
+
+
 def tags(ctx: Any, uid: str) -> set[str]:
     return set((ctx.units.get(uid) or {}).get("tags") or [])
 

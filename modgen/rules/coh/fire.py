@@ -74,6 +74,7 @@ class Open:
     index: int
     attackers: list[str]
     targets: list[Target]
+    hexes: list[str] = field(default_factory=list)  # where attackers and targets stood
 
 
 class Fire:
@@ -100,7 +101,8 @@ class Fire:
             tgt = self._target(ctx, ev, attackers, d, close) if legal else None
             if tgt is not None:
                 targets.append(tgt)
-        self.open = Open(ctx.index or 0, attackers, targets)
+        where = [h for u in attackers + defenders if (h := ctx.state.position.get(u))]
+        self.open = Open(ctx.index or 0, attackers, targets, list(dict.fromkeys(where)))
 
     def _may_fire(self, ctx: Any, uid: str, ev: dict[str, Any], close: bool, to: str | None) -> bool:
         here, name, ok = ctx.state.position.get(uid), ctx.name(uid), True
@@ -306,7 +308,7 @@ class Fire:
         roll = f"roll {g.total}" + (f" + {g.cap} CAP" if g.cap else "")
         how = f"{g.why}; {roll} = AV {av}"
         names, who = f"{', '.join(ctx.name(a) for a in op.attackers)}", ctx.name(g.unit)
-        kw = {"units": [*op.attackers, g.unit], "event_index": op.index}
+        kw = {"units": [*op.attackers, g.unit], "hexes": op.hexes, "event_index": op.index}
         drawn_destroyed = any((C.hit_table(ctx).get(m) or {}).get("destroyed") for m in g.placed)
         if hits == 0:
             if g.placed or g.destroyed:

@@ -33,7 +33,7 @@ class Rally:
             if roll is None and ev.get("dice"):
                 roll = sum(int(d) for d in ev["dice"])
             if not C.hits_on(ctx, uid):
-                ctx.error(ctx.rule("15.2"), f"{ctx.name(uid)} rallies but has no hit counter", units=[uid])
+                ctx.error(ctx.rule("15.2"), f"{ctx.name(uid)} rallies but has no hit counter", **C.at(ctx, [uid]))
             self.window = (uid, "rally", roll, ctx.index or 0)
         elif t == "order" and ev.get("order") == "auto_rally" and ev.get("unit"):
             self.window = (ev["unit"], "card", None, ctx.index or 0)
@@ -48,7 +48,7 @@ class Rally:
         w = self.window
         if w is None or w[0] != uid:
             ctx.error(ctx.rule("15.2"), f"the {name} hit counter is taken off {ctx.name(uid)} without a rally or an "
-                      "auto-rally card", units=[uid])
+                      "auto-rally card", **C.at(ctx, [uid]))
             return
         if w[1] == "card":
             return  # Fig 29: the auto-rally action card removes the hit counter
@@ -59,10 +59,10 @@ class Rally:
                                     "rulebook fragment")
                 return
             ctx.error(ctx.rule("15.2"), f"{ctx.name(uid)} rallies off its {name} hit counter, which cannot be "
-                      "rallied (it prints no rally number)", units=[uid], event_index=w[3])
+                      "rallied (it prints no rally number)", **C.at(ctx, [uid]), event_index=w[3])
         elif w[2] is not None and w[2] < number:
             ctx.error(ctx.rule("15.2"), f"{ctx.name(uid)} rallies off its {name} hit counter with a roll of {w[2]}; "
-                      f"{number} is needed", units=[uid], event_index=w[3])
+                      f"{number} is needed", **C.at(ctx, [uid]), event_index=w[3])
 
     def check_marker(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev.get("unit")
