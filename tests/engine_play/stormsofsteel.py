@@ -26,11 +26,14 @@ ROUND_1 = [
     NEXT,  # initiative
     *INITIATIVE,
     NEXT,  # actions
+    ("chat", "!activate 0205"),  # each action by an activated unit (Fig 29), the players alternating (17.0)
     ("drag", "de.pz3h", "0305"), ("drag", "de.pz3h", "0405"),  # one move in two drops
+    ("chat", "!activate 1003"),
     ("drag", "su.rifle.2", "1004"),
     ("chat", "!roll fire"), ("roll", "2d6"),
     ("drag", HIT, ("box", "hit_pool")),  # (rearranged inside the pool: not an event)
     ("drag", HIT, "0705"),
+    ("chat", "!pass german"), ("chat", "!pass soviet"),  # two passes in a row end the round (Fig 30)
     NEXT,  # round end
 ]
 
@@ -41,14 +44,16 @@ LEGAL: list[Action] = [
     NEXT,
     *INITIATIVE,
     NEXT,
+    ("chat", "!activate 0306"),
     ("drag", "de.rifle.2", "0406"),
+    ("chat", "!pass soviet"), ("chat", "!pass german"),
     NEXT,
 ]
 
 VIOLATIONS: list[Action] = [
-    *ROUND_1[:6],
+    *ROUND_1[:7],
     ("chat", "!phase initiative"), ("roll", "2d6"),  # PLANTED 1: a second initiative in the middle of the actions
-    *ROUND_1[6:],
+    *ROUND_1[7:],
     *[NEXT] * 17,  # rounds 2 to 5
     NEXT,  # PLANTED 2: round 6 of a five-round firefight
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.coh import tables as coh_tables
+from modgen.rules.coh.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.coh.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
 from modgen.systems.base import Die, Family, Phase, not_checked
@@ -28,7 +29,7 @@ class ConflictOfHeroes(TablePlugin):
 
     tables = coh_tables
     required = _REQUIRED
-    checks_module = "modgen.rules.coh.checks"  # round structure and length
+    checks_module = "modgen.rules.coh.checks"
 
     def phases(self, game: Any = None) -> list[Phase]:
         # Digest §5: a round is the pre-round sequence, an initiative roll, then alternating actions by both
@@ -39,6 +40,14 @@ class ConflictOfHeroes(TablePlugin):
             Phase("actions", "Actions (alternating)", per_side=False),
             Phase("round_end", "Round end", per_side=False),
         ]
+
+    def event_kinds(self) -> dict[str, dict[str, Any]]:
+        """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap`` (:mod:`modgen.rules.coh.events`)."""
+        return dict(EVENT_KINDS)
+
+    def chat_verbs(self) -> dict[str, Any]:
+        """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``."""
+        return dict(CHAT_VERBS)
 
     def counter_role(self, counter: dict[str, Any]) -> str:
         """Hit counters are drawn onto the unit they hit (15.2): a marker attached to that unit, never a unit."""
@@ -58,10 +67,25 @@ class ConflictOfHeroes(TablePlugin):
 #: The module's dice buttons (the system's dice).
 DICE = (Die("2d6", 2, 6),)
 
-#: Checked: the round structure and the firefight's length. Activations, AP costs, fire and hits are not yet.
+#: Rule families; ``rules`` are the numbers whose could-not-check findings belong to each (docs/rules.md, CoH table).
 FAMILIES = (
-    Family("sequence", rules=("21.0", "firefight")),
-    *not_checked("activation", "movement", "fire", "combat", "morale", "reinforcements", "victory"),
+    Family("sequence", rules=("21.0", "firefight", "Fig 30", "17.0"),
+           note="round order and length, alternating actions, round end on consecutive passes"),
+    Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
+           note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
+    Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
+    Family("movement", tables=("terrain",), rules=("16.0", "17.0", "15.2"),
+           note="AP per hex from the (illustrative) terrain table, road congestion, transport, Immobilized/Stunned; "
+           "wire, AT ditches and mines not checked"),
+    Family("fire", tables=("fire_modifiers",), rules=("15.1", "15.3", "15.4", "15.5", "7.6"),
+           note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour; "
+           "line of sight not checked"),
+    Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 29", "Fig 30", "15.6", "16.1", "17.1"),
+           note="AV against DV from the logged roll, two hits, second hit; fortification DMs not checked"),
+    Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
+           note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
+    Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
+    *not_checked("fortifications", "air", "reinforcements"),
 )
 
 plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE,

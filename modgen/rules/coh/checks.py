@@ -1,14 +1,16 @@
-"""First Conflict of Heroes checks: the round structure (pre-round, initiative, actions, round end) and the number
-of rounds the firefight lasts. Activations, AP costs and fire resolution need action events the canonical log does
-not have yet."""
+"""The CoH checks for one replay."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.coh.activation import Play
+from modgen.rules.coh.fire import Fire
+from modgen.rules.coh.hits import Rally
 from modgen.rules.seqcheck import Sequence
 
 
 def make_checkers(ctx: Any) -> list[Any]:
-    """The CoH checks for one replay (Fig 30 and 21.0 describe the round; the firefight sets its length)."""
-    return [Sequence("21.0", "firefight", "round")]
+    """Round structure and length (21.0, the firefight), fire and hits (Fire settles an attack before Play checks
+    the VP it owes), activations and points, rally."""
+    return [Sequence("21.0", "firefight", "round"), Fire(), Play(), Rally()]

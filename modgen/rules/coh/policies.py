@@ -6,6 +6,23 @@ from modgen.systems.base import Policy
 
 POLICIES: tuple[Policy, ...] = (
     Policy(
+        "front_arc",
+        default=120,
+        choices=(120, 180),
+        doc="Width in degrees of a unit's front arc, for fire outside the arc (15.5) and front against flank DR. "
+        "The front/flank rule is in the missing core rules; 15.5's designer's note speaks of the 'front 120 "
+        "degree arc' (two hexsides).",
+        rule="CoH 15.5",
+    ),
+    Policy(
+        "group_action_cost",
+        default="highest",
+        choices=("highest", "sum"),
+        doc="AP cost of a group move or group fire (9.11 is not in the fragment): the highest member's cost (the "
+        "17.0 example's group fire for 2APs) or the sum.",
+        rule="CoH 17.0, 9.11",
+    ),
+    Policy(
         "hit_comparison",
         default="ge",
         choices=("ge", "gt"),

@@ -80,7 +80,27 @@ TERRAIN_ROW = {
     "additionalProperties": False,
 }
 
+RANGE_BAND = {
+    "type": "object",
+    "description": "One range band: FP change and, for long range, how far it reaches as a multiple of the range.",
+    "properties": {
+        "fp": {"type": "integer", "description": "FP change at this range."},
+        "max_factor": {"type": "integer", "minimum": 1, "description": "Long range reaches range x this."},
+        "note": {"type": "string", "description": "Where the value comes from."},
+    },
+    "additionalProperties": False,
+}
+
+RANGE_EFFECTS = {
+    "type": "object",
+    "description": "Range effects on FP beyond short range (7.6, which the fragment cites but does not hold; 15.3: "
+                   "vehicles as foot units): normal range (2 hexes up to the printed range) and long range.",
+    "properties": {"source": SOURCE, "normal": RANGE_BAND, "long": RANGE_BAND},
+    "additionalProperties": False,
+}
+
 TABLES: dict[str, Any] = {
+    "range_effects": RANGE_EFFECTS,
     "fire_modifiers": keyed("FP and DM modifiers (range, close combat, fortifications, smoke…).", FIRE_MODIFIER),
     "hit_counters": keyed("Hit counter effects and rally numbers (15.2 for vehicles).", HIT_EFFECT),
     "action_costs": keyed("AP/CAP costs of actions.", ACTION_COST),

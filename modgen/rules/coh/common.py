@@ -1,0 +1,171 @@
+"""Shared Conflict of Heroes helpers: unit kinds, hit-counter effects, arcs, movement and fire arithmetic.
+
+Every number comes from the manifest (``rules.tables``) or the counters; where a value the check needs is missing the
+caller reports could-not-check. Facing is in degrees (``GameState.facing``); hex bearings come from
+:mod:`modgen.geometry.hexline` and arcs from :mod:`modgen.geometry.arcs`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from modgen.geometry import arcs, hexline
+
+#: Movement colour -> the terrain table's column (16.0: red = foot, blue = tracked, green = wheeled).
+MOVE_COLUMN = {"red": "move_foot", "blue": "move_tracked", "green": "move_wheeled"}
+ACTIONS = ("move", "attack", "pivot", "stall", "unload", "load", "order", "rally", "pass")
+
+
+def values(ctx: Any, uid: str) -> dict[str, Any]:
+    """Printed values of the unit's front (the spent back prints the same in this game's data)."""
+    faces = (ctx.units.get(uid) or {}).get("faces") or {}
+    return ((faces.get("front") or {}).get("values")) or ctx.values(uid)
+
+
+def at(ctx: Any, units: list[str]) -> dict[str, Any]:
+    """``units`` and the hexes they stand in, the keywords of a finding."""
+    return {"units": units, "hexes": [h for u in units if (h := ctx.state.position.get(u))]}
+
+
+def tags(ctx: Any, uid: str) -> set[str]:
+    return set((ctx.units.get(uid) or {}).get("tags") or [])
+
+
+def unit_class(ctx: Any, uid: str) -> str:
+    return (ctx.units.get(uid) or {}).get("class") or ""
+
+
+def is_truck(ctx: Any, uid: str) -> bool:
+    return "truck" in tags(ctx, uid) or values(ctx, uid).get("move_colour") == "green"
+
+
+def side_name(ctx: Any, side: str | None) -> str:
+    return (ctx.sides.get(side or "") or {}).get("name") or side or "a player"
+
+
+def other_side(ctx: Any, side: str | None) -> str | None:
+    return next((s for s in ctx.sides if s != side), None)
+
+
+def hit_table(ctx: Any) -> dict[str, Any]:
+    return {k: v for k, v in (ctx.tables.get("hit_counters") or {}).items() if k != "source" and isinstance(v, dict)}
+
+
+def is_hit_counter(ctx: Any, marker: str) -> bool:
+    """A hit counter: a ``kind: "hit"`` counter of the game, or a row of the hit-counter table."""
+    return (ctx.units.get(marker) or {}).get("kind") == "hit" or marker in hit_table(ctx)
+
+
+def hits_on(ctx: Any, uid: str) -> list[str]:
+    """The hit counters lying on the unit (a hit counter dropped on a unit is a marker on it)."""
+    return sorted(m for m in ctx.state.markers.get(uid, ()) if is_hit_counter(ctx, m))
+
+
+def effects(ctx: Any, uid: str) -> list[tuple[str, dict[str, Any]]]:
+    """(counter id, effect row) of every hit counter on the unit that the hit table describes."""
+    table = hit_table(ctx)
+    return [(m, table[m]) for m in hits_on(ctx, uid) if m in table]
+
+
+def rally_number(ctx: Any, marker: str) -> int | None:
+    """The counter's rally number (15.2); Suppressed follows the ``suppressed_rally`` policy (EN 8, RU 9)."""
+    row = hit_table(ctx).get(marker) or {}
+    if row.get("rally") is None:
+        return None
+    if row.get("fire_cost_delta") and row.get("fp_delta"):  # the Suppressed row
+        return int(ctx.policies.get("suppressed_rally", row["rally"]))
+    return int(row["rally"])
+
+
+def facing(ctx: Any, uid: str) -> float | None:
+    return ctx.state.facing.get(uid)
+
+
+def bearing(ctx: Any, a: str, b: str) -> float:
+    return hexline.bearing(ctx.board.grid, a, b)
+
+
+def in_front(ctx: Any, uid: str, toward: str) -> bool | None:
+    """Is hex ``toward`` in the unit's front arc (``front_arc`` policy, 120 degrees: 15.5 designer's note)? None
+    when the unit's facing or hex is unknown."""
+    here, face = ctx.state.position.get(uid), facing(ctx, uid)
+    if here is None or face is None or ctx.board is None:
+        return None
+    if here == toward:
+        return True
+    return arcs.in_arc(face, bearing(ctx, here, toward), float(ctx.policies.get("front_arc", 120)))
+
+
+def terrain_row(ctx: Any, h: str) -> dict[str, Any] | None:
+    terrain = ctx.tables.get("terrain") or {}
+    row = terrain.get(ctx.board.terrain(h)) if ctx.board is not None else None
+    return row if isinstance(row, dict) else None
+
+
+def step_cost(ctx: Any, uid: str, a: str, b: str) -> tuple[Fraction | None, str]:
+    """AP to move ``uid`` from ``a`` into neighbouring ``b``: its open cost per hex plus the terrain's extra for its
+    movement colour (16.0), plus road congestion for wheeled vehicles (16.0). ``(None, why)`` when the terrain
+    table has no value."""
+    v = values(ctx, uid)
+    cost, hexes = v.get("move_cost"), v.get("move_hexes") or 1
+    if cost is None:
+        return None, f"{ctx.name(uid)} prints no move cost"
+    colour = v.get("move_colour") or "red"
+    row = terrain_row(ctx, b)
+    if row is None:
+        return None, f"the terrain table has no row for {ctx.board.terrain(b)!r}"
+    extra = row.get(MOVE_COLUMN.get(colour, "move_foot"))
+    if extra is None:
+        return None, f"the terrain table gives no {colour}-movement cost for {ctx.board.terrain(b)!r}"
+    total = Fraction(cost) / Fraction(hexes) + Fraction(extra)
+    if colour == "green" and ctx.board.on_line(b, "road"):
+        others = [u for u in ctx.state.units_in(b) if u != uid and unit_class(ctx, u) == "vehicle"]
+        total += len(others)  # 16.0: +1AP per vehicle already in the road hex
+    return total, ""
+
+
+def ap(value: Fraction) -> int:
+    """Whole AP paid for one action (a tracked vehicle's 2 hexes per 1AP: 1 or 2 hexes cost 1AP, 3 cost 2AP)."""
+    return math.ceil(value)
+
+
+# ---- fire arithmetic ---------------------------------------------------------------------------------------------
+def dr_side(ctx: Any, target: str, attacker_hex: str | None, close: bool) -> str | None:
+    """``front`` or ``flank``: close combat always uses the flank DR (Fig 28); otherwise the attacker's hex in the
+    target's front arc. None when a facing is unknown."""
+    if close:
+        return "flank"
+    if attacker_hex is None:
+        return None
+    front = in_front(ctx, target, attacker_hex)
+    return None if front is None else ("front" if front else "flank")
+
+
+def dr_colour(ctx: Any, target: str, side: str, attacker: str, close: bool) -> str:
+    """The colour of the DR the attack meets (15.1); an open-topped flank is red in close combat by foot units
+    (15.4)."""
+    marks = ctx.marks(target, f"defense_{side}")
+    colour = "blue" if "blue" in marks else "red"
+    if side == "flank" and close and "open_top" in tags(ctx, target) and unit_class(ctx, attacker) == "foot":
+        colour = "red"
+    return colour
+
+
+def modifier(ctx: Any, key: str, field: str = "fp") -> int | None:
+    row = (ctx.tables.get("fire_modifiers") or {}).get(key)
+    if not isinstance(row, dict) or row.get(field) is None:
+        return None
+    value = row[field]
+    return value if isinstance(value, int) else None
+
+
+def hits_from(av: int, dv: int, policies: dict[str, Any]) -> int:
+    """0, 1 or 2 hits: a hit when AV >= DV (``hit_comparison``, every example of the fragment); two hits when AV
+    reaches DV + 4 (``two_hit_threshold``; Fig 28: 17 against 10)."""
+    hit = av >= dv if policies.get("hit_comparison", "ge") == "ge" else av > dv
+    if not hit:
+        return 0
+    two = av >= dv + 4 if policies.get("two_hit_threshold", "ge_dv_plus_4") == "ge_dv_plus_4" else av > dv + 4
+    return 2 if two else 1

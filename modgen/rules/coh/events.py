@@ -1,0 +1,121 @@
+"""The events and chat verbs Conflict of Heroes adds to the log (``RuleSystem.event_kinds()`` / ``chat_verbs()``).
+
+Core events carry the rest: ``activate`` (a unit or a group receives its AP pool), ``move``/``attack``/``order``
+(cards)/``rally`` with optional ``ap`` and ``cap`` paid, ``roll`` (``cap``: CAPs added to the roll), ``marker`` (a hit
+counter on a unit), ``loss``, ``vp``; a ``flip`` to the ``spent`` face marks the unit spent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_UNIT = {"type": "string", "minLength": 1, "description": "A counter id from counters/<game>.json."}
+_UNITS = {"type": "array", "items": _UNIT, "minItems": 1, "description": "Counter ids."}
+_SIDE = {"type": "string", "description": "The side id of the player."}
+_PAID = {
+    "ap": {"type": "integer", "minimum": 0, "description": "AP paid from the activation's pool."},
+    "cap": {"type": "integer", "minimum": 0, "description": "Command Action Points paid."},
+}
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {
+    "pass": {"type": "object", "description": "A player passes; the passer's activated unit becomes spent (Fig 28); "
+             "two passes in a row end the round (Fig 30).",
+             "properties": {"side": _SIDE}, "required": ["type", "side"]},
+    "stall": {"type": "object", "description": "A player stalls, paying 1AP of the activated unit's pool (Fig 28).",
+              "properties": {"side": _SIDE, "unit": _UNIT, **_PAID}, "required": ["type"]},
+    "pivot": {"type": "object", "description": "A unit pivots in its hex to a new facing (degrees) (Fig 27).",
+              "properties": {"unit": _UNIT, "facing": {"type": "number", "description": "New facing, degrees "
+                                                        "clockwise from up."}, **_PAID},
+              "required": ["type", "unit", "facing"]},
+    "spent": {"type": "object", "description": "Units are marked spent; their activation ends (Fig 27).",
+              "properties": {"units": _UNITS}, "required": ["type", "units"]},
+    "load": {"type": "object", "description": "A vehicle loads a unit in its hex as a group action (17.0).",
+             "properties": {"unit": _UNIT, "vehicle": _UNIT, **_PAID}, "required": ["type", "unit", "vehicle"]},
+    "unload": {"type": "object", "description": "A carried unit is unloaded under its vehicle (17.0).",
+               "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
+    "cap": {"type": "object", "description": "Command Action Points spent: on the last roll (+1 each, Fig 29) or "
+            "towards the next action's cost.",
+            "properties": {"side": _SIDE, "cap": {"type": "integer", "minimum": 1, "description": "CAPs spent."},
+                           "purpose": {"enum": ["roll", "action"], "description": "What they pay for."},
+                           "unit": _UNIT},
+            "required": ["type", "cap"]},
+}
+
+
+def _units(p: Any, what: str) -> list[str]:
+    return p.targets(what)
+
+
+def parse_activate(p: Any) -> dict[str, Any]:
+    """``!activate UNIT…`` (several units: a group)."""
+    return {"type": "activate", "units": _units(p, "a unit or hex to activate")}
+
+
+def parse_pass(p: Any) -> dict[str, Any]:
+    """``!pass [SIDE]`` (the side defaults to the player's)."""
+    ev: dict[str, Any] = {"type": "pass"}
+    if p.peek() is not None:
+        ev["side"] = p.word("a side id")
+    return ev
+
+
+def parse_stall(p: Any) -> dict[str, Any]:
+    """``!stall``"""
+    return {"type": "stall"}
+
+
+def parse_spent(p: Any) -> dict[str, Any]:
+    """``!spent UNIT…``"""
+    return {"type": "spent", "units": _units(p, "a unit or hex to mark spent")}
+
+
+def _paid(p: Any, ev: dict[str, Any]) -> dict[str, Any]:
+    while (t := p.peek()) is not None:
+        if t.text not in ("cap", "ap"):
+            raise p.fail(t, "'cap N', 'ap N' or end of line")
+        p.next("'cap' or 'ap'")
+        ev[t.text] = p.integer(f"a number after {t.text!r}")
+    return ev
+
+
+def parse_pivot(p: Any) -> dict[str, Any]:
+    """``!pivot UNIT DEGREES [cap N]``"""
+    unit = p.next("a unit or hex to pivot")
+    if not unit.is_target:
+        raise p.fail(unit, "a unit or hex to pivot")
+    return _paid(p, {"type": "pivot", "unit": unit.text, "facing": p.integer("a facing in degrees")})
+
+
+def parse_unload(p: Any) -> dict[str, Any]:
+    """``!unload UNIT``"""
+    unit = p.next("the carried unit to unload")
+    if not unit.is_target:
+        raise p.fail(unit, "the carried unit to unload")
+    return _paid(p, {"type": "unload", "unit": unit.text})
+
+
+def parse_cap(p: Any) -> dict[str, Any]:
+    """``!cap N [roll|action]``: CAPs on the last roll, or towards the next action (the default)."""
+    n = p.integer("a number of CAPs")
+    ev: dict[str, Any] = {"type": "cap", "cap": n, "purpose": "action"}
+    if n < 1:
+        raise p.fail(p.toks[p.i - 1], "a number of CAPs of 1 or more")
+    if p.peek() is not None:
+        t = p.next("'roll' or 'action'")
+        if t.text not in ("roll", "action"):
+            raise p.fail(t, "'roll' or 'action'")
+        ev["purpose"] = t.text
+    return ev
+
+
+def parse_card(p: Any) -> dict[str, Any]:
+    """``!card NAME UNIT`` (an action card played on a unit: auto_rally, command_action…)."""
+    name = p.word("a card name (e.g. auto_rally, command_action)")
+    unit = p.next("the unit the card is played on")
+    if not unit.is_target:
+        raise p.fail(unit, "the unit the card is played on")
+    return {"type": "order", "order": name, "unit": unit.text}
+
+
+CHAT_VERBS = {"activate": parse_activate, "pass": parse_pass, "stall": parse_stall, "spent": parse_spent,
+              "pivot": parse_pivot, "unload": parse_unload, "cap": parse_cap, "card": parse_card}
