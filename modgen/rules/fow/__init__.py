@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.fow import tables as fow_tables
+from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
 from modgen.systems.base import Die, Family, Phase, not_checked
@@ -50,6 +51,12 @@ class FlamesOfWar(TablePlugin):
             Phase("shooting", "Shooting Step"),
             Phase("assault", "Assault Step"),
         ]
+
+    def event_kinds(self) -> dict[str, dict[str, Any]]:
+        return dict(EVENT_KINDS)
+
+    def chat_verbs(self) -> dict[str, Any]:
+        return dict(CHAT_VERBS)
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
