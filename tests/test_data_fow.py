@@ -84,13 +84,37 @@ def test_victory_points_table_matches_p93(fow):
 
 
 def test_four_tanks_a_side(fow):
+    # The introduction's first game: four tanks a side; the infantry and gun platoons are an illustrative extension.
     sc = fow.scenario("free_for_all")
     by_side: dict[str, int] = {}
     for entry in sc["setup"]:
         u = fow.unit(entry["unit"])
-        assert u["class"] == "tank"
-        by_side[u["side"]] = by_side.get(u["side"], 0) + 1
+        if u["class"] == "tank":
+            by_side[u["side"]] = by_side.get(u["side"], 0) + 1
+        else:
+            assert u["source"]["values"] == "illustrative"
     assert by_side == {"us": 4, "german": 4}
+
+
+def test_team_data_model_is_complete(fow):
+    # Every team carries a base, weapons with range and ROF, mobility, ratings, armour or a save, and its unit.
+    for u in fow.units:
+        if u["kind"] != "team":
+            continue
+        assert u["base"]["shape"] and u["weapons"] and u["mobility"]["rating"] and u["ratings"]["skill"], u["id"]
+        assert ("armour" in u) != ("save" in u), u["id"]
+        assert all(w["range"]["in"] > 0 and w["rof"]["halted"] >= 1 for w in u["weapons"]), u["id"]
+        assert u["group"]["id"] == u["formation"], u["id"]
+    leaders = {u["group"]["id"] for u in fow.units if u.get("group", {}).get("leader")}
+    assert leaders == {"us_tank_platoon", "de_panzer_platoon", "us_rifle_platoon", "de_pak_platoon"}
+
+
+def test_sherman_main_gun_is_the_p26_weapon_line(fow):
+    w = fow.unit("us.sherman.2")["weapons"][0]
+    # p.26: "M3 75mm gun | Range 32"/80cm | ROF 2 | Anti-tank 10 | Firepower 3+"
+    assert (w["name"], w["range"], w["rof"]["halted"], w["anti_tank"], w["firepower"]) == \
+        ("M3 75mm gun", {"in": 32, "cm": 80}, 2, 10, "3+")
+    assert w["source"]["values"] == "rulebook"
 
 
 def test_sherman_values_are_the_p26_arsenal_entry(fow):

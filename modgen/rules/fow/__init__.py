@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.fow import tables as fow_tables
+from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
 from modgen.systems.base import Die, Family, Phase, not_checked
@@ -51,6 +52,12 @@ class FlamesOfWar(TablePlugin):
             Phase("assault", "Assault Step"),
         ]
 
+    def event_kinds(self) -> dict[str, dict[str, Any]]:
+        return dict(EVENT_KINDS)
+
+    def chat_verbs(self) -> dict[str, Any]:
+        return dict(CHAT_VERBS)
+
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
 
@@ -58,12 +65,22 @@ class FlamesOfWar(TablePlugin):
 #: The module's dice buttons (the system's dice).
 DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 
-#: Checked: the turn's steps in order and deployment inside the mission's zones. Movement, shooting, assaults,
-#: command distance, morale, reserves and victory are not yet.
+#: Checked: the turn's steps, deployment, movement and orders, command distance, shooting and saves, assault
+#: eligibility and charges. Not yet: Cross checks, transports, bombardments, hit allocation, Mistaken Target,
+#: pinning, defensive fire and the rest of the assault, the Starting Step (morale), aircraft, reserves, victory.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
-    *not_checked("movement", "command", "fire", "combat", "morale", "air", "reinforcements", "victory"),
+    Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.24", "p.25"),
+           note="Cross checks, transports, pinned movement and night not checked; visibility is a 2-D proxy"),
+    Family("command", tables=("command_distance",), rules=("p.18",),
+           note="'directly towards the Leader' is a warning"),
+    Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.36", "p.38", "p.39", "p.66", "p.67"),
+           note="line of sight and concealment are the players' call (declared modifiers); hit allocation, "
+           "Mistaken Target, pinning and bombardments not checked"),
+    Family("combat", rules=("p.52", "p.53"),
+           note="eligibility and the charge only; defensive fire, assault hits, counterattack not checked"),
+    *not_checked("morale", "air", "reinforcements", "victory"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

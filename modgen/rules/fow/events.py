@@ -1,0 +1,138 @@
+"""The log events and chat verbs Flames of War adds: ``shoot``, ``save`` and ``assault`` events, and the chat
+declarations ``!order``, ``!shoot``, ``!save`` and ``!assault`` (docs/logs.md). The dice of a ``!shoot`` or
+``!save`` come from the module's dice buttons: the ``roll`` event right after the declaration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_TEAM = {"type": "string", "minLength": 1, "description": "A team's counter id."}
+_POS = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
+        "description": "Table position [x_in, y_in]."}
+_DICE = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "minItems": 1,
+         "description": "The dice as rolled (or in the roll event that follows)."}
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {
+    "shoot": {
+        "type": "object",
+        "description": "A team shoots one weapon at a declared target team (FoW pp.26-35).",
+        "properties": {
+            "unit": _TEAM | {"description": "The shooting team."},
+            "target": _TEAM | {"description": "The declared target team."},
+            "weapon": {"type": "string", "description": "Weapon name (default: the team's main weapon)."},
+            "dice": _DICE,
+            "need": {"type": ["string", "integer"], "description": "Declared score to hit, e.g. \"4+\"."},
+            "mods": {"type": "array", "items": {"type": "string"},
+                     "description": "Judgement modifiers the players agreed: concealed, gone_to_ground, smoke, night."},
+            "hits": {"type": "integer", "minimum": 0, "description": "Hits scored."},
+            "facing": {"type": "number", "description": "Facing after Rotate to Face (degrees)."},
+        },
+        "required": ["type", "unit", "target"],
+    },
+    "save": {
+        "type": "object",
+        "description": "A team hit rolls its save (FoW pp.36-39).",
+        "properties": {
+            "unit": _TEAM | {"description": "The team saving."},
+            "by": _TEAM | {"description": "The team that scored the hit (default: the last team that shot at it)."},
+            "weapon": {"type": "string", "description": "The weapon that hit (default: the shot's weapon)."},
+            "armour": {"enum": ["front", "side", "top"], "description": "Armour rating used."},
+            "hit": {"enum": ["hull", "turret"], "description": "Part hit (turreted tanks)."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The save die."},
+            "fp_roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The Firepower test die."},
+            "dice": _DICE,
+            "total": {"type": "integer", "description": "Save total as announced."},
+            "cover": {"type": "boolean", "description": "The team is in Bulletproof Cover."},
+            "result": {"enum": ["bounced", "no_effect", "saved", "bailed_out", "destroyed"],
+                       "description": "The outcome."},
+        },
+        "required": ["type", "unit"],
+    },
+    "assault": {
+        "type": "object",
+        "description": "A team charges into contact with an enemy team (FoW pp.52-53).",
+        "properties": {
+            "unit": _TEAM | {"description": "The assaulting team."},
+            "target": _TEAM | {"description": "The enemy team it contacts."},
+            "to_pos": _POS,
+        },
+        "required": ["type", "unit", "target"],
+    },
+}
+
+ORDER_WORDS = ("blitz", "follow_me", "cross_here", "dig_in", "shoot_and_scoot")
+
+
+def _target(p: Any, what: str) -> str:
+    tok = p.next(what)
+    if not tok.is_target:
+        raise p.fail(tok, what)
+    return tok.text
+
+
+def _arrow(p: Any) -> None:
+    tok = p.next("'->'")
+    if tok.text != "->":
+        raise p.fail(tok, "'->'")
+
+
+def parse_order(p: Any) -> dict[str, Any]:
+    """``!order LEADER blitz|follow_me|cross_here|dig_in|shoot_and_scoot``."""
+    unit = _target(p, "the Unit Leader issuing the order")
+    order = p.word("an order (" + ", ".join(ORDER_WORDS) + ")")
+    if order not in ORDER_WORDS:
+        raise p.fail(p.toks[p.i - 1], "an order (" + ", ".join(ORDER_WORDS) + ")")
+    return {"type": "order", "unit": unit, "order": order}
+
+
+def parse_shoot(p: Any) -> dict[str, Any]:
+    """``!shoot TEAM -> TARGET ["weapon"] [need N+] [hits N] [concealed|gone_to_ground|smoke|night]…``."""
+    ev: dict[str, Any] = {"type": "shoot", "unit": _target(p, "the shooting team")}
+    _arrow(p)
+    ev["target"] = _target(p, "the target team")
+    while (t := p.peek()) is not None:
+        if t.quoted:
+            p.i += 1
+            ev["weapon"] = t.text
+        elif t.text == "need":
+            p.i += 1
+            tok = p.next("a score such as 4+")
+            ev["need"] = tok.text
+        elif t.text == "hits":
+            p.i += 1
+            ev["hits"] = p.integer("the number of hits")
+        elif t.text in ("concealed", "gone_to_ground", "smoke", "night"):
+            p.i += 1
+            ev.setdefault("mods", []).append(t.text)
+        else:
+            raise p.fail(t, "a \"weapon\", need, hits or a modifier")
+    return ev
+
+
+def parse_save(p: Any) -> dict[str, Any]:
+    """``!save TEAM [front|side|top] [hull|turret] [by SHOOTER] [result]``."""
+    ev: dict[str, Any] = {"type": "save", "unit": _target(p, "the team saving")}
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.text in ("front", "side", "top"):
+            ev["armour"] = t.text
+        elif t.text in ("hull", "turret"):
+            ev["hit"] = t.text
+        elif t.text == "by":
+            ev["by"] = _target(p, "the shooting team after 'by'")
+        elif t.text in ("bounced", "no_effect", "saved", "bailed_out", "destroyed"):
+            ev["result"] = t.text
+        else:
+            raise p.fail(t, "front, side, top, hull, turret, by or a result")
+    return ev
+
+
+def parse_assault(p: Any) -> dict[str, Any]:
+    """``!assault TEAM -> TARGET``."""
+    ev: dict[str, Any] = {"type": "assault", "unit": _target(p, "the assaulting team")}
+    _arrow(p)
+    ev["target"] = _target(p, "the enemy team it charges")
+    return ev
+
+
+CHAT_VERBS = {"order": parse_order, "shoot": parse_shoot, "save": parse_save, "assault": parse_assault}
