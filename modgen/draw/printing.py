@@ -195,12 +195,15 @@ def registration_mark(img: Image.Image, x: float, y: float, dpi: float, size: Le
 
 def page_label(img: Image.Image, text: str, dpi: float, margin: Length = "0.5in", color: str = "black") -> None:
     """Write a small label centred in the bottom margin of a page."""
-    d = ImageDraw.Draw(img)
+    draw_page_label(ImageDraw.Draw(img), img.size, text, dpi, margin, color)
+
+
+def draw_page_label(d: Any, size: tuple[float, float], text: str, dpi: float, margin: Length = "0.5in",
+                    color: str = "black") -> None:
+    """:func:`page_label` through any drawing object (a Pillow ``ImageDraw`` or a vector ``PdfDraw``)."""
     f = font(dpi * 0.11)
     m = length_px(margin, dpi)
-    x = img.width / 2
-    y = img.height - m / 2
-    d.text((x, y), text, fill=color, font=f, anchor="mm")
+    d.text((size[0] / 2, size[1] - m / 2), text, fill=color, font=f, anchor="mm")
 
 
 # --- tiling ------------------------------------------------------------------------------------------------------
