@@ -111,3 +111,41 @@ def test_vector_primitives_land_where_pillow_draws_them(shape: str, tmp_path: Pa
     assert pdf.size == size
     total, a_far, b_far = _far_ink(png, pdf, (255, 255, 255))
     assert total > 100 and a_far == 0 and b_far == 0, (total, a_far, b_far)
+
+
+def test_text_on_a_halo_keeps_its_fill_colour(tmp_path: Path) -> None:
+    """A halo (stroked text) under the fill: the glyphs are the fill colour, not the halo's (PDF text render mode
+    is graphics state and must not leak from the halo into the fill)."""
+    from modgen.draw.printing import font
+
+    out = tmp_path / "t.pdf"
+    c = vector.new_canvas(str(out), (200, 100))
+    d = vector.PdfDraw(c, 72)
+    d.rectangle((0, 0, 199, 99), fill=(120, 120, 120))
+    d.text((100, 50), "0101", fill=(0, 0, 0), font=font(40), anchor="mm", stroke_width=3, stroke_fill=(255, 255, 255))
+    d.close()
+    c.showPage()
+    c.save()
+    img = _raster(out, 72).convert("L")
+    hist = img.histogram()
+    assert sum(hist[:40]) > 150 and sum(hist[230:]) > 150  # black glyphs and their white halo
+
+
+def test_map_pdf_is_vector_and_the_legend_has_a_page_of_its_own(tmp_path: Path) -> None:
+    from modgen.data.model import load_game
+    from modgen.draw.mapdraw import render_map_pdf
+
+    root = Path(__file__).resolve().parent.parent
+    game = load_game(root / "games" / "minsk44.json")
+    out = tmp_path / "m.pdf"
+    pages = render_map_pdf(game, None, out, hex_size="16mm", paper="letter", dpi=300)
+    fonts = _tool("pdffonts", str(out)).splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts
+    assert len(_tool("pdfimages", "-list", str(out)).splitlines()) == 2  # no raster images: nothing JPEG
+    texts = [_tool("pdftotext", "-f", str(p), "-l", str(p), str(out), "-") for p in range(1, pages + 1)]
+    legend_pages = [i for i, t in enumerate(texts) if "Terrain" in t]
+    assert legend_pages == [pages - 1]  # the whole legend on the last page, none of it on a map tile
+    names = [str(t.get("name")) for t in (game.manifest.get("terrain") or {}).values()]
+    used = [n for n in names if n in texts[-1]]
+    assert len(used) >= 5, used
+    assert "0102" in texts[0]  # hex numbers are text on the tiles

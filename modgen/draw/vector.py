@@ -319,6 +319,7 @@ class PdfDraw:
         c.scale(1, -1)
         c.setFont(name, size)
         if stroke_width and stroke_fill is not None:  # Pillow's stroke grows outwards: a 2w stroke under the fill
+            c.saveState()  # the text render mode is graphics state: q/Q confines the stroke mode to the halo
             self._stroke(stroke_fill, 2 * stroke_width)
             c.setLineJoin(1)
             for x, run in _runs(text, font, name, size):
@@ -326,6 +327,7 @@ class PdfDraw:
                 t.setTextRenderMode(1)
                 t.textOut(run)
                 c.drawText(t)
+            c.restoreState()
         self._fill(fill if fill is not None else "black")
         for x, run in _runs(text, font, name, size):
             c.drawString(x, 0, run)
