@@ -18,6 +18,7 @@ import math
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import reportlab.rl_config
@@ -96,7 +97,19 @@ def text_origin(text: str, font: Any, xy: Point, anchor: str | None) -> Point:
     return xy[0] + a[0] - s[0], xy[1] + a[1] - s[1]
 
 
-def _runs(text: str, font: Any, name: str, size: float) -> list[tuple[float, str]]:
+def _runs(text: str, font: Any, name: str, size: float) -> tuple[tuple[float, str], ...]:
+    """:func:`_glyph_runs`, cached (fonts are cached objects, hashed by identity): counters repeat the same few
+    strings, and measuring them is the slow part."""
+    try:
+        return _cached_runs(text, font, name, size)
+    except TypeError:  # an unhashable font-like object
+        return _glyph_runs(text, font, name, size)
+
+
+_cached_runs = lru_cache(maxsize=8192)(lambda text, font, name, size: _glyph_runs(text, font, name, size))
+
+
+def _glyph_runs(text: str, font: Any, name: str, size: float) -> tuple[tuple[float, str], ...]:
     """``text`` cut into runs placed where Pillow places their first glyph.
 
     FreeType's hinted advances (the PNG) drift from the font's exact ones (the PDF) by up to a pixel every few
@@ -104,7 +117,7 @@ def _runs(text: str, font: Any, name: str, size: float) -> list[tuple[float, str
     PNG's do and the text stays text (one run for most strings).
     """
     if not hasattr(font, "getlength") or len(text) < 2:
-        return [(0.0, text)]
+        return ((0.0, text),)
     runs: list[tuple[float, str]] = []
     start, x0 = 0, 0.0
     for i in range(1, len(text) + 1):
@@ -117,7 +130,7 @@ def _runs(text: str, font: Any, name: str, size: float) -> list[tuple[float, str
         if abs(pil - exact) > 0.33:
             runs.append((x0, text[start:i]))
             start, x0 = i, pil
-    return runs
+    return tuple(runs)
 
 
 class RasterDraw(ImageDraw.ImageDraw):
