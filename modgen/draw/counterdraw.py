@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from modgen.draw import nato
+from modgen.draw.vector import PdfDraw, RasterDraw
 from modgen.inputs import load_image
 
 Box = tuple[float, float, float, float]
@@ -198,17 +199,48 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
     ss = supersample_factor(plan.width)
     mask = None
     big = Image.new("RGB", (plan.width * ss, plan.height * ss), "#ffffff")
-    d = ImageDraw.Draw(big)
+    d = RasterDraw(big)
+    full = (0, 0, plan.width * ss - 1, plan.height * ss - 1)
+    bw = round(plan.border_width * ss)
+    _paint_background(d, plan, ss)
+    _paint_shapes(d, plan, ss)
+    if plan.shape != "square":  # panels and stripes must not show outside rounded corners or the circle
+        mask = _shape_mask(big.size, full, plan.shape, plan.radius * ss) if alpha or plan.shape == "circle" else None
+        if plan.shape == "circle":
+            big.paste("#ffffff", (0, 0), ImageChops.invert(mask))
+        else:
+            _whiten_corners(big, plan.radius * ss)
+    if plan.border_color and bw:  # redraw the border over shapes that touch the edge
+        if plan.shape == "circle":
+            d.ellipse(full, outline=plan.border_color, width=bw)
+        else:
+            d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
+    # Box-averaging the supersampled pixels is exact area coverage: the anti-aliasing we want, and fast.
+    img = big.reduce(ss) if ss > 1 else big
+    _paint_texts(ImageDraw.Draw(img), plan)
+    if alpha:
+        img = img.convert("RGBA")
+        if mask is not None:
+            img.putalpha(mask.reduce(ss) if ss > 1 else mask)
+    return img
 
-    def sc(b: Box) -> Box:
-        return (b[0] * ss, b[1] * ss, b[2] * ss, b[3] * ss)
 
+
+
+def _paint_background(d: Any, plan: FacePlan, ss: int) -> None:
     full = (0, 0, plan.width * ss - 1, plan.height * ss - 1)
     bw = round(plan.border_width * ss)
     if plan.shape == "circle":
         d.ellipse(full, fill=plan.background, outline=plan.border_color, width=bw)
     else:
         d.rounded_rectangle(full, radius=plan.radius * ss, fill=plan.background, outline=plan.border_color, width=bw)
+
+
+def _paint_shapes(d: Any, plan: FacePlan, ss: int) -> None:
+    """The plan's shapes at ``ss`` times their size onto ``d`` (a RasterDraw or a PdfDraw: one drawing)."""
+    def sc(b: Box) -> Box:
+        return (b[0] * ss, b[1] * ss, b[2] * ss, b[3] * ss)
+
     for s in plan.shapes:
         b, w = sc(s.box), max(1, round(s.width * ss)) if s.width else 0
         if s.op == "rect":
@@ -229,27 +261,31 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
         elif s.op == "image":
             side = round(b[2] - b[0])
             art = _load_art(s.data["path"], os.path.getmtime(s.data["path"]), side)
-            big.paste(art, (round(b[0]), round(b[1])), art)
-    if plan.shape != "square":  # panels and stripes must not show outside rounded corners or the circle
-        mask = _shape_mask(big.size, full, plan.shape, plan.radius * ss) if alpha or plan.shape == "circle" else None
-        if plan.shape == "circle":
-            big.paste("#ffffff", (0, 0), ImageChops.invert(mask))
-        else:
-            _whiten_corners(big, plan.radius * ss)
-    if plan.border_color and bw:  # redraw the border over shapes that touch the edge
-        if plan.shape == "circle":
-            d.ellipse(full, outline=plan.border_color, width=bw)
-        else:
-            d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
-    # Box-averaging the supersampled pixels is exact area coverage: the anti-aliasing we want, and fast.
-    img = big.reduce(ss) if ss > 1 else big
-    td = ImageDraw.Draw(img)
+            d.image(art, (round(b[0]), round(b[1]), round(b[0]) + side, round(b[1]) + side))
+
+
+def _paint_texts(d: Any, plan: FacePlan) -> None:
     for t in plan.texts:
-        td.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")
-    if alpha:
-        img = img.convert("RGBA")
-        if mask is not None:
-            img.putalpha(mask.reduce(ss) if ss > 1 else mask)
-    return img
+        d.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")
 
 
+def draw_plan_vector(d: PdfDraw, plan: FacePlan, x: float, y: float, scale: float = 1.0) -> None:
+    """Draw a :class:`FacePlan` as vectors with its top-left at (x, y) px of ``d``, ``scale`` × its size.
+
+    The same shapes as :func:`render_plan`, with the same supersampled coordinates (scaled back down here, so line
+    widths round exactly as in the PNG); the counter's outline clips what lies beyond rounded corners or the circle.
+    """
+    ss = supersample_factor(plan.width)
+    full = (0, 0, plan.width * ss - 1, plan.height * ss - 1)
+    with d.scaled(ss / scale, origin=(x, y)):
+        with d.clip_path(plan.shape, full, plan.radius * ss):
+            _paint_background(d, plan, ss)
+            _paint_shapes(d, plan, ss)
+        bw = round(plan.border_width * ss)
+        if plan.border_color and bw:
+            if plan.shape == "circle":
+                d.ellipse(full, outline=plan.border_color, width=bw)
+            else:
+                d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
+    with d.scaled(1 / scale, origin=(x, y)):
+        _paint_texts(d, plan)

@@ -74,6 +74,15 @@ def faces_of(unit: dict[str, Any]) -> list[str]:
     return ["front"] + [name for name in faces if name != "front"]
 
 
+def with_blank_face(unit: dict[str, Any], name: str = "__blank__") -> dict[str, Any]:
+    """The unit with an extra face ``name`` of kind blank: the back printed for a counter that has none (a marker
+    printed on coloured card keeps its colour there)."""
+    blank: dict[str, Any] = {"kind": "blank"}
+    front = (unit.get("faces") or {}).get("front") or {}
+    if front.get("color"):
+        blank["color"] = front["color"]
+    return {**unit, "faces": {**(unit.get("faces") or {}), name: blank}}
+
 
 class _Ctx:
     """What element planners need: the unit, its face, colours, layout and the output size."""

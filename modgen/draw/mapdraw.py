@@ -24,12 +24,17 @@ from modgen.draw.mapstyle import (
     AREA_COLORS,
     BACKGROUND,
     GRID_COLOR,
+    PATTERNS,
+    SYMBOLS,
     TEXT_COLOR,
     Color,
     Point,
     check_options,
     dashed,
-    masked_tile,
+    draw_legend,
+    draw_pattern,
+    draw_symbol,
+    legend_height,
     offset_polyline,
     outline,
     parse_color,
@@ -39,7 +44,8 @@ from modgen.draw.mapstyle import (
     with_legend,
 )
 from modgen.draw.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
-from modgen.draw.printing import check_image_size, font, new_image, paper_size, parse_length, save_pdf, tile_pages
+from modgen.draw.printing import check_image_size, font, new_image, paper_size, parse_length, write_tiled_pdf
+from modgen.draw.vector import RasterDraw
 from modgen.errors import DataError
 from modgen.geometry.hexgrid import Grid, area_hexes
 
@@ -125,15 +131,25 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
         return big.resize((lay.width, height), Image.Resampling.LANCZOS)
     c = _Ctx(m, terrain, hex_px)
     img = new_image((c.lay.width, c.lay.height), BACKGROUND, f"map {m.get('id', '?')!r} at {hex_px:g} px per hex")
-    d = ImageDraw.Draw(img)
-    _terrain(c, img, d, o["numbers"])
+    d = RasterDraw(img)
+    draw_hex_map(c, d, o)
+    if o["legend"]:
+        edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
+                      for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
+        img = with_legend(img, _legend_items(c), c.hex_px, edge_areas)
+    return img
+
+
+def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> None:
+    """Everything on the board, in drawing order, onto ``d`` (a RasterDraw for PNG, a PdfDraw for vector PDF)."""
+    _terrain(c, d)
     if o["areas"]:
         _areas(c, d, o["areas"] == "all")
     if o["grid"]:
-        w = max(1, round(hex_px / 70))
+        w = max(1, round(c.hex_px / 70))
         for col in range(c.grid.columns):
             for row in range(c.grid.rows):
-                pts = c.grid.corners(col, row, hex_px)
+                pts = c.grid.corners(col, row, c.hex_px)
                 d.line([*pts, pts[0]], fill=GRID_COLOR, width=w)
     bridges = _hexsides(c, d)
     _lines(c, d)
@@ -148,19 +164,19 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     if o["border"]:
         _border(c, d)
     if o["title"]:
-        name = str(m.get("name") or c.mid)
+        name = str(c.m.get("name") or c.mid)
         d.text((c.lay.x0 * 0.25, c.hex_px * 0.08), name, fill=TEXT_COLOR, font=font(c.hex_px * 0.28, bold=True),
                anchor="lt")
     if o["compass"]:
-        _compass(d, img.width - c.hex_px * 0.3, c.hex_px * 0.25, c.hex_px * 0.17)
-    if o["legend"]:
-        edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
-                      for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
-        img = with_legend(img, _legend_items(c), c.hex_px, edge_areas)
-    return img
+        _compass(d, c.lay.width - c.hex_px * 0.3, c.hex_px * 0.25, c.hex_px * 0.17)
 
 
-def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw, numbers: bool) -> None:
+#: Patterns drawn as one lattice across every hex of their terrain (continuous in map coordinates); the others
+#: (town, hill) are a motif centred in each hex.
+CONTINUOUS = ("trees", "marsh", "city", "dots", "hatch", "rough")
+
+
+def _terrain(c: _Ctx, d: Any) -> None:
     g, px = c.grid, c.hex_px
     default = c.m.get("default_terrain")
     hexes = c.m.get("hexes") or {}
@@ -170,11 +186,7 @@ def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw, numbers: bool) -
         c.pos(lab, "hexes")
     if default is not None:
         c.kind(default, ("hex",), "default_terrain")
-    tiles: dict[str, Image.Image | None] = {}
-    r = px / math.sqrt(3)
-    tw, th = (math.ceil(2 * r) + 2, math.ceil(px) + 2)
-    if g.sideways:
-        tw, th = th, tw
+    by_terrain: dict[str, list[tuple[int, int]]] = {}
     for col in range(g.columns):
         for row in range(g.rows):
             lab = g.label(col, row)
@@ -186,20 +198,41 @@ def _terrain(c: _Ctx, img: Image.Image, d: ImageDraw.ImageDraw, numbers: bool) -
             t = c.kind(tid, ("hex",), f"hexes[{lab!r}]")
             fill = c.color(tid, t, (230, 230, 220))
             d.polygon(corners, fill=fill, outline=fill)  # the outline closes hairline seams between neighbours
-            if tid not in tiles:
-                cx0, cy0 = g.exact_center(col, row, px)
-                rel = [(x - cx0 + tw / 2, y - cy0 + th / 2) for x, y in corners]
-                tile = masked_tile((tw, th), rel, t.get("pattern"), t.get("symbol"), px, fill)
-                if tile is not None and numbers:  # keep a clearing for the hex number (see _numbers)
-                    alpha = tile.getchannel("A")
-                    ImageDraw.Draw(alpha).rectangle([tw / 2 - px * 0.2, th / 2 - px * 0.46, tw / 2 + px * 0.2,
-                                                     th / 2 - px * 0.27], fill=0)
-                    tile.putalpha(alpha)
-                tiles[tid] = tile
-            tile = tiles[tid]
-            if tile is not None:
+            by_terrain.setdefault(tid, []).append((col, row))
+    for tid, cells in by_terrain.items():
+        t = c.terrain[tid]
+        pattern, symbol = t.get("pattern"), t.get("symbol")
+        if pattern not in PATTERNS and symbol not in SYMBOLS:
+            continue
+        fill = c.color(tid, t, (230, 230, 220))
+        polys = [g.corners(col, row, px) for col, row in cells]
+        xs = [x for p in polys for x, _ in p]
+        ys = [y for p in polys for _, y in p]
+        bounds = (min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2)
+        with d.clipped(polys, bounds) as dd:
+            if pattern in CONTINUOUS:  # one lattice in map coordinates: woods run on across hexsides, no seams
+                draw_pattern(dd, pattern, (0, 0, max(xs) + px, max(ys) + px), px, fill, keep=_near(g, cells, px))
+            for col, row in cells:
                 cx, cy = g.exact_center(col, row, px)
-                img.paste(tile, (round(cx - tw / 2), round(cy - th / 2)), tile)
+                if pattern in PATTERNS and pattern not in CONTINUOUS:
+                    draw_pattern(dd, pattern, (cx - px / 2, cy - px / 2, cx + px / 2, cy + px / 2), px, fill)
+                if symbol in SYMBOLS:
+                    draw_symbol(dd, symbol, cx, cy, px)
+
+
+def _near(g: Grid, cells: list[tuple[int, int]], px: float) -> Any:
+    """keep(x, y): is (x, y) within reach of a motif of one of ``cells`` (a bucketed look-up, not a scan)?"""
+    buckets: dict[tuple[int, int], list[Point]] = {}
+    for col, row in cells:
+        cx, cy = g.exact_center(col, row, px)
+        buckets.setdefault((math.floor(cx / px), math.floor(cy / px)), []).append((cx, cy))
+    reach = (px * 0.75) ** 2  # the hex's corner radius (0.58 hex) plus the largest motif
+
+    def keep(x: float, y: float) -> bool:
+        bx, by = math.floor(x / px), math.floor(y / px)
+        return any((x - cx) ** 2 + (y - cy) ** 2 <= reach
+                   for i in (-1, 0, 1) for j in (-1, 0, 1) for cx, cy in buckets.get((bx + i, by + j), ()))
+    return keep
 
 
 def _areas(c: _Ctx, d: ImageDraw.ImageDraw, every: bool) -> None:
@@ -374,12 +407,15 @@ def _places(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
 
 
 def _numbers(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
+    """Hex numbers, drawn after every line feature and label on a halo of the paper colour: always legible."""
     f = font(c.hex_px * 0.13)
     g = c.grid
+    halo = max(1, round(c.hex_px * 0.02))
     for col in range(g.columns):
         for row in range(g.rows):
             cx, cy = g.exact_center(col, row, c.hex_px)
-            d.text((cx, cy - c.hex_px * 0.36), g.label(col, row), fill=TEXT_COLOR, font=f, anchor="mm")
+            d.text((cx, cy - c.hex_px * 0.36), g.label(col, row), fill=TEXT_COLOR, font=f, anchor="mm",
+                   stroke_width=halo, stroke_fill=BACKGROUND)
 
 
 def _grid_bounds(c: _Ctx) -> tuple[float, float, float, float]:
@@ -446,9 +482,24 @@ def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], h
         else:
             img = render_map(game, m.get("id"), px_per_inch=dpi * table_scale, legend=legend, **options)
         title += f" (scale: 1 in on paper = {1 / table_scale:.3g} in on the table)"
-    else:
-        hex_px = parse_length(hex_size, "hex_size") * dpi
-        img = render_map(game, m.get("id"), hex_px, legend=legend, **options)
-    pages, _tiles, land = tile_pages(img, dpi, paper, margin, overlap, title, orientation)
-    save_pdf(pages, out, paper, land)
-    return len(pages)
+        # the table is drawn by Pillow; inside the PDF it is one lossless (Flate) image
+        tiles, _land = write_tiled_pdf(out, img.size, dpi, lambda d: d.image(img, (0, 0, *img.size)), paper=paper,
+                                       margin=margin, overlap=overlap, title=title, orientation=orientation)
+        return len(tiles)
+    hex_px = parse_length(hex_size, "hex_size") * dpi
+    o = check_options(HEX_OPTIONS, {**options, "legend": False})
+    c = _Ctx(m, game.manifest.get("terrain") or {}, hex_px)
+    legend_part = None
+    if legend:
+        items = _legend_items(c)
+        edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
+                      for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
+        # the legend's own page: swatches at the map's hex size, as wide as the page's printable area
+        pw = paper_size(paper, orientation == "landscape")[0]
+        width = (pw - 2 * parse_length(margin, "margin")) * dpi
+        legend_part = (legend_height(width, items, hex_px, edge_areas),
+                       lambda d, w: draw_legend(d, 0, w, items, hex_px, edge_areas))
+    tiles, _land = write_tiled_pdf(out, (c.lay.width, c.lay.height), dpi, lambda d: draw_hex_map(c, d, o),
+                                   paper=paper, margin=margin, overlap=overlap, title=title, orientation=orientation,
+                                   legend=legend_part)
+    return len(tiles) + (1 if legend_part else 0)

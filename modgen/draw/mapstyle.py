@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw
 
 from modgen.draw.printing import font
+from modgen.draw.vector import RasterDraw
 from modgen.errors import DataError
 
 Color = tuple[int, int, int]
@@ -67,14 +68,23 @@ def _block(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, c: Co
 
 
 def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, float, float], unit: float,
-                 color: Color) -> None:
-    """Draw ``pattern`` over ``box`` (x0, y0, x1, y1); ``unit`` is the hex size in px (sets the motif size)."""
+                 color: Color, keep: Callable[[float, float], bool] | None = None) -> None:
+    """Draw ``pattern`` over ``box`` (x0, y0, x1, y1); ``unit`` is the hex size in px (sets the motif size).
+
+    ``keep(x, y)``: draw a lattice motif only where it says so (the lattice stays where ``box`` puts it, so a
+    pattern drawn over the whole map in pieces is still one continuous pattern; a PDF carries only what shows).
+    """
     x0, y0, x1, y1 = box
+
+    def lat(fn: Callable[[float, float], None], b: tuple[float, float, float, float], sx: float, sy: float,
+            stagger: bool = True) -> None:
+        _lattice(fn if keep is None else (lambda x, y: fn(x, y) if keep(x, y) else None), b, sx, sy, stagger)
+
     if pattern == "trees":
         r, step = unit * 0.1, unit * 0.27
-        _lattice(lambda x, y: _tree(d, x, y, r, color), box, step, step * 0.87)
+        lat(lambda x, y: _tree(d, x, y, r, color), box, step, step * 0.87)
     elif pattern == "marsh":
-        _lattice(lambda x, y: _tuft(d, x, y, unit * 0.07, shade(color, 0.55)), box, unit * 0.3, unit * 0.22)
+        lat(lambda x, y: _tuft(d, x, y, unit * 0.07, shade(color, 0.55)), box, unit * 0.3, unit * 0.22)
     elif pattern == "town":
         bc = (150, 60, 50)
         for k, (fx, fy) in enumerate(((-0.14, -0.08), (0.1, -0.12), (0.0, 0.1), (0.16, 0.1))):
@@ -83,10 +93,10 @@ def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, 
     elif pattern == "city":
         bc = (120, 110, 110)
         step = unit * 0.18
-        _lattice(lambda x, y: _block(d, x, y, step * 0.7, step * 0.7, bc), box, step, step, stagger=False)
+        lat(lambda x, y: _block(d, x, y, step * 0.7, step * 0.7, bc), box, step, step, stagger=False)
     elif pattern == "dots":
         r = max(1.0, unit * 0.02)
-        _lattice(lambda x, y: d.ellipse([x - r, y - r, x + r, y + r], fill=shade(color, 0.55)), box,
+        lat(lambda x, y: d.ellipse([x - r, y - r, x + r, y + r], fill=shade(color, 0.55)), box,
                  unit * 0.12, unit * 0.104)
     elif pattern == "hatch":
         step, w = unit * 0.12, max(1, round(unit * 0.015))
@@ -102,7 +112,7 @@ def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, 
             d.ellipse([cx - r * 1.2, cy - r, cx + r * 1.2, cy + r], outline=shade(color, 0.6),
                       width=max(1, round(unit * 0.02)))
     elif pattern == "rough":
-        _lattice(lambda x, y: d.polygon([(x, y - unit * 0.05), (x + unit * 0.05, y + unit * 0.03),
+        lat(lambda x, y: d.polygon([(x, y - unit * 0.05), (x + unit * 0.05, y + unit * 0.03),
                                          (x - unit * 0.05, y + unit * 0.03)], fill=shade(color, 0.6)),
                  box, unit * 0.25, unit * 0.2)
 
@@ -235,46 +245,67 @@ def check_options(defaults: Mapping[str, Any], given: Mapping[str, Any]) -> dict
 
 # --- legend -----------------------------------------------------------------------------------------------------------
 
-def with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
-                 areas: list[tuple[str, Color]] | None = None) -> Image.Image:
-    """The image with a legend strip appended below: terrain swatches, then edge entry areas, in columns."""
-    areas = areas or []
+def _legend_grid(width: float, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
+                 areas: list[tuple[str, Color]]) -> tuple[float, float, int, int]:
+    """(row height, column width, entries per row, rows) of a legend ``width`` px wide."""
     f = font(unit * 0.2)
     names = [str(t.get("name", tid)) for tid, t, _ in items] + [f"Entry: {name}" for name, _ in areas]
     widest = max((f.getlength(n) for n in names), default=0.0)  # columns as wide as the longest name
     row_h, col_w = unit * 0.45, max(unit * 3.2, unit * 1.1 + widest)
-    per_col = max(1, int((img.width - unit) // col_w))
+    per_col = max(1, int((width - unit) // col_w))
     total = len(items) + len(areas)
-    nrows = math.ceil(total / per_col) if total else 1
-    out = Image.new("RGB", (img.width, img.height + round(row_h * (nrows + 1.5))), BACKGROUND)
-    out.paste(img, (0, 0))
-    d = ImageDraw.Draw(out)
-    d.text((unit * 0.5, img.height + row_h * 0.3), "Terrain", fill=TEXT_COLOR, font=font(unit * 0.22, bold=True))
+    return row_h, col_w, per_col, math.ceil(total / per_col) if total else 1
+
+
+def legend_height(width: float, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
+                  areas: list[tuple[str, Color]] | None = None) -> float:
+    """Height in px of the legend :func:`draw_legend` draws ``width`` px wide."""
+    row_h, _, _, nrows = _legend_grid(width, items, unit, areas or [])
+    return row_h * (nrows + 1.5)
+
+
+def draw_legend(d: Any, top: float, width: float, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
+                areas: list[tuple[str, Color]] | None = None) -> None:
+    """The legend (terrain swatches, then edge entry areas, in columns) from ``top`` onto ``d`` (raster or PDF)."""
+    areas = areas or []
+    f = font(unit * 0.2)
+    row_h, col_w, per_col, _ = _legend_grid(width, items, unit, areas)
+    d.text((unit * 0.5, top + row_h * 0.3), "Terrain", fill=TEXT_COLOR, font=font(unit * 0.22, bold=True))
     for i, (tid, t, style) in enumerate(items):
         x = unit * 0.5 + (i % per_col) * col_w
-        y = img.height + row_h * (1.3 + i // per_col)
+        y = top + row_h * (1.3 + i // per_col)
         color = parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else (200, 200, 200)
         sw = unit * 0.5
         box = (x, y, x + sw, y + row_h * 0.8)
         if t.get("kind") in ("hex", "area"):
-            sq = Image.new("RGBA", (round(sw), round(row_h * 0.8)), (*color, 255))
-            tile = masked_tile(sq.size, [(0, 0), (sq.width, 0), (sq.width, sq.height), (0, sq.height)],
-                               t.get("pattern"), t.get("symbol"), unit * 0.6, color)
-            if tile is not None:
-                sq.alpha_composite(tile)
-            out.paste(sq.convert("RGB"), (round(x), round(y)))
+            d.rectangle(box, fill=color)
+            if t.get("pattern") in PATTERNS or t.get("symbol") in SYMBOLS:
+                rect = [(x, y), (x + sw, y), (x + sw, y + row_h * 0.8), (x, y + row_h * 0.8)]
+                with d.clipped([rect], box) as dd:
+                    if t.get("pattern") in PATTERNS:
+                        draw_pattern(dd, t["pattern"], box, unit * 0.6, color)
+                    if t.get("symbol") in SYMBOLS:
+                        draw_symbol(dd, t["symbol"], x + sw / 2, y + row_h * 0.4, unit * 0.6)
             d.rectangle(box, outline=GRID_COLOR)
         else:
             line_swatch(d, style, color, max(1.0, float(t.get("width", 0.05)) * unit), x, y + row_h * 0.4, sw,
-                         unit)
+                        unit)
         d.text((x + sw + unit * 0.12, y + row_h * 0.4), str(t.get("name", tid)), fill=TEXT_COLOR, font=f,
                anchor="lm")
     for j, (name, color) in enumerate(areas):
         i = len(items) + j
         x = unit * 0.5 + (i % per_col) * col_w
-        y = img.height + row_h * (1.3 + i // per_col)
+        y = top + row_h * (1.3 + i // per_col)
         d.line([(x, y + row_h * 0.4), (x + unit * 0.5, y + row_h * 0.4)], fill=color, width=max(2, round(unit * 0.07)))
         d.text((x + unit * 0.62, y + row_h * 0.4), f"Entry: {name}", fill=TEXT_COLOR, font=f, anchor="lm")
+
+
+def with_legend(img: Image.Image, items: list[tuple[str, Mapping[str, Any], str]], unit: float,
+                areas: list[tuple[str, Color]] | None = None) -> Image.Image:
+    """The image with a legend strip appended below: terrain swatches, then edge entry areas, in columns."""
+    out = Image.new("RGB", (img.width, img.height + round(legend_height(img.width, items, unit, areas))), BACKGROUND)
+    out.paste(img, (0, 0))
+    draw_legend(RasterDraw(out), img.height, img.width, items, unit, areas)
     return out
 
 

@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from modgen import limits
 from modgen.atomic import atomic_path
+from modgen.draw import vector
 from modgen.errors import DataError
 
 MM_PER_IN = 25.4
@@ -195,12 +196,15 @@ def registration_mark(img: Image.Image, x: float, y: float, dpi: float, size: Le
 
 def page_label(img: Image.Image, text: str, dpi: float, margin: Length = "0.5in", color: str = "black") -> None:
     """Write a small label centred in the bottom margin of a page."""
-    d = ImageDraw.Draw(img)
+    draw_page_label(ImageDraw.Draw(img), img.size, text, dpi, margin, color)
+
+
+def draw_page_label(d: Any, size: tuple[float, float], text: str, dpi: float, margin: Length = "0.5in",
+                    color: str = "black") -> None:
+    """:func:`page_label` through any drawing object (a Pillow ``ImageDraw`` or a vector ``PdfDraw``)."""
     f = font(dpi * 0.11)
     m = length_px(margin, dpi)
-    x = img.width / 2
-    y = img.height - m / 2
-    d.text((x, y), text, fill=color, font=f, anchor="mm")
+    d.text((size[0] / 2, size[1] - m / 2), text, fill=color, font=f, anchor="mm")
 
 
 # --- tiling ------------------------------------------------------------------------------------------------------
@@ -245,13 +249,11 @@ def plan_tiles(src_w: int, src_h: int, area_w: int, area_h: int, overlap: int) -
     return tiles
 
 
-def tile_pages(img: Image.Image, dpi: float, paper: str = "letter", margin: Length = "0.5in",
-               overlap: Length = "0.5in", title: str = "", orientation: str = "auto",
-               marks: bool = True) -> tuple[list[Image.Image], list[Tile], bool]:
-    """Cut ``img`` (already at ``dpi``) into page images with margins, overlap, alignment marks and page labels.
+def choose_tiles(width: int, height: int, dpi: float, paper: str, margin: Length, overlap: Length,
+                 orientation: str = "auto") -> tuple[list[Tile], bool]:
+    """Tiles covering a ``width``×``height`` px picture at ``dpi`` on ``paper``, and whether pages are landscape.
 
     ``orientation``: ``portrait``, ``landscape`` or ``auto`` (whichever needs fewer pages; portrait on ties).
-    Returns (pages, tiles, landscape). The source image is never scaled, so physical size is preserved.
     """
     m = length_px(margin, dpi, "margin")
     ov = round(length_px(overlap, dpi, "overlap"))
@@ -264,11 +266,23 @@ def tile_pages(img: Image.Image, dpi: float, paper: str = "letter", margin: Leng
         aw, ah = math.floor(pw - 2 * m), math.floor(ph - 2 * m)
         if aw < 1 or ah < 1:
             raise DataError(f"margin {margin!r} leaves no printable area on {paper}")
-        tiles = plan_tiles(img.width, img.height, aw, ah, ov)
+        tiles = plan_tiles(width, height, aw, ah, ov)
         if best is None or len(tiles) < best[0]:
             best = (len(tiles), land, tiles)
     assert best is not None
-    _, land, tiles = best
+    return best[2], best[1]
+
+
+def tile_pages(img: Image.Image, dpi: float, paper: str = "letter", margin: Length = "0.5in",
+               overlap: Length = "0.5in", title: str = "", orientation: str = "auto",
+               marks: bool = True) -> tuple[list[Image.Image], list[Tile], bool]:
+    """Cut ``img`` (already at ``dpi``) into page images with margins, overlap, alignment marks and page labels.
+
+    ``orientation``: ``portrait``, ``landscape`` or ``auto`` (whichever needs fewer pages; portrait on ties).
+    Returns (pages, tiles, landscape). The source image is never scaled, so physical size is preserved.
+    """
+    tiles, land = choose_tiles(img.width, img.height, dpi, paper, margin, overlap, orientation)
+    m = length_px(margin, dpi, "margin")
     check_pages(len(tiles), page_px(paper, dpi, land), f"{title or 'map'}: {paper} at {dpi:g} dpi")
     pages = []
     for t in tiles:
@@ -306,3 +320,98 @@ def _overlap_marks(page: Image.Image, t: Tile, tiles: list[Tile], ox: int, oy: i
             spots.update((ix0 + f * (ix1 - ix0), cy) for f in (0.25, 0.75))
     for sx, sy in spots:
         registration_mark(page, ox + sx - x0, oy + sy - y0, dpi)
+
+
+# --- vector tiling -----------------------------------------------------------------------------------------------
+
+def write_tiled_pdf(out: str | os.PathLike[str], size_px: tuple[int, int], dpi: float, paint: Any, *,
+                    paper: str = "letter", margin: Length = "0.5in", overlap: Length = "0.5in", title: str = "",
+                    orientation: str = "auto", legend: tuple[float, Any] | None = None) -> tuple[list[Tile], bool]:
+    """Print a picture drawn by ``paint(d)`` (a :class:`~modgen.draw.vector.PdfDraw`, in px at ``dpi``) at physical
+    size, tiled over ``paper`` pages as vector PDF; written atomically. Returns (tiles, landscape).
+
+    The picture is drawn once (a PDF form) and shown through each page's window, so the file does not grow with the
+    page count. Crop marks sit outside each window's corners; registration targets for lining up the overlap lie in
+    the margins, on the overlap strip's centre line (never on the map). ``legend`` = (height px, paint) prints the
+    legend on a page of its own after the tiles (scaled down only if it would not fit), never cut by a tile edge.
+    """
+    w, h = size_px
+    tiles, land = choose_tiles(w, h, dpi, paper, margin, overlap, orientation)
+    pw_in, ph_in = paper_size(paper, land)
+    page_w, page_h = pw_in * dpi, ph_in * dpi
+    s = 72.0 / dpi
+    m = length_px(margin, dpi, "margin")
+    with atomic_path(out) as tmp:
+        c = vector.new_canvas(str(tmp), (pw_in * 72, ph_in * 72), title=title or os.path.basename(str(out)))
+        c.beginForm("picture", 0, -h * s, w * s, 0)
+        d = vector.PdfDraw(c, dpi, page_height=0)
+        paint(d)
+        d.close()
+        c.endForm()
+        total = len(tiles) + (1 if legend else 0)
+        for i, t in enumerate(tiles):
+            x0, y0, x1, y1 = t.box
+            c.saveState()
+            p = c.beginPath()
+            p.rect(m * s, (page_h - m - (y1 - y0)) * s, (x1 - x0) * s, (y1 - y0) * s)
+            c.clipPath(p, stroke=0, fill=0)
+            c.translate((m - x0) * s, (page_h - m + y0) * s)
+            c.doForm("picture")
+            c.restoreState()
+            d = vector.PdfDraw(c, dpi)
+            draw_crop_marks(d, (m, m, m + x1 - x0, m + y1 - y0), dpi)
+            _margin_targets(d, t, tiles, m, dpi)
+            label = f"{title} — " if title else ""
+            draw_page_label(d, (page_w, page_h), f"{label}page {i + 1}/{total}, {t.name}", dpi, margin)
+            d.close()
+            c.showPage()
+        if legend:
+            lh, paint_legend = legend
+            k = min(1.0, (page_h - 2 * m) / lh) if lh > 0 else 1.0
+            d = vector.PdfDraw(c, dpi)
+            with d.scaled(1 / k, origin=(m, m)):
+                paint_legend(d, (page_w - 2 * m) / k)
+            label = f"{title} — " if title else ""
+            draw_page_label(d, (page_w, page_h), f"{label}page {total}/{total}, legend", dpi, margin)
+            d.close()
+            c.showPage()
+        c.save()
+    return tiles, land
+
+
+def draw_crop_marks(d: Any, box: tuple[float, float, float, float], dpi: float, length: Length = "0.15in",
+                    gap: Length = "0.04in", color: str = "black") -> None:
+    """:func:`crop_marks` through any drawing object."""
+    ln, gp = length_px(length, dpi), length_px(gap, dpi)
+    w = max(1, round(dpi / 150))
+    x0, y0, x1, y1 = box
+    for x, sx in ((x0, -1), (x1, 1)):
+        for y, sy in ((y0, -1), (y1, 1)):
+            d.line([(x + sx * gp, y), (x + sx * (gp + ln), y)], fill=color, width=w)
+            d.line([(x, y + sy * gp), (x, y + sy * (gp + ln))], fill=color, width=w)
+
+
+def _margin_targets(d: Any, t: Tile, tiles: list[Tile], m: float, dpi: float) -> None:
+    """Registration targets in the margins, on the centre line of each overlap strip shared with a neighbour: the
+    same map line on both pages, so lining the targets up lines the tiles up."""
+    x0, y0, x1, y1 = t.box
+    by_pos = {(u.row, u.col): u for u in tiles}
+    r = length_px("0.1in", dpi)
+    w = max(1, round(dpi / 150))
+    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        u = by_pos.get((t.row + dr, t.col + dc))
+        if u is None:
+            continue
+        ix0, iy0, ix1, iy1 = max(x0, u.box[0]), max(y0, u.box[1]), min(x1, u.box[2]), min(y1, u.box[3])
+        if ix1 <= ix0 or iy1 <= iy0:
+            continue
+        if dc:  # side by side: the strip is vertical; targets above and below the window
+            cx = m + (ix0 + ix1) / 2 - x0
+            spots = [(cx, m - r * 2.2), (cx, m + (y1 - y0) + r * 2.2)]
+        else:
+            cy = m + (iy0 + iy1) / 2 - y0
+            spots = [(m - r * 2.2, cy), (m + (x1 - x0) + r * 2.2, cy)]
+        for sx, sy in spots:
+            d.ellipse((sx - r / 2, sy - r / 2, sx + r / 2, sy + r / 2), outline="black", width=w)
+            d.line([(sx - r, sy), (sx + r, sy)], fill="black", width=w)
+            d.line([(sx, sy - r), (sx, sy + r)], fill="black", width=w)

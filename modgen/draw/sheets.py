@@ -18,9 +18,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from modgen import limits
-from modgen.draw import printing
+from modgen.atomic import atomic_path
+from modgen.draw import printing, vector
 from modgen.draw.counter_export import BLANK_FACE, render_images
-from modgen.draw.counters import faces_of
+from modgen.draw.counterdraw import draw_plan_vector
+from modgen.draw.counters import faces_of, plan_face, with_blank_face
 from modgen.errors import DataError
 
 MARKS = ("cut", "crop", "none")
@@ -153,11 +155,11 @@ def _with_bleed(img: Image.Image, b: int) -> Image.Image:
     return out
 
 
-def _draw_marks(page: Image.Image, lay: SheetLayout, boxes: list[tuple[int, int, int, int]]) -> None:
-    """Cut lines on the counters' edges, or crop marks in the margins in line with every edge."""
+def _draw_marks(d: Any, lay: SheetLayout, boxes: list[tuple[int, int, int, int]]) -> None:
+    """Cut lines on the counters' edges, or crop marks in the margins in line with every edge (onto ``d``, a Pillow
+    ``ImageDraw`` or a vector ``PdfDraw``)."""
     if lay.options.marks == "none" or not boxes:
         return
-    d = ImageDraw.Draw(page)
     w = max(1, round(lay.options.dpi / 300))
     xs = sorted({b[0] for b in boxes} | {b[2] for b in boxes})
     ys = sorted({b[1] for b in boxes} | {b[3] for b in boxes})
@@ -219,7 +221,7 @@ def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = N
                 face = s.front_face if side == "fronts" else s.back_face
                 page.paste(images[(s.unit_id, face)], (box[0] - lay.bleed_px, box[1] - lay.bleed_px))
                 boxes.append(box)
-            _draw_marks(page, lay, boxes)
+            _draw_marks(ImageDraw.Draw(page), lay, boxes)
             text = _label(game.title, sheet, lay, side, len(pages), page.width)
             printing.page_label(page, text, opts.dpi, opts.margin)
             pages.append(page)
@@ -228,8 +230,54 @@ def render_sheet_pages(game: Any, opts: SheetOptions, *, workers: int | None = N
 
 def write_sheet_pdf(game: Any, out: str | os.PathLike[str], opts: SheetOptions, *,
                     workers: int | None = None) -> SheetLayout:
-    """Render the counter sheets of ``game`` and write them to the PDF ``out`` (atomically); returns the layout."""
+    """Write the counter sheets of ``game`` to the PDF ``out`` (atomically) as vectors; returns the layout.
+
+    Every face is drawn once as a PDF form (vector shapes, text in the embedded font) and placed at each of its
+    slots, at the same pixel boxes as :func:`render_sheet_pages` uses at ``opts.dpi``: the PDF rasterised at that
+    dpi matches the raster pages, backs mirrored for long-edge duplex. ``workers`` is accepted for the raster
+    path's signature; vector drawing runs in this process.
+    """
     lay = plan_sheets(game, opts)
-    pages = render_sheet_pages(game, opts, workers=workers, layout=lay)
-    printing.save_pdf(pages, out, opts.paper)
+    if not lay.slots:
+        raise DataError(f"{game.path}: no counters to print (every count is 0?)")
+    units = {u["id"]: u for u in game.units}
+    wanted = sorted({(s.unit_id, s.front_face) for s in lay.slots} | {(s.unit_id, s.back_face) for s in lay.slots})
+    w_pt, h_pt = (v * 72 for v in printing.paper_size(opts.paper))
+    s = 72.0 / opts.dpi
+    cpx, b = lay.counter_px, lay.bleed_px
+    with atomic_path(out) as tmp:
+        c = vector.new_canvas(str(tmp), (w_pt, h_pt), title=os.path.basename(str(out)))
+        forms = {}
+        for n, (uid, face) in enumerate(wanted):
+            plan = plan_face(game, with_blank_face(units[uid]) if face == BLANK_FACE else units[uid], face, cpx)
+            name = f"face{n}"
+            c.beginForm(name, -b * s, -(cpx + b) * s, (cpx + b) * s, b * s)
+            d = vector.PdfDraw(c, opts.dpi, page_height=0)
+            if b:  # bleed: the face drawn larger behind itself, so its edge colours run on past the cut
+                with d.clip_path("square", (-b, -b, cpx + b - 1, cpx + b - 1)):
+                    draw_plan_vector(d, plan, -b, -b, (cpx + 2 * b) / cpx)
+            draw_plan_vector(d, plan, 0, 0)
+            d.close()
+            c.endForm()
+            forms[(uid, face)] = name
+        page_index = 0
+        for sheet in range(lay.sheets):
+            slots = [sl for sl in lay.slots if sl.sheet == sheet]
+            for side in ("fronts", "backs"):
+                boxes = []
+                for sl in slots:
+                    box = sl.front_box if side == "fronts" else sl.back_box
+                    c.saveState()
+                    c.translate(box[0] * s, h_pt - box[1] * s)
+                    c.doForm(forms[(sl.unit_id, sl.front_face if side == "fronts" else sl.back_face)])
+                    c.restoreState()
+                    boxes.append(box)
+                d = vector.PdfDraw(c, opts.dpi)
+                _draw_marks(d, lay, boxes)
+                text = _label(game.title, sheet, lay, side, page_index, lay.page_px[0])
+                printing.draw_page_label(d, lay.page_px, text, opts.dpi, opts.margin)
+                d.close()
+                c.showPage()
+                page_index += 1
+        c.save()
     return lay
