@@ -45,7 +45,7 @@ LIMITS: dict[str, Limit] = {
         Limit("json_values", 1_000_000, "values", "values in one JSON data file (each is kept with its position)"),
         Limit("image_mpx", 100, "megapixels", "largest image decoded or allocated (artwork, maps, sheets)"),
         Limit("counter_copies", 100_000, "counters", "total counters printed on sheets (count × copies)"),
-        Limit("print_mpx", 1_000, "megapixels", "all pages of one print PDF together (each is held until written)"),
+        Limit("print_mpx", 1_000, "megapixels", "all pages of one raster print together (previews; vector PDFs hold none)"),
         Limit("map_hexes", 250_000, "hexes", "largest hex map (columns × rows)"),
         Limit("log_decoded_mb", 512, "MiB", "decoded size of one VASSAL save/log (zip bombs, XZ bombs)"),
         Limit("log_events", 1_000_000, "events",

@@ -181,9 +181,11 @@ def test_a_billion_copies_is_refused_before_planning(ws: Path) -> None:
     res = _run(ws, "sheet", "games/base.json", "-o", "s.pdf", "--no-validate")
     assert_one_line_error(res, "games/base.json", "counter_copies")
     _edit(ws, "counters/base.json", lambda c: c["counters"][0].update(count=300))
+    # 300 counters at 600 dpi: the vector sheet holds no page images, so the raster-page limit does not apply and
+    # memory stays small (run_bounded's 1 GB cap)
     res = _run(ws, "--limit", "print_mpx=10", "sheet", "games/base.json", "-o", "s.pdf", "--dpi", "600")
-    assert_one_line_error(res, "games/base.json", "print_mpx")
-    assert not (ws / "s.pdf").exists()
+    assert res.returncode == 0, res.stderr
+    assert (ws / "s.pdf").stat().st_size < 5 << 20
 
 
 def test_ten_thousand_square_hex_map_is_refused_quickly(ws: Path) -> None:
