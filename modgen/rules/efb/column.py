@@ -65,8 +65,11 @@ class RoadColumn:
 
     def __init__(self, allowance: Callable[..., tuple[Fraction | None, list[str]]]) -> None:
         self.allowance = allowance
+        self.judged: set[tuple[int, str | None]] = set()
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
+        if ev["type"] in ("phase", "turn", "game_end"):
+            self._phase_over(ctx)
         if ev["type"] != "road_column" or ctx.board is None:
             return
         h, units = ev["hex"], [u for u in ev["units"] if ctx.unit(u)]
@@ -114,11 +117,17 @@ class RoadColumn:
                         "index": ctx.index}
             carry.pop(u, None)
 
-    def phase_end(self, ctx: Any) -> None:
+    def finish(self, ctx: Any) -> None:
+        self._phase_over(ctx)
+
+    def _phase_over(self, ctx: Any) -> None:
+        """A phase ends (the next phase, turn or the game's end begins; the engine's phase_end comes after a turn
+        event has already advanced the turn)."""
         st = ctx.state
         if st.phase == "movement":
             self._carry_over(ctx)
-        elif st.phase == "reinforcement":
+        elif st.phase == "reinforcement" and (st.turn, st.side) not in self.judged:
+            self.judged.add((st.turn, st.side))
             for u, turn in sorted((st.notes.get("road_carried") or {}).items()):
                 if turn == st.turn and ctx.side_of(u) == st.side and st.position.get(u) is None \
                         and queued(ctx, u) is None and u not in st.eliminated:

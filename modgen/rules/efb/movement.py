@@ -121,6 +121,9 @@ class Movement:
             limit = column.entry_limit(ctx, uid, q, start, limit)
             if limit is None:
                 return
+            if q.get("cost"):
+                reasons = reasons + [f"{c.fmt_mp(q['cost'])} MP paid to reach {q['hex']} from off-map road hex "
+                                     f"{q['slot']} (6.4)"]
         costs = c.Costs(ctx, uid)
         costs.commit = c.commitment_hexes(ctx, side)
         road_mk = ctx.policies.get("road_movement_ezoc") == "mk"
