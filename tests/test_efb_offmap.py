@@ -262,3 +262,29 @@ def test_events_validate_against_the_merged_schema():
     assert event_problems({"type": "road_column", "hex": "0101", "units": []}, types) != []
     assert event_problems({"type": "air_withdraw", "units": ["g.ga"]}, types) == []
     assert event_problems({"type": "exit", "unit": "g.inf1", "cause": "fled"}, types) != []
+
+
+# ---- rule numbers inside messages follow the game's book -------------------------------------------------------
+@pytest.mark.parametrize(("book", "text", "expected"), [
+    ("gt", "advances follow the enemy's retreat route, 13.8", "advances follow the enemy's retreat route, 13.7"),
+    ("gt", "retreats (13.4, 13.5) and 6.12", "retreats (13.3, 13.4) and 6.13"),
+    ("gt", "major rivers block advances (MK 13.7, GT 13.6)", "major rivers block advances (MK 13.7, GT 13.6)"),
+    ("gt", "cited as EFB 13.4 already; 16.2 is alike", "cited as EFB 13.4 already; 16.2 is alike"),
+    ("gt", "a 113.55 value and 2.125 MP", "a 113.55 value and 2.125 MP"),
+    ("mk", "retreat route, 13.8", "retreat route, 13.8"),
+])
+def test_renumber_text(book, text, expected):
+    from modgen.rules.efb.checks import renumber_text
+    assert renumber_text(book, text) == expected
+
+
+def test_guards_tank_message_citations_are_renumbered():
+    # the 8.11 advance message cites the retreat-route rule: MK 13.8 is GT 13.7
+    r = combat("D2", 5, {"type": "exit", "unit": "s.inf1", "cause": "retreat"},
+               {"type": "advance", "unit": "g.tank", "path": ["0103", "0102"]},
+               {"type": "exit", "unit": "g.tank", "hex": "0102", "cause": "advance"}, game=GT)
+    assert errors(r) and "retreat route, 13.7)" in errors(r)[0][1]
+    r = combat("D2", 5, {"type": "exit", "unit": "s.inf1", "cause": "retreat"},
+               {"type": "advance", "unit": "g.tank", "path": ["0103", "0102"]},
+               {"type": "exit", "unit": "g.tank", "hex": "0102", "cause": "advance"})
+    assert "retreat route, 13.8)" in errors(r)[0][1]

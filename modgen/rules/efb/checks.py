@@ -65,7 +65,7 @@ def number_for(book: str, number: str) -> str:
 
 # A rule number cited inside a message ("(13.5)", "13.8 allows…"): not part of a longer number, and not one already
 # given in a book's own numbering ("MK 13.7", "GT 13.6") or already renumbered by ctx.rule ("EFB 13.4").
-_CITED = re.compile(r"(?<![\w.])(?<!MK )(?<!GT )(?<!EFB )(\d{1,2}\.\d{1,2})(?![\d.]\d)")
+_CITED = re.compile(r"(?<![\w.])(?<!MK )(?<!GT )(?<!EFB )(\d{1,2}\.\d{1,2})(?!\.?\d)")
 
 
 def renumber_text(book: str, text: str) -> str:
