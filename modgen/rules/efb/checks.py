@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from modgen.rules.efb import common as c
+from modgen.rules.efb.column import RoadColumn
 from modgen.rules.efb.combat import Combat
 from modgen.rules.efb.command import Command
 from modgen.rules.efb.events import Events
-from modgen.rules.efb.movement import Movement
+from modgen.rules.efb.movement import Movement, allowance
 from modgen.rules.efb.objectives import Objectives
 from modgen.rules.efb.optional import Optional
 from modgen.rules.efb.presence import Presence
@@ -61,13 +63,29 @@ def number_for(book: str, number: str) -> str:
     return GT_NUMBERS.get(head, head) + sep + tail
 
 
+# A rule number cited inside a message ("(13.5)", "13.8 allows…"): not part of a longer number, and not one already
+# given in a book's own numbering ("MK 13.7", "GT 13.6") or already renumbered by ctx.rule ("EFB 13.4").
+_CITED = re.compile(r"(?<![\w.])(?<!MK )(?<!GT )(?<!EFB )(\d{1,2}\.\d{1,2})(?!\.?\d)")
+
+
+def renumber_text(book: str, text: str) -> str:
+    """``text`` with every rule number it cites (Minsk '44 numbers) in the rulebook ``book``'s numbering."""
+    if book != "gt":
+        return text
+    return _CITED.sub(lambda m: number_for(book, m.group(1)), text)
+
+
 def _numbering(ctx: Any) -> None:
-    """Findings cite the rulebook of the game being checked (policy ``rulebook``)."""
+    """Findings cite the rulebook of the game being checked (policy ``rulebook``): the rule a finding names and
+    every rule number its message cites."""
     book = ctx.policies.get("rulebook", "mk")
     if book == "mk":
         return
-    rule = ctx.rule
+    rule, error, warning, missing = ctx.rule, ctx.error, ctx.warning, ctx.could_not_check
     ctx.rule = lambda number: rule(number_for(book, number))
+    ctx.error = lambda r, message, **kw: error(r, renumber_text(book, message), **kw)
+    ctx.warning = lambda r, message, **kw: warning(r, renumber_text(book, message), **kw)
+    ctx.could_not_check = lambda r, what: missing(r, renumber_text(book, what))
 
 
 def make_checkers(ctx: Any) -> list[Any]:
@@ -76,4 +94,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     _numbering(ctx)
     _open_command(ctx)
     return [Presence(), Sequence(), Events(), Command(), Movement(), Combat(), Ranged(), Optional(), Rubble(),
-            Results(), Scenario(), Replacements(), Stacking(), Victory(), Objectives()]
+            Results(), Scenario(), RoadColumn(allowance), Replacements(), Stacking(), Victory(), Objectives()]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from modgen.rules.efb import column
 from modgen.rules.efb import common as c
 from modgen.rules.efb.stacking import limit_for
 from modgen.rules.movement import binding_constraint
@@ -89,6 +90,9 @@ class Movement:
             ctx.could_not_check(ctx.rule("8.3"), "the scenario's map is not a hex map")
             return
         start = ev["path"][0] if ev.get("path") else ev.get("from") or st.position.get(uid)
+        q = column.queued(ctx, uid) if st.position.get(uid) is None else None
+        if q is not None and start is None:
+            start = q["hex"]  # 6.4: a unit queued on the road off the map enters at its column's hex
         if start is None:
             return  # entering from off map: reinforcement rules cover it
         if st.position.get(uid) not in (None, start):
@@ -113,6 +117,13 @@ class Movement:
         if limit is None:
             ctx.could_not_check(ctx.rule("8.3"), f"{nm} prints no movement factor")
             return
+        if q is not None:
+            limit = column.entry_limit(ctx, uid, q, start, limit)
+            if limit is None:
+                return
+            if q.get("cost"):
+                reasons = reasons + [f"{c.fmt_mp(q['cost'])} MP paid to reach {q['hex']} from off-map road hex "
+                                     f"{q['slot']} (6.4)"]
         costs = c.Costs(ctx, uid)
         costs.commit = c.commitment_hexes(ctx, side)
         road_mk = ctx.policies.get("road_movement_ezoc") == "mk"
@@ -470,6 +481,8 @@ class Movement:
 
     def _exit(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev["unit"]
+        if ev.get("cause", "move") != "move":
+            return  # forced off by a retreat or an advance: results.py judges it (8.11, 13.5)
         h = ev.get("hex") or ctx.state.position.get(uid)
         if ctx.state.phase != "movement" or ctx.side_of(uid) != ctx.state.side:
             ctx.error(ctx.rule("8.11"), f"{ctx.name(uid)} exits the map outside its own movement phase", units=[uid])

@@ -29,6 +29,9 @@ class Presence:
         if t in ENTERS and isinstance(ev.get("unit"), str):
             self.known.add(ev["unit"])
             return
+        if t == "road_column":  # 6.4: the column's units arrive (the head on the map, the rest queued off it)
+            self.known.update(u for u in ev["units"] if isinstance(u, str))
+            return
         if t not in USES:
             return
         missing = [u for u in _named(ev) if u in ctx.units and u not in self.known and ctx.state.position.get(u)

@@ -38,6 +38,8 @@ class Ranged:
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
+        if ev["type"] == "turn":
+            st.notes["air_used_in"] = {}  # air may fly once per game turn (17.2); missions of the last turn end
         if ev["type"] == "phase" and ev.get("side") and ev.get("side") != st.notes.get("player_turn"):
             # a new player turn: each artillery unit may fire once in it (12.1), FPF counting in the enemy's turn
             st.notes["player_turn"] = ev.get("side")
@@ -58,6 +60,8 @@ class Ranged:
             ctx.state.notes.setdefault("air_available", {}).setdefault(side, set()).update(ev["units"])
         elif ev["type"] == "airstrike":
             self._air(ctx, {"air": ev["units"], "hex": ev.get("hex"), "attackers": []}, "bombardment")
+        elif ev["type"] == "air_withdraw":
+            self._withdraw(ctx, ev["units"])
         elif ev["type"] == "result" and ctx.state.current_attack is not None:
             att = ctx.state.current_attack
             if kind_of(att.event) in ("bombardment", "fpf"):
@@ -167,12 +171,21 @@ class Ranged:
         st = ctx.state
         if st.weather == "fog":
             ctx.error(ctx.rule("24.10"), "air units are used in fog; no airstrikes can be used this turn", units=air)
+        used_in = st.notes.setdefault("air_used_in", {})  # air unit -> (phase, side) of its mission this turn
+        withdrawn = st.notes.get("air_withdrawn") or {}
         for a in air:
-            if a in st.air_used:
+            if st.phase == "combat1" and withdrawn.get(a) == (st.turn, st.side):
+                ctx.error(ctx.rule("14.4"), f"{ctx.name(a)} was withdrawn from the first wave to attack in the "
+                          "second and may not attack in the first wave", units=[a])
+            if a in st.air_used and st.phase == "combat2" and used_in.get(a) == ("combat1", st.side):
+                ctx.error(ctx.rule("14.4"), f"{ctx.name(a)} attacked in the first wave and may not attack in the "
+                          "second wave (air is withdrawn from the first wave to attack in the second)", units=[a])
+            elif a in st.air_used:
                 ctx.error(ctx.rule("17.11"), f"{ctx.name(a)} flies a second time this game turn", units=[a])
             else:
                 self._drawn(ctx, a)
             st.air_used.add(a)
+            used_in.setdefault(a, (st.phase, st.side))
             air_type = (c.record(ctx, a).get("air_type") or "").upper() or \
                 ("MB" if "medium_bomber" in c.types(ctx, a) else "GA" if "ground_attack" in c.types(ctx, a) else "")
             if air_type == "MB" and kind != "bombardment":
@@ -197,6 +210,28 @@ class Ranged:
             ctx.could_not_check(ctx.rule("17.9"), f"no airstrikes-per-hex limit for nationality {nat!r}")
         elif lim is not None and len(air) > lim:
             ctx.error(ctx.rule("17.9"), f"{len(air)} air units attack one hex; the limit is {lim}", units=air)
+
+    def _withdraw(self, ctx: Any, units: list[str]) -> None:
+        """14.4: the phasing player withdraws air from the first wave to attack in the second; air that already
+        attacked in the first wave stays used (sequence.py checks the phase)."""
+        st = ctx.state
+        used_in = st.notes.get("air_used_in") or {}
+        for a in units:
+            if not ctx.unit(a):
+                continue
+            if c.klass(ctx, a) != "air":
+                ctx.error(ctx.rule("14.4"), f"{ctx.name(a)} is withdrawn from the first wave, but it is not an air "
+                          "unit", units=[a])
+            elif ctx.side_of(a) != st.side:
+                ctx.error(ctx.rule("14.4"), f"{ctx.name(a)} is withdrawn from the first wave, but it is not the "
+                          "phasing player's", units=[a])
+            elif a in st.air_used:
+                where = used_in.get(a, (None, None))[0]
+                ctx.error(ctx.rule("14.4"), f"{ctx.name(a)} already attacked "
+                          f"{'in this first wave' if where == 'combat1' else 'this game turn'} and cannot be "
+                          "withdrawn for the second wave", units=[a])
+            else:
+                st.notes.setdefault("air_withdrawn", {})[a] = (st.turn, st.side)
 
     def _supply(self, ctx: Any, ev: dict[str, Any]) -> None:
         s = ev.get("supply")

@@ -26,6 +26,7 @@ class Pending:
     losses: list[str] = field(default_factory=list)
     retreats: dict[str, list[str]] = field(default_factory=dict)  # unit -> hexes entered (start excluded)
     advances: dict[str, list[str]] = field(default_factory=dict)
+    off_map: set[str] = field(default_factory=set)  # forced off the map by the retreat: eliminated (8.11)
 
 
 def _retreat_need(code: str) -> tuple[int, int, int, int]:
@@ -67,11 +68,23 @@ class Results:
             self._retreat(ctx, ev)
         elif t == "advance":
             self._advance(ctx, ev)
+        elif t == "exit" and ev.get("cause") == "retreat":
+            self._retreat_off(ctx, ev)
+        elif t == "exit" and ev.get("cause") == "advance":
+            ctx.error(ctx.rule("8.11"), f"{ctx.name(ev['unit'])} advances off the map; no unit may exit the map by an "
+                      "advance after combat (advances follow the enemy's retreat route, 13.8)", units=[ev["unit"]],
+                      hexes=[h for h in [ev.get("hex") or ctx.state.position.get(ev["unit"])] if h])
         elif t == "roll" and ev.get("purpose") == "river" and ev.get("unit"):
             due = ctx.state.notes.get("river_roll_due", {}).pop(ev["unit"], None)
             if due is not None and ev["dice"][0] <= 3:
                 ctx.state.notes.setdefault("must_die", {})[ev["unit"]] = (
                     ctx.index, "13.5", f"rolled {ev['dice'][0]} crossing a river in retreat (1-3: eliminated)")
+
+    def after(self, ctx: Any, ev: dict[str, Any]) -> None:
+        if ev["type"] == "exit" and ev.get("cause") == "retreat":
+            # 8.11: "units forced to retreat off the map are eliminated" (not exited: no exit VP, may be replaced)
+            ctx.state.exited.discard(ev["unit"])
+            ctx.state.eliminated.add(ev["unit"])
 
     def phase_end(self, ctx: Any) -> None:
         self._close(ctx)
@@ -89,8 +102,36 @@ class Results:
         here = ctx.state.position.get(uid)
         return path[1:] if path and path[0] == here else list(path)
 
+    def _retreat_off(self, ctx: Any, ev: dict[str, Any]) -> None:
+        """8.11, 13.5: a unit forced to retreat off the map is eliminated. It must owe a retreat (an adjacent
+        result that retreats its side, or a ranged D1) and leave from a map-edge hex."""
+        uid, st = ev["unit"], ctx.state
+        nm = ctx.name(uid)
+        h = ev.get("hex") or st.position.get(uid)
+        p = self.pending
+        owes = False
+        if p is not None and uid in p.attack.attackers + p.attack.defenders:
+            _, dr, _, ar = _retreat_need(p.result)
+            owes = bool(dr if uid in p.attack.defenders else ar)
+        owes = owes or any(t == uid and code == "D1" for t, code, *_ in self.ranged)
+        if not owes:
+            ctx.error(ctx.rule("13.4"), f"{nm} retreats off the map, but no combat result makes it retreat",
+                      units=[uid], hexes=[h] if h else [])
+        if h and ctx.board is not None:
+            edges = set().union(*(ctx.board.edge_hexes(e) for e in ("north", "south", "east", "west")))
+            if h not in edges:
+                ctx.error(ctx.rule("13.5"), f"{nm} retreats off the map from {h}, which is not a map-edge hex",
+                          units=[uid], hexes=[h])
+        if p is not None:
+            p.off_map.add(uid)
+        st.notes.setdefault("must_die", {}).pop(uid, None)
+        st.notes.setdefault("retreated_off", set()).add(uid)
+        st.notes.setdefault("elim_in_cmd", {})[uid] = c.in_command(ctx, uid) if ctx.board else True
+
     def _loss(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev["unit"]
+        if uid in ctx.state.notes.get("retreated_off", set()) and ctx.state.position.get(uid) is None:
+            return  # the retreat off the map already eliminated it (8.11); the loss only repeats that
         if ctx.state.position.get(uid) is None and uid not in ctx.state.off_map:
             ctx.error("LOG", f"{ctx.name(uid)} is eliminated but is not on the map", units=[uid])
         ctx.state.notes.setdefault("must_die", {}).pop(uid, None)
@@ -298,7 +339,7 @@ class Results:
         if not retreat:
             return
         for u in units:
-            if u in lost or u in p.losses:
+            if u in lost or u in p.losses or u in p.off_map:
                 continue
             if c.klass(ctx, u) == "artillery" and u not in p.attack.attackers + p.attack.defenders:
                 continue

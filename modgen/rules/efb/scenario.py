@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.efb import column
 from modgen.rules.efb import common as c
 from modgen.rules.schedule import reinforcement_schedule
 
@@ -27,6 +28,11 @@ class Scenario:
             ctx.state.notes.setdefault("pool_of", {})[ev["unit"]] = ev["off_map"]
         elif t == "reinforcement":
             self._reinforcement(ctx, ev)
+        elif t == "road_column":  # 6.4: each unit of the column is a reinforcement; the head is placed
+            for n, u in enumerate(ev["units"]):
+                if ctx.unit(u):
+                    self._reinforcement(ctx, {"type": "reinforcement", "unit": u, **({"hex": ev["hex"]} if n == 0
+                                                                                       else {})})
         elif t == "replacement":
             self._replacement(ctx, ev)
         elif t == "rally":
@@ -59,6 +65,9 @@ class Scenario:
             st.notes["movement_start"] = dict(st.position)
         if ev["type"] == "reinforcement":
             st.notes.setdefault("arrived", {})[ev["unit"]] = st.turn
+        if ev["type"] == "road_column":
+            for u in ev["units"]:
+                st.notes.setdefault("arrived", {})[u] = st.turn
         if ev["type"] == "phase":
             st.notes["reinf_rolls"] = []
         if ev["type"] == "phase" and ev["phase"] == "recovery":
@@ -78,7 +87,8 @@ class Scenario:
         if st.phase == "reinforcement" and ctx.scenario:
             for u, entry in self._schedule(ctx).items():
                 if entry.get("turn") == st.turn and not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
-                        st.side and st.position.get(u) is None and u not in st.eliminated:
+                        st.side and st.position.get(u) is None and u not in st.eliminated \
+                        and column.queued(ctx, u) is None and column.carried(ctx, u) is None:
                     ctx.error(ctx.rule("6.5"), f"{ctx.name(u)} is scheduled to arrive on turn {st.turn} but was not "
                               "placed; scheduled reinforcements may not be withheld", units=[u])
         if st.phase == "recovery":
@@ -131,7 +141,7 @@ class Scenario:
         if isinstance(turn, int):
             if entry.get("roll") and st.turn < turn:
                 ctx.error(ctx.rule("6.2"), f"{nm} may roll to arrive from turn {turn}, not turn {st.turn}", units=[uid])
-            elif not entry.get("roll") and st.turn != turn:
+            elif not entry.get("roll") and st.turn != turn and column.carried(ctx, uid) != st.turn:
                 ctx.error(ctx.rule("6.2"), f"{nm} is due on turn {turn} but arrives on turn {st.turn}", units=[uid])
         h = ev.get("hex")
         if not h or ctx.board is None:

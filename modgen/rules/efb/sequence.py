@@ -17,9 +17,12 @@ ALLOWED = {
     "retreat": {"fpf", "combat1", "combat2"},
     "advance": {"combat1", "combat2"},
     "airstrike": {"fpf", "combat1", "combat2"},
+    "road_column": {"reinforcement"},
+    "air_withdraw": {"combat1"},
 }
 ACTION_RULE = {"move": "8.3", "exit": "8.11", "reinforcement": "6.2", "replacement": "6.9", "air_draw": "6.6",
-               "rally": "15.4", "retreat": "8.3", "advance": "13.6", "airstrike": "17.2", "attack": "11.1"}
+               "rally": "15.4", "retreat": "8.3", "advance": "13.6", "airstrike": "17.2", "attack": "11.1",
+               "road_column": "6.4", "air_withdraw": "14.4"}
 # what the cited rule says, for the finding (8.3: "Movement may never take place out of sequence. A player's units may
 # generally be moved only during his own movement phase."; 8.11: exits "only during the owning player's movement
 # phase")
@@ -54,6 +57,8 @@ class Sequence:
             self.pos = -1
         elif t == "phase":
             self._phase(ctx, ev)
+        elif t == "exit" and ev.get("cause") in ("retreat", "advance"):
+            pass  # after combat, in whichever phase the combat is (results.py judges it)
         elif t in ALLOWED and st.phase is not None and st.phase not in ALLOWED[t]:
             who = ev.get("unit") or ", ".join(ev.get("units") or [])
             why = f"{ACTION_TEXT[t]} (" if t in ACTION_TEXT else ""
@@ -65,6 +70,7 @@ class Sequence:
         elif t == "roll" and ev.get("purpose") == "events" and st.turn == 1:
             ctx.error(ctx.rule("5.0"), "an events roll in turn 1; the events phase is skipped on turn 1")
         if t in ("move", "exit", "reinforcement", "replacement", "rally") and st.side and ev.get("unit") \
+                and ev.get("cause", "move") == "move" \
                 and ctx.side_of(ev["unit"]) not in (None, st.side):
             # a move or exit by the other side breaks the movement rule itself (8.3, 8.11: only in "his own
             # movement phase"); other actions the sequence of play (4.3)

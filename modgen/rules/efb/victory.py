@@ -30,11 +30,16 @@ class Victory:
         self.logged: dict[str, float] = defaultdict(float)
         self.any_logged: set[str] = set()
         self.done = False
+        self.off_map: set[str] = set()
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
         if t == "loss" and ev.get("eliminated", True) and not ev.get("steps"):
-            self.losses.append((ev["unit"], ev.get("reason") or ""))
+            if ev["unit"] not in self.off_map:  # (a loss repeating a retreat off the map counts once)
+                self.losses.append((ev["unit"], ev.get("reason") or ""))
+        elif t == "exit" and ev.get("cause") == "retreat":  # 8.11: forced off the map by a retreat = eliminated
+            self.off_map.add(ev["unit"])
+            self.losses.append((ev["unit"], "retreat"))
         elif t == "vp" and str(ev.get("reason") or "").lower().startswith("elimination"):
             self.logged[ev["side"]] += ev["points"]
             self.any_logged.add(ev["side"])
