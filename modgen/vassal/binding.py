@@ -128,3 +128,20 @@ def for_game(game: Any) -> Binding | None:
     except (AttributeError, KeyError, TypeError):
         return None
     return load(path) if path.is_file() else None
+
+
+def locator(b: Binding, game: Any, fallback: Any = None) -> Any:
+    """(VASSAL map name, x, y) → hex label through the module geometry in the binding; other maps go to
+    *fallback* (the locator of a module modgen built)."""
+    from modgen.geometry.hexgrid import Grid
+
+    grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
+    geos = {g.vassal_map: g for g in b.maps if g.map_id in grids}
+
+    def locate(map_name: str | None, x: int, y: int) -> str | None:
+        geo = geos.get(map_name or "")
+        if geo is None:
+            return fallback(map_name, x, y) if fallback is not None else None
+        return geo.locate(grids[geo.map_id], x, y)
+
+    return locate

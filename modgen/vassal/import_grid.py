@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from modgen import limits
+from modgen.errors import DataError
 from modgen.geometry.hexgrid import Grid, Layout, Numbering, parse_name
 
 
@@ -106,6 +107,23 @@ def numbering_of(attrs: dict[str, str]) -> dict[str, Any]:
             "stagger": _bool(attrs.get("stagger"))}
 
 
+def _modgen_size(columns: int, rows: int, orientation: str, offset: str, lay: Layout) -> tuple[int, int]:
+    """The grid size a module built by modgen has: the one whose :meth:`Grid.layout` gives exactly this board and
+    origin (its margins are half a hex plus rounding, so the half-hex rule can see one column or row too many)."""
+    for c in (columns, columns - 1):
+        for r in (rows, rows - 1):
+            if c < 1 or r < 1:
+                continue
+            try:
+                mine = Grid(c, r, orientation, offset=offset).layout(lay.dy)
+            except (DataError, ValueError):
+                continue
+            if (mine.x0, mine.y0, mine.width, mine.height) == (lay.x0, lay.y0, lay.width, lay.height) \
+                    and abs(mine.dx - lay.dx) < 1e-6:
+                return c, r
+    return columns, rows
+
+
 def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int, int], grid_attrs: dict[str, str],
           numbering_attrs: dict[str, str]) -> tuple[dict[str, Any], Geometry, list[str]]:
     """(the map's ``grid`` object, the module geometry, problems) for a HexGrid on a board of ``board`` pixels."""
@@ -121,12 +139,14 @@ def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int,
     est = (wr / dx + 3) * (hr / dy + 3)
     limits.check("map_hexes", int(est), f"map {vassal_map!r}", f"about {int(est):,} hexes")
     lay = Layout(dy, dx, dy, x0, y0, width, height)
+    # a hex is on the board when its centre is more than half a hex inside the edges (a printed half hex counts;
+    # a sliver of the next column does not)
     cols = [a for a in range(math.floor(-x0 / dx) - 1, math.ceil((wr - x0) / dx) + 2)
-            if 0 <= Grid._center_raw(lay, a, 0)[0] < wr]
+            if dx / 2 < Grid._center_raw(lay, a, 0)[0] < wr - dx / 2]
     rows: set[int] = set()
     for a in cols[:2]:
         for b in range(math.floor(-y0 / dy) - 2, math.ceil((hr - y0) / dy) + 2):
-            if 0 <= Grid._center_raw(lay, a, b)[1] < hr:
+            if dy / 2 < Grid._center_raw(lay, a, b)[1] < hr - dy / 2:
                 rows.add(b)
     if not cols or not rows:
         raise ValueError("no hex centre lies on the board")
@@ -136,6 +156,8 @@ def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int,
     ncols, nrows = cols[-1] - a_min + 1, max(rows) - b_min + 1
     orientation = "pointy" if sideways else "flat"
     columns, rows_n = (nrows, ncols) if sideways else (ncols, nrows)
+    if ka == 0 and b_min == 0:
+        columns, rows_n = _modgen_size(columns, rows_n, orientation, offset, lay)
     vnum = numbering_of(numbering_attrs)
     module = _ModuleGrid(columns, rows_n, orientation, Numbering.from_dict(vnum), offset=offset,
                          max_c=math.floor(width / dy + 0.5), max_r=math.floor(height / dx + 0.5))
