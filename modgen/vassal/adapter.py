@@ -17,6 +17,7 @@ from modgen.errors import DataError
 from modgen.logs import chat as chatsyntax
 from modgen.systems.core import MERGE_DROPS, core_policy_values
 from modgen.vassal import bands, drops
+from modgen.vassal import binding as bnd
 from modgen.vassal import reader as R
 from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
@@ -61,7 +62,8 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
         cache[key] = label
         return label
 
-    return locate
+    binding = bnd.for_game(game)
+    return bnd.locator(binding, game, locate) if binding is not None and binding.maps else locate
 
 
 def _policy(game: Any, name: str) -> Any:
@@ -112,6 +114,9 @@ class Adapter(TrackerEvents, R.Visitor):
         self.first_player: str | None = None  # learned from a !phase declaration when the scenario leaves it open
         self.unsided: list[tuple[Event, int]] = []  # tracker phase events whose seat is not resolved yet
         self.last_press: tuple[tuple[Any, ...], list[Event], tuple[int, int]] | None = None  # see turn_changed
+        # pieces of a module modgen did not build (modgen import): the workspace's binding file
+        self.binding: bnd.Binding | None = bnd.for_game(game) if game is not None else None
+        self.bound: dict[str, str | None] = {}  # piece id -> unit the binding gave it (None: no unit matched)
 
     # -- helpers --
     def _emit(self, ev: Event, ctx: R.Context) -> None:
@@ -191,6 +196,34 @@ class Adapter(TrackerEvents, R.Visitor):
         self.pieces_seen += 1
         if piece.props.get("mg_game"):
             self.games_seen.add(piece.props["mg_game"])
+
+    def _bind(self, piece: R.Piece, changes: list[R.StateChange] | None = None) -> None:
+        """A piece without modgen Marker properties gets its unit from the binding file (:mod:`.binding`): the first
+        matching unit no other piece holds, preferring the one the scenario sets up where the piece stands; its face
+        layer is read as our Face layer."""
+        if self.binding is None or self.game is None or piece.props.get("mg_unit"):
+            return
+        if piece.id not in self.bound:
+            cands = self.binding.candidates(bnd.piece_keys(piece.type, piece.state))
+            free = [u for u in cands if u not in self.bound.values()]
+            setup = {e.get("unit"): e.get("hex") for e in
+                     (self.game.scenarios.get(self.scenario or "") or {}).get("setup") or []}
+            here = [u for u in free if setup.get(u) == piece.location.hex and piece.location.hex]
+            self.bound[piece.id] = (here or free or [None])[0]
+        unit = self.bound[piece.id]
+        if unit is None:
+            return
+        rec = self._record(unit) or {}
+        piece.props.update({"mg_unit": unit, "mg_game": self.game.id, "mg_side": rec.get("side") or ""})
+        if not piece.props["mg_side"]:
+            del piece.props["mg_side"]
+        entry = self.binding.by_unit.get(unit) or {}
+        layer, mode = entry.get("face_layer"), entry.get("face_mode", "levels")
+        if layer and layer in piece.layers:
+            piece.layers[FACE_LAYER] = bnd.face_index(mode, piece.layers[layer]) or 1
+        for ch in changes or []:
+            if ch.kind == "layer" and layer and ch.name == layer:
+                ch.name, ch.old, ch.new = FACE_LAYER, bnd.face_index(mode, ch.old), bnd.face_index(mode, ch.new)
 
     def _units_at(self, hexlabel: str) -> list[str]:
         return [u for (u, h) in self.where.values() if h == hexlabel and u and self._role(u) == "unit"]
@@ -326,6 +359,7 @@ class Adapter(TrackerEvents, R.Visitor):
         self._warn("undo with no earlier step to undo", ctx)
 
     def piece_added(self, piece: R.Piece, ctx: R.Context) -> None:
+        self._bind(piece)
         self._note_piece(piece)
         unit = self._unit(piece)
         loc = piece.location
@@ -359,6 +393,7 @@ class Adapter(TrackerEvents, R.Visitor):
         self._emit(ev, ctx)
 
     def piece_removed(self, piece: R.Piece, ctx: R.Context) -> None:
+        self._bind(piece)
         unit = self._unit(piece)
         hexlabel = self.where.pop(piece.id, (None, None))[1]
         if not piece.unit and self.game is not None:
@@ -375,6 +410,7 @@ class Adapter(TrackerEvents, R.Visitor):
         self._emit({"type": "loss", "unit": unit, "eliminated": True}, ctx)
 
     def piece_moved(self, piece: R.Piece, old: R.Location, new: R.Location, ctx: R.Context) -> None:
+        self._bind(piece)
         unit = self._unit(piece)
         self.where[piece.id] = (unit, new.hex)
         if not piece.unit and self.game is not None:
@@ -422,6 +458,7 @@ class Adapter(TrackerEvents, R.Visitor):
         self._emit(ev, ctx)
 
     def state_changed(self, piece: R.Piece, changes: list[R.StateChange], ctx: R.Context) -> None:
+        self._bind(piece, changes)
         if not piece.unit and self.game is not None:
             return
         unit = self._unit(piece)
