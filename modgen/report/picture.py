@@ -545,7 +545,8 @@ class MapView:
         """The log replayed event by event (:func:`step`), compactly, for the page's step slider: ``count`` events;
         ``units``: id -> :meth:`_unit_info` of every unit ever on the map; ``steps``: ``[n, i, changes]`` for each
         event (its place ``n`` in the log, its index ``i``) that changed what is drawn, each change
-        ``[id, x, y, facing]`` (placed, in map pixels as :meth:`units`) or ``[id]`` (off the map). The state after
+        ``[id, x, y, facing]`` (placed, in map pixels as :meth:`units`) or ``[id]`` (off the map); ``places``: the
+        place of each event whose index ``i`` (what findings cite) is not its place in the log. The state after
         the last step is :meth:`units`' end state. None for a log longer than :data:`TIMELINE_EVENTS`."""
         if len(events) > TIMELINE_EVENTS:
             return None
@@ -553,7 +554,10 @@ class MapView:
         drawn: dict[str, tuple[float, float, float]] = {}
         info: dict[str, dict[str, Any]] = {}
         steps: list[list[Any]] = []
+        places: dict[str, int] = {}
         for n, ev in enumerate(events):
+            if ev.get("i", n) != n:
+                places[str(ev.get("i"))] = n
             uid = ev.get("unit")
             if not isinstance(uid, str):
                 continue
@@ -576,7 +580,7 @@ class MapView:
                 changes.append([uid])
             if changes:
                 steps.append([n, ev.get("i", n), changes])
-        return {"count": len(events), "units": info, "steps": steps}
+        return {"count": len(events), "units": info, "steps": steps, "places": places}
 
     def annotate(self, report: dict[str, Any], events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         """A copy of ``report`` whose findings carry ``number`` and ``overlay``: pixel points of their hexes and path,
