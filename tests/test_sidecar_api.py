@@ -175,7 +175,8 @@ def test_worker_returns_the_report_serialised() -> None:
 
     game = load_game(GAME)
     outcome = run_check(game, MapView(game), VIOLATIONS.read_bytes(), "violations.jsonl", None, 8 * 1024 * 1024)
-    assert set(outcome) == {"body"} and isinstance(outcome["body"], bytes)
+    assert set(outcome) == {"body", "summary"} and isinstance(outcome["body"], bytes)
+    assert outcome["summary"]["counts"] == {"error": 3}  # the three planted violations, for history lists
     report = json.loads(outcome["body"])
     assert report["map"]["game"] == "minsk44"
     assert all("overlay" in f for f in report["findings"])

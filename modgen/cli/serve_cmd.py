@@ -69,16 +69,24 @@ def allowed_host_names(host: str, extra: tuple[str, ...]) -> list[str]:
               help="Time limit for one check; longer checks are stopped.")
 @click.option("--body-seconds", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
               help="Time a client has to send its whole upload (408 after).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="The report history database (SQLite). Default: $XDG_STATE_HOME/modgen/sidecar.sqlite, else "
+                   "~/.local/state/modgen/sidecar.sqlite.")
+@click.option("--keep", default=500, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="Reports the history keeps; older ones are deleted.")
+@click.option("--history-mb", default=256, show_default=True, type=click.IntRange(1, 1 << 20),
+              help="Most report data the history keeps; the oldest reports are deleted past it.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
               help="Checks run at once, each in its own process.")
 def command(game_path: Path, host: str, port: int, allow_hosts: tuple[str, ...], watch_dir: Path | None,
             max_upload_mb: int, max_decoded_mb: int, worker_memory_mb: int, check_seconds: float,
-            body_seconds: float, workers: int) -> None:
+            body_seconds: float, db_path: Path | None, keep: int, history_mb: int, workers: int) -> None:
     """Start the rules-checker sidecar: a local web page and JSON API.
 
     Open http://HOST:PORT/ and drop a VASSAL log (.vlog), save (.vsav) or canonical log (.jsonl) on the page to see
     every rules violation listed by turn and phase and drawn on the map. Scripts can POST the file to /check and read
-    JSON; /openapi.json describes the API, /health answers when the service is up.
+    JSON; /openapi.json describes the API, /health answers when the service is up. Every report (uploaded or from
+    the watched folder) appears on the open pages at once and is kept in the history database (--db).
 
     Exit codes: 130 after Ctrl-C (0 after SIGTERM), 1 invalid game data or the address cannot be used (port in
     use), 2 usage errors.
@@ -87,6 +95,8 @@ def command(game_path: Path, host: str, port: int, allow_hosts: tuple[str, ...],
 
     from modgen.cli.common import require_valid
     from modgen.sidecar import Limits, create_app
+    from modgen.sidecar.app import Server
+    from modgen.sidecar.store import default_path
 
     require_valid(game_path)  # a checker on invalid data would prove nothing: refuse before serving
 
@@ -96,14 +106,19 @@ def command(game_path: Path, host: str, port: int, allow_hosts: tuple[str, ...],
         click.echo(f"warning: binding {host}: other computers on the network can reach this service", err=True)
     limits = Limits(max_upload=max_upload_mb * MiB, max_decompressed=max_decoded_mb * MiB,
                     worker_memory=worker_memory_mb * MiB, check_seconds=check_seconds, body_seconds=body_seconds,
-                    workers=workers)
-    app = create_app(game_path, watch_dir=watch_dir, limits=limits, allowed_hosts=allowed_host_names(host, allow_hosts),
-                     port=port)
+                    workers=workers, keep=keep, history_bytes=history_mb * MiB)
+    db = db_path or default_path()
+    try:
+        app = create_app(game_path, watch_dir=watch_dir, limits=limits,
+                         allowed_hosts=allowed_host_names(host, allow_hosts), port=port, db=db)
+    except BaseException:
+        sock.close()
+        raise
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("modgen serve: %(message)s"))
     logger = logging.getLogger("modgen.sidecar")
     logger.addHandler(handler)
     logger.propagate = False
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"modgen sidecar for {game_path} on http://{shown}:{port}/ (Ctrl-C stops)")
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    click.echo(f"modgen sidecar for {game_path} on http://{shown}:{port}/ (Ctrl-C stops); history in {db}")
+    Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5)).run(sockets=[sock])

@@ -28,6 +28,8 @@ Where = Any  # a hex label (str) or a table position (x, y) in inches
 
 #: Legend rows drawn at most; the rest are counted in one line (the text report lists them all).
 LEGEND_ROWS = 40
+#: Logs longer than this get no step-by-step timeline on the sidecar page (its size grows with the log).
+TIMELINE_EVENTS = 20000
 _UNIT_KEYS = ("unit", "attackers", "defenders", "support", "air", "units")
 
 
@@ -82,7 +84,7 @@ def replay(events: Iterable[dict[str, Any]], wanted: dict[int, Iterable[str]] | 
     snapshot holds that attack's units and ``attack_of`` gives the attack event."""
     out = Positions()
     want = wanted if isinstance(wanted, dict) else {i: () for i in wanted}
-    where, face = out.where, out.face
+    where = out.where
     attack: dict[str, Any] | None = None
     for n, ev in enumerate(events):
         i = ev.get("i", n)
@@ -97,36 +99,44 @@ def replay(events: Iterable[dict[str, Any]], wanted: dict[int, Iterable[str]] | 
                 out.attack_of[i] = attack
                 names += _named(attack)
             out.at[i] = {u: where[u] for u in names if u in where}
-        uid = ev.get("unit")
-        if not isinstance(uid, str):
-            continue
-        if t in ("setup", "reinforcement", "replacement", "move", "retreat", "advance"):
-            dest: Where = None
-            path = ev.get("path")
-            if t in ("retreat", "advance", "move") and isinstance(path, list) and path:
-                dest = path[-1]
-            elif t == "move":
-                dest = ev.get("to")
-            else:
-                dest = ev.get("hex")
-            p = _pos(ev.get("to_pos", ev.get("pos")))
-            if p is not None:
-                dest = p
-            if isinstance(dest, (str, tuple)):
-                where[uid] = dest
-            elif t in ("setup", "move") and dest is None and p is None:
-                where.pop(uid, None)  # set up off map, or moved off the map
-            if isinstance(ev.get("facing"), (int, float)):
-                out.facing[uid] = float(ev["facing"])
-        elif (t == "loss" and loss_eliminates(ev)) or t == "exit":
-            where.pop(uid, None)
-        elif t == "facing" and isinstance(ev.get("facing"), (int, float)):
-            out.facing[uid] = float(ev["facing"])  # a turn in place
-        if t in ("setup", "flip", "reveal") and isinstance(ev.get("face"), str):
-            face[uid] = ev["face"]
-        elif t == "reveal":
-            face[uid] = "front"
+        step(out, ev)
     return out
+
+
+def step(out: Positions, ev: dict[str, Any]) -> None:
+    """Apply one event to ``out``: where its unit stands, faces and facing afterwards (what :func:`replay` does
+    for each event; the sidecar's step slider replays a log with it one event at a time)."""
+    where, face = out.where, out.face
+    t = ev.get("type")
+    uid = ev.get("unit")
+    if not isinstance(uid, str):
+        return
+    if t in ("setup", "reinforcement", "replacement", "move", "retreat", "advance"):
+        dest: Where = None
+        path = ev.get("path")
+        if t in ("retreat", "advance", "move") and isinstance(path, list) and path:
+            dest = path[-1]
+        elif t == "move":
+            dest = ev.get("to")
+        else:
+            dest = ev.get("hex")
+        p = _pos(ev.get("to_pos", ev.get("pos")))
+        if p is not None:
+            dest = p
+        if isinstance(dest, (str, tuple)):
+            where[uid] = dest
+        elif t in ("setup", "move") and dest is None and p is None:
+            where.pop(uid, None)  # set up off map, or moved off the map
+        if isinstance(ev.get("facing"), (int, float)):
+            out.facing[uid] = float(ev["facing"])
+    elif (t == "loss" and loss_eliminates(ev)) or t == "exit":
+        where.pop(uid, None)
+    elif t == "facing" and isinstance(ev.get("facing"), (int, float)):
+        out.facing[uid] = float(ev["facing"])  # a turn in place
+    if t in ("setup", "flip", "reveal") and isinstance(ev.get("face"), str):
+        face[uid] = ev["face"]
+    elif t == "reveal":
+        face[uid] = "front"
 
 
 # ---- what each finding shows ----------------------------------------------------------------------------------
@@ -516,19 +526,61 @@ class MapView:
         """The units where they stand, as the PNG draws them (:func:`unit_spots`), for the page: ``id``, ``label``
         (the designation the chip prints), ``name`` (designation plus side and formation), ``side``, pixel centre
         ``x``/``y``, size ``w``/``h`` (a counter, or a table base), ``facing`` (degrees), ``fill``/``ink`` colours."""
+        return [{**self._unit_info(sp), "x": round(sp.x, 1), "y": round(sp.y, 1), "facing": sp.facing}
+                for sp in unit_spots(self.game, self.board, positions)]
+
+    def _unit_info(self, sp: UnitSpot) -> dict[str, Any]:
+        """What does not change as a unit moves: id, label, name, side, size and colours."""
         from modgen.draw.counters import unit_colors
         from modgen.rules.naming import unit_label
 
-        out = []
-        for sp in unit_spots(self.game, self.board, positions):
-            c = unit_colors(self.game, sp.rec)
-            out.append({"id": sp.uid, "label": _short(sp.rec),
-                        "name": unit_label(sp.rec, self._sides, self._formations, sp.uid),
-                        "side": sp.rec.get("side"), "x": round(sp.x, 1), "y": round(sp.y, 1),
-                        "w": round(sp.w, 1), "h": round(sp.h, 1), "facing": sp.facing,
-                        "fill": "#{:02x}{:02x}{:02x}".format(*_rgb(c.background)),
-                        "ink": "#{:02x}{:02x}{:02x}".format(*_rgb(c.text))})
-        return out
+        c = unit_colors(self.game, sp.rec)
+        return {"id": sp.uid, "label": _short(sp.rec),
+                "name": unit_label(sp.rec, self._sides, self._formations, sp.uid),
+                "side": sp.rec.get("side"), "w": round(sp.w, 1), "h": round(sp.h, 1),
+                "fill": "#{:02x}{:02x}{:02x}".format(*_rgb(c.background)),
+                "ink": "#{:02x}{:02x}{:02x}".format(*_rgb(c.text))}
+
+    def timeline(self, events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+        """The log replayed event by event (:func:`step`), compactly, for the page's step slider: ``count`` events;
+        ``units``: id -> :meth:`_unit_info` of every unit ever on the map; ``steps``: ``[n, i, changes]`` for each
+        event (its place ``n`` in the log, its index ``i``) that changed what is drawn, each change
+        ``[id, x, y, facing]`` (placed, in map pixels as :meth:`units`) or ``[id]`` (off the map); ``places``: the
+        place of each event whose index ``i`` (what findings cite) is not its place in the log. The state after
+        the last step is :meth:`units`' end state. None for a log longer than :data:`TIMELINE_EVENTS`."""
+        if len(events) > TIMELINE_EVENTS:
+            return None
+        pos = Positions()
+        drawn: dict[str, tuple[float, float, float]] = {}
+        info: dict[str, dict[str, Any]] = {}
+        steps: list[list[Any]] = []
+        places: dict[str, int] = {}
+        for n, ev in enumerate(events):
+            if ev.get("i", n) != n:
+                places[str(ev.get("i"))] = n
+            uid = ev.get("unit")
+            if not isinstance(uid, str):
+                continue
+            before = pos.where.get(uid)
+            step(pos, ev)
+            touched = {w for w in (before, pos.where.get(uid)) if w is not None}
+            # Only the stacks the unit left and joined are redrawn: the others keep their places.
+            sub = Positions(where={u: w for u, w in pos.where.items() if w in touched}, facing=pos.facing,
+                            face=pos.face)
+            now = {sp.uid: sp for sp in unit_spots(self.game, self.board, sub)}
+            changes: list[list[Any]] = []
+            for u, sp in now.items():
+                spot = (round(sp.x, 1), round(sp.y, 1), sp.facing)
+                if drawn.get(u) != spot:
+                    drawn[u] = spot
+                    info.setdefault(u, self._unit_info(sp))
+                    changes.append([u, *spot])
+            if uid not in now and uid in drawn:
+                del drawn[uid]
+                changes.append([uid])
+            if changes:
+                steps.append([n, ev.get("i", n), changes])
+        return {"count": len(events), "units": info, "steps": steps, "places": places}
 
     def annotate(self, report: dict[str, Any], events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         """A copy of ``report`` whose findings carry ``number`` and ``overlay``: pixel points of their hexes and path,
@@ -554,5 +606,6 @@ class MapView:
                     overlay["hexes"] = [p for w in mk.spots if (p := self.point(w))]
             f["overlay"] = overlay
         out["units"] = self.units(positions)
+        out["timeline"] = self.timeline(events) if events is not None else None
         out["map"] = self.describe()
         return out

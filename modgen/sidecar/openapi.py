@@ -20,6 +20,8 @@ _FINDING = {
         "hexes": {"type": "array", "items": {}},
         "path": {"type": "array", "items": {}},
         "message": {"type": "string"},
+        "number": {"type": "integer", "description": "Its number in the report, on the map and the page."},
+        "family": {"type": "string", "description": "Rule family (as in the coverage section), else its chapter."},
         "attacker_hexes": {"type": "array", "items": {"type": "string"},
                            "description": "Attack findings: where the attacking units stand."},
         "defender_hexes": {"type": "array", "items": {"type": "string"},
@@ -43,6 +45,7 @@ _REPORT = {
         "map": {"type": "object"},
         "units": {"type": "array", "items": {"$ref": "#/components/schemas/Unit"},
                   "description": "Every unit where the log leaves it, in /map.png pixels (as --map-image draws)."},
+        "timeline": {"$ref": "#/components/schemas/Timeline"},
     },
     "required": ["findings"],
 }
@@ -60,6 +63,32 @@ _UNIT = {
         "fill": {"type": "string"}, "ink": {"type": "string"},
     },
     "required": ["id", "label", "x", "y"],
+}
+_ENTRY = {
+    "type": "object",
+    "description": "One stored report in the history (no findings: fetch its url for those).",
+    "properties": {
+        "id": {"type": "integer"}, "url": {"type": "string", "description": "/reports/{id}"},
+        "game": {"type": "string"}, "file": {"type": "string"},
+        "source": {"type": "string", "enum": ["upload", "watch"]},
+        "created": {"type": "number", "description": "Seconds since the Unix epoch."},
+        "size": {"type": "integer", "description": "Bytes of the checked file."},
+        "events": {"type": ["integer", "null"]}, "scenario": {"type": ["string", "null"]},
+        "counts": {"type": "object", "additionalProperties": {"type": "integer"},
+                   "description": "Findings by severity."},
+        "error": {"type": "string", "description": "Present when the file could not be checked (watch folder)."},
+    },
+    "required": ["id", "url", "game", "file", "source", "created"],
+}
+_TIMELINE = {
+    "type": ["object", "null"],
+    "description": "The log replayed event by event for the page's step slider (null for very long logs).",
+    "properties": {
+        "count": {"type": "integer", "description": "Events in the log."},
+        "units": {"type": "object", "description": "Unit id -> id, label, name, side, w, h, fill, ink."},
+        "steps": {"type": "array", "description": "[n, i, changes] per event that moved what is drawn: n its place "
+                  "in the log, i its index; each change [id, x, y, facing] (in /map.png pixels) or [id] (gone)."},
+    },
 }
 _ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
 
@@ -90,7 +119,7 @@ def document() -> dict[str, Any]:
                         "file": {"type": "string", "format": "binary"}}, "required": ["file"]}},
                     "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
                 "responses": {
-                    "200": {"description": "Findings",
+                    "200": {"description": "Findings (also stored: the Location header gives its /reports/{id})",
                             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Report"}}}},
                     "400": _err("Malformed or empty upload"),
                     "403": _err("Cross-site request: the Origin (or Referer) is not this service's own page"),
@@ -104,10 +133,38 @@ def document() -> dict[str, Any]:
             "/reports": {"get": {"summary": "Latest report per watched file", "responses": {"200": {
                 "description": "Reports keyed by file name",
                 "content": {"application/json": {"schema": {"type": "object"}}}}}}},
+            "/history": {"get": {
+                "summary": "Stored reports, newest first (kept across restarts, pruned to the newest --keep)",
+                "parameters": [
+                    {"name": "game", "in": "query", "required": False, "schema": {"type": "string"}},
+                    {"name": "file", "in": "query", "required": False, "schema": {"type": "string"}},
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 200}}],
+                "responses": {"200": {"description": "History", "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {
+                        "game": {"type": "string"}, "keep": {"type": "integer"},
+                        "reports": {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}}}}}}},
+                    "400": _err("Bad limit")}}},
+            "/reports/{id}": {"get": {
+                "summary": "One stored report (?download=1 to save it as a file)",
+                "parameters": [
+                    {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                    {"name": "download", "in": "query", "required": False, "schema": {"type": "string"}}],
+                "responses": {
+                    "200": {"description": "The history entry with its report", "content": {"application/json": {
+                        "schema": {"allOf": [{"$ref": "#/components/schemas/Entry"}, {"type": "object", "properties": {
+                            "report": {"$ref": "#/components/schemas/Report"}}}]}}}},
+                    "404": _err("No such report (never made, or pruned)")}}},
+            "/events": {"get": {
+                "summary": "Server-sent events: 'hello' on connecting, then 'report' (an Entry) for every report "
+                           "made, by upload or from the watch folder",
+                "responses": {"200": {"description": "An endless text/event-stream",
+                                      "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}},
             "/api/game": {"get": {"summary": "The game and map the service checks against", "responses": {"200": {
                 "description": "Game description", "content": {"application/json": {"schema": {"type": "object"}}}}}}},
             "/map.png": {"get": {"summary": "The rendered map", "responses": {"200": {
                 "description": "PNG image", "content": {"image/png": {}}}}}},
         },
-        "components": {"schemas": {"Finding": _FINDING, "Report": _REPORT, "Unit": _UNIT, "Error": _ERROR}},
+        "components": {"schemas": {"Finding": _FINDING, "Report": _REPORT, "Unit": _UNIT, "Error": _ERROR,
+                                  "Entry": _ENTRY, "Timeline": _TIMELINE}},
     }

@@ -1,4 +1,8 @@
-"""Watch VASSAL's save folder and check each new or changed .vlog/.vsav once it is complete.
+"""Watch VASSAL's save folder and check each new or changed .vlog/.vsav (or canonical .jsonl) once it is complete.
+
+A file is complete when its size and modification time held still across a poll (a file still being written is
+left alone) and, for a VASSAL save or log, it is a whole zip. Each version of a file is checked, or refused, once:
+a file that keeps failing is reported once, not at every poll, and reported again only when it changes.
 
 Files are opened first and judged afterwards (``O_NOFOLLOW | O_NONBLOCK`` relative to the folder's own descriptor,
 then ``fstat`` of what was opened): a file swapped for a symlink, a FIFO or a device between the listing and the
@@ -12,16 +16,22 @@ import asyncio
 import errno
 import io
 import json
+import logging
 import os
 import stat
 import time
 import zipfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from modgen.sidecar.workers import CheckPool, CheckTimeout
 
-WATCHED_SUFFIXES = (".vlog", ".vsav")
+WATCHED_SUFFIXES = (".vlog", ".vsav", ".jsonl")
+ZIP_SUFFIXES = (".vlog", ".vsav")
+#: Called with the file name, its size and the outcome (``{"body", "summary"}`` or ``{"error"}``) of each version.
+OnReport = Callable[[str, int, dict[str, Any]], Awaitable[None]]
+log = logging.getLogger("modgen.sidecar")
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
@@ -60,12 +70,13 @@ class Watcher:
     and it is a whole zip (VASSAL writes the central directory last); then it is checked once per version."""
 
     def __init__(self, folder: Path, pool: CheckPool, check_seconds: float, *,
-                 interval: float = 1.0, max_bytes: int = 32 * 1024 * 1024) -> None:
+                 interval: float = 1.0, max_bytes: int = 32 * 1024 * 1024, on_report: OnReport | None = None) -> None:
         self.folder = folder.resolve()
         self.pool = pool
         self.check_seconds = check_seconds
         self.interval = interval
         self.max_bytes = max_bytes
+        self.on_report = on_report
         self._seen: dict[str, tuple[int, int]] = {}  # name -> (size, mtime) seen at the previous poll
         self._done: dict[str, tuple[int, int]] = {}  # name -> version last checked
         self._reports: dict[str, bytes] = {}  # name -> the report entry, serialised (the worker sends JSON)
@@ -121,29 +132,30 @@ class Watcher:
             try:
                 data, opened = read_plain_file(dir_fd, name, self.max_bytes)
             except Refused as exc:
-                self._store(name, version, {"error": str(exc)})
+                await self._store(name, version, {"error": str(exc)})
                 continue
             except OSError as exc:
                 if not isinstance(exc, FileNotFoundError):
-                    self._store(name, version, {"error": f"cannot read {name}: {exc.strerror}"})
+                    await self._store(name, version, {"error": f"cannot read {name}: {exc.strerror}"})
                 continue
             if opened != version:
                 now[name] = opened  # replaced since the listing: wait until this version holds still
                 continue
-            if not _complete_zip(data):
+            if name.lower().endswith(ZIP_SUFFIXES) and not _complete_zip(data):
                 # Size and time held still for a whole poll, yet no zip directory: not a save VASSAL finished writing.
-                self._store(name, version, {"error": f"{name} is not a complete VASSAL save or log (no zip directory)"})
+                await self._store(name, version,
+                                  {"error": f"{name} is not a complete VASSAL save or log (no zip directory)"})
                 continue
             try:
                 outcome = await self.pool.check(data, name, None, timeout=self.check_seconds)
             except CheckTimeout:
                 outcome = {"error": f"checking {name} took longer than {self.check_seconds:g} s and was stopped"}
-            self._store(name, version, outcome)
+            await self._store(name, version, outcome)
             checked.append(name)
         self._seen = now
         return checked
 
-    def _store(self, name: str, version: tuple[int, int], outcome: dict[str, Any]) -> None:
+    async def _store(self, name: str, version: tuple[int, int], outcome: dict[str, Any]) -> None:
         self._done[name] = version
         head = {"file": name, "size": version[0], "checked_at": time.time()}
         if "body" in outcome:
@@ -151,11 +163,16 @@ class Watcher:
         else:
             entry = json.dumps({**head, "error": outcome["error"]}).encode()
         self._reports[name] = entry
+        if self.on_report is not None:
+            await self.on_report(name, version[0], outcome)
 
     async def run(self) -> None:
         """Poll forever (cancelled when the server stops)."""
         while True:
-            await self.poll_once()
+            try:
+                await self.poll_once()
+            except Exception:  # a bug or a full disk must not end watching for the rest of the session
+                log.exception("watching %s: one pass failed", self.folder)
             await asyncio.sleep(self.interval)
 
 

@@ -41,7 +41,9 @@ def run_check(game: Any, view: Any, data: bytes, filename: str, scenario: str | 
         # events come back too: the page draws the units where the log leaves them, as --map-image does.
         report, events = check_bytes_events(data, filename, game, scenario=scenario,
                                             max_decompressed=max_decompressed)
-        body = json.dumps(view.annotate(report.to_dict(), events), separators=(",", ":")).encode()
+        annotated = view.annotate(report.to_dict(), events)
+        family_of(annotated["findings"], game)
+        body = json.dumps(annotated, separators=(",", ":")).encode()
     except ModgenError as exc:
         return {"error": str(exc), "status": 422}
     except MemoryError:
@@ -52,7 +54,30 @@ def run_check(game: Any, view: Any, data: bytes, filename: str, scenario: str | 
         return {"error": f"{filename}: nested too deeply to check", "status": 422}
     except Exception as exc:  # a checker bug must not take the service down; report it as such
         return {"error": f"internal error while checking: {type(exc).__name__}: {exc}", "status": 500}
-    return {"body": body}
+    return {"body": body, "summary": summarise(annotated)}
+
+
+def summarise(report: dict[str, Any]) -> dict[str, Any]:
+    """What lists of reports show: counts by severity, events, scenario."""
+    counts: dict[str, int] = {}
+    for f in report.get("findings") or []:
+        counts[f.get("severity", "?")] = counts.get(f.get("severity", "?"), 0) + 1
+    return {"events": report.get("events"), "scenario": report.get("scenario"), "counts": counts}
+
+
+def family_of(findings: list[dict[str, Any]], game: Any) -> None:
+    """Give each finding ``family``: the rule family (:data:`modgen.systems.base.FAMILIES`) whose rule numbers its
+    rule cites, as the report's coverage section counts them, else the rule's chapter (``EFB 11`` for ``EFB 11.5``),
+    so the page can filter findings by family."""
+    from modgen.rules.engine import _cites  # the coverage section's own test of "this rule is of that family"
+
+    plugin = game.rule_system()
+    prefix = (getattr(plugin, "rule_prefix", "") or "").strip()
+    families = [fam for fam in getattr(plugin, "families", None) or () if fam.rules]
+    for f in findings:
+        rule = str(f.get("rule") or "")
+        fam = next((fam for fam in families if _cites(rule, prefix, fam.rules)), None)
+        f["family"] = fam.id if fam is not None else rule.split(".")[0]
 
 
 def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int | None, hex_px: int) -> None:

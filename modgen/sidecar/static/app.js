@@ -1,5 +1,6 @@
-// The sidecar page: upload a log, list the findings by turn and phase, draw them on the map.
-// No frameworks and no network access beyond this server.
+// The sidecar page: every report the server makes (uploads from anywhere, the watched folder) listed live, newest
+// first; the chosen report's findings by turn and phase, filtered, drawn on the map; a step slider replaying the log.
+// No frameworks and no network access beyond this server (map view: view.js).
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -32,10 +33,10 @@ const MARK_COLOURS = { error: "#d600aa", warning: "#eb8c00", "could-not-check": 
 
 // The units where the log leaves them, placed by the server as the PNG places them: a counter chip per unit on a hex
 // map (stacks fanned out), a base turned to its facing on a table (its front edge drawn thick).
-function drawUnits(svg, units, table) {
+function drawUnits(svg, units, table, highlight = new Set()) {
   const layer = el("svg:g", { class: "units" });
   for (const u of units || []) {
-    const g = el("svg:g", { class: "unit", "data-unit": u.id });
+    const g = el("svg:g", { class: highlight.has(u.id) ? "unit hl" : "unit", "data-unit": u.id });
     const w = u.w || 20;
     const h = u.h || 20;
     if (table && u.facing) g.setAttribute("transform", `rotate(${u.facing} ${u.x} ${u.y})`);
@@ -51,7 +52,8 @@ function drawUnits(svg, units, table) {
       u.label));
     layer.appendChild(g);
   }
-  svg.appendChild(layer);
+  const old = svg.querySelector("g.units");
+  if (old) old.replaceWith(layer); else svg.prepend(layer);
 }
 
 function drawOverlay(findings, units, table) {
@@ -119,11 +121,18 @@ function select(i) {
   document.querySelectorAll(".finding.active, #overlay g.active").forEach((n) => n.classList.remove("active"));
   const item = document.querySelector(`.finding[data-index="${i}"]`);
   const mark = document.querySelector(`#overlay g[data-index="${i}"]`);
+  const f = current.report && current.report.findings[i];
   if (item) item.classList.add("active");
+  if (f) {
+    current.highlight = new Set(f.units || []);
+    const place = eventPlace(f.event_index);
+    if (place !== null) setStep(place + 1); else showStep();
+  }
   if (mark) {
     mark.classList.add("active");
-    const c = mark.querySelector("circle, polygon, polyline");
-    if (c && c.scrollIntoView) c.scrollIntoView({ block: "center", inline: "center" });
+    const ov = f && f.overlay;
+    const at = ov && (ov.badge || ov.hexes[0] || ov.path[ov.path.length - 1]);
+    if (at) View.centre(at[0], at[1]);
   }
 }
 
@@ -149,9 +158,12 @@ function renderCoverage(cov) {
   if (!cov.declared) row("not-implemented", "Not checked:", `the ${cov.system} plugin declares no rule families`);
 }
 
-function renderReport(report, target) {
+function renderReport(report, title) {
   const findings = report.findings || [];
-  const box = target || $("#findings");
+  current.report = report;
+  current.highlight = new Set();
+  $("#report-title").textContent = title || "";
+  const box = $("#findings");
   box.replaceChildren();
   const counts = {};
   findings.forEach((f) => { counts[f.severity] = (counts[f.severity] || 0) + 1; });
@@ -176,6 +188,7 @@ function renderReport(report, target) {
     // the number (as in the text report, the JSON and on the map) is drawn by CSS from data-number
     const item = el("div", { class: `finding ${f.severity}`, "data-index": i, "data-number": f.number ?? i + 1,
       tabindex: 0 });
+    group.dataset.key = key;
     item.appendChild(el("span", { class: "rule" }, f.rule));
     item.appendChild(el("span", { class: "msg" }, f.message));
     const meta = [];
@@ -187,7 +200,15 @@ function renderReport(report, target) {
     item.addEventListener("keydown", (e) => { if (e.key === "Enter") select(i); });
     group.appendChild(item);
   });
-  drawOverlay(findings, report.units, Boolean(report.map && report.map.kind && report.map.kind !== "hex"));
+  current.table = Boolean(report.map && report.map.kind && report.map.kind !== "hex");
+  drawOverlay(findings, report.units, current.table);
+  buildFilters(findings);
+  const tl = report.timeline;
+  const slider = $("#step");
+  slider.disabled = !tl;
+  slider.max = tl ? tl.count : 0;
+  slider.value = tl ? tl.count : 0;
+  showStep();
 }
 
 async function upload(file) {
@@ -202,7 +223,8 @@ async function upload(file) {
       return;
     }
     setStatus(`${file.name}: checked.`);
-    renderReport(data);
+    current.id = Number(resp.headers.get("X-Report-Id")) || null;
+    renderReport(data, file.name);
   } catch (err) {
     setStatus(`Could not reach the checker: ${err}`, true);
   }
@@ -214,23 +236,152 @@ async function loadGame() {
   $("#game-title").textContent = `${info.title} — map ${info.map}`;
 }
 
-async function pollReports() {
-  try {
-    const resp = await fetch("/reports");
-    const data = await resp.json();
-    if (!data.watching) return;
-    const box = $("#reports");
-    box.replaceChildren();
-    const names = Object.keys(data.reports);
-    if (!names.length) box.appendChild(el("p", { class: "muted" }, `Watching ${data.watching}: no saves yet.`));
-    for (const name of names) {
-      const entry = data.reports[name];
-      const n = entry.report ? entry.report.findings.length : null;
-      const a = el("div", { class: "finding" }, entry.error ? `${name}: ${entry.error}` : `${name}: ${n} finding(s)`);
-      if (entry.report) a.addEventListener("click", () => renderReport(entry.report));
-      box.appendChild(a);
-    }
-  } catch (err) { /* the server may be restarting; try again on the next tick */ }
+// ---- the step slider: the units as they stood after event k, from the report's timeline ----------------------
+const current = { report: null, table: false, highlight: new Set(), id: null };
+
+function eventPlace(index) {
+  const tl = current.report && current.report.timeline;
+  if (!tl || index === null || index === undefined) return null;
+  const place = tl.places && tl.places[String(index)];
+  return place !== undefined ? place : index;
+}
+
+function unitsAfter(k) {
+  const tl = current.report.timeline;
+  const at = new Map();
+  for (const [n, , changes] of tl.steps) {
+    if (n >= k) break;
+    for (const c of changes) { if (c.length === 1) at.delete(c[0]); else at.set(c[0], c); }
+  }
+  return [...at.values()].map(([id, x, y, facing]) => ({ ...tl.units[id], x, y, facing }));
+}
+
+function setStep(k) {
+  $("#step").value = k;
+  showStep();
+}
+
+function showStep() {
+  const r = current.report;
+  if (!r) return;
+  const tl = r.timeline;
+  const k = Number($("#step").value);
+  drawUnits($("#overlay"), tl ? unitsAfter(k) : r.units, current.table, current.highlight);
+  $("#step-label").textContent = tl ? (k ? `after event ${k} of ${tl.count}` : `before the first of ${tl.count}`)
+    : "no timeline";
+}
+
+// ---- findings filters ---------------------------------------------------------------------------------------
+const FILTERS = { severity: (f) => f.severity, family: (f) => f.family, turn: (f) => f.turn, side: (f) => f.side };
+
+function buildFilters(findings) {
+  for (const [name, get] of Object.entries(FILTERS)) {
+    const sel = $(`#f-${name}`);
+    sel.replaceChildren(el("option", { value: "" }, "all"));
+    const values = [...new Set(findings.map(get).filter((v) => v !== null && v !== undefined))];
+    values.sort((a, b) => (typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(b)));
+    for (const v of values) sel.appendChild(el("option", { value: String(v) }, String(v)));
+  }
+  $("#filters").hidden = !findings.length;
+}
+
+function applyFilters() {
+  const findings = (current.report && current.report.findings) || [];
+  const want = Object.fromEntries(Object.keys(FILTERS).map((k) => [k, $(`#f-${k}`).value]));
+  findings.forEach((f, i) => {
+    const show = Object.entries(FILTERS).every(([k, get]) => !want[k] || String(get(f)) === want[k]);
+    document.querySelectorAll(`[data-index="${i}"]`).forEach((n) => n.classList.toggle("hidden", !show));
+  });
+  document.querySelectorAll("#findings .group").forEach((g) => {
+    g.classList.toggle("hidden", !g.querySelector(".finding:not(.hidden)"));
+  });
+}
+
+// ---- the reports list: the history, then each new report as the server announces it ----------------------------
+function when(t) {
+  const d = new Date(t * 1000);
+  return d.toLocaleString([], { dateStyle: "short", timeStyle: "medium" });
+}
+
+function entryRow(e) {
+  const row = el("div", { class: `entry${e.error ? " failed" : ""}`, "data-id": e.id, tabindex: 0 });
+  row.appendChild(el("span", { class: "file" }, e.file));
+  row.appendChild(el("span", { class: "when muted" }, `${when(e.created)} · ${e.source}`));
+  const counts = Object.entries(e.counts || {}).map(([k, n]) => `${n} ${k}`).join(", ");
+  row.appendChild(el("span", { class: "counts" }, e.error ? e.error : counts || "no findings"));
+  const dl = el("a", { href: `${e.url}?download=1`, class: "download", title: "download the report as JSON" }, "JSON");
+  dl.addEventListener("click", (ev) => ev.stopPropagation());
+  row.appendChild(dl);
+  const open = () => openReport(e);
+  row.addEventListener("click", open);
+  row.addEventListener("keydown", (ev) => { if (ev.key === "Enter") open(); });
+  return row;
+}
+
+async function openReport(e) {
+  if (e.error) { setStatus(`${e.file}: ${e.error}`, true); return; }
+  const resp = await fetch(e.url);
+  if (!resp.ok) { setStatus(`${e.file}: report ${e.id} is no longer kept`, true); return; }
+  const data = await resp.json();
+  current.id = e.id;
+  document.querySelectorAll("#reports .entry.active").forEach((n) => n.classList.remove("active"));
+  const row = document.querySelector(`#reports .entry[data-id="${e.id}"]`);
+  if (row) row.classList.add("active");
+  setStatus("");
+  renderReport(data.report, `${e.file} — ${when(e.created)}`);
+}
+
+function addEntry(e) {
+  const box = $("#reports");
+  const empty = box.querySelector("p.muted");
+  if (empty) empty.remove();
+  if (box.querySelector(`.entry[data-id="${e.id}"]`)) return;
+  box.prepend(entryRow(e));
+  while (box.children.length > 200) box.lastChild.remove();
+}
+
+async function loadHistory() {
+  const resp = await fetch("/history?limit=200");
+  const data = await resp.json();
+  const box = $("#reports");
+  box.replaceChildren();
+  if (!data.reports.length) box.appendChild(el("p", { class: "muted" }, "No reports yet."));
+  for (const e of data.reports.reverse()) addEntry(e);
+}
+
+let noticeTimer = null;
+
+function notice(text) {  // unobtrusive and silent: a line in the corner that fades after a few seconds
+  const n = $("#notice");
+  n.textContent = text;
+  n.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { n.hidden = true; }, 5000);
+}
+
+function connect() {
+  const live = $("#live");
+  const source = new EventSource("/events");
+  source.addEventListener("hello", (ev) => {
+    const hello = JSON.parse(ev.data);
+    live.textContent = "live";
+    live.className = "on";
+    $("#watching").textContent = hello.watching ? `· watching ${hello.watching}` : "";
+    loadHistory().catch(() => {});  // (re)connected: catch up on what was made meanwhile
+  });
+  source.addEventListener("report", (ev) => {
+    const e = JSON.parse(ev.data);
+    addEntry(e);
+    const counts = Object.entries(e.counts || {}).map(([k, n]) => `${n} ${k}`).join(", ");
+    notice(`New report: ${e.file} (${e.error ? "could not check" : counts || "no findings"}) at ${when(e.created)}`);
+  });
+  source.addEventListener("error", () => { live.textContent = "reconnecting…"; live.className = "muted"; });
+}
+
+async function loadGame() {
+  const resp = await fetch("/api/game");
+  const info = await resp.json();
+  $("#game-title").textContent = `${info.title} — map ${info.map}`;
 }
 
 function init() {
@@ -245,9 +396,11 @@ function init() {
   $("#file").addEventListener("change", (e) => { if (e.target.files.length) upload(e.target.files[0]); });
   const img = $("#map");
   if (img.complete) sizeOverlay(); else img.addEventListener("load", sizeOverlay);
+  View.init();
+  $("#step").addEventListener("input", showStep);
+  for (const k of Object.keys(FILTERS)) $(`#f-${k}`).addEventListener("change", applyFilters);
   loadGame();
-  pollReports();
-  setInterval(pollReports, 3000);
+  connect();
 }
 
 document.addEventListener("DOMContentLoaded", init);
