@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from modgen import limits
@@ -99,6 +100,7 @@ def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str
                     and not grid.adjacent(a, b):
                 ck.add(doc, pointer(*at, "lines", i, "hexes", j),
                        f"hex {b!r} is not adjacent to the previous hex {a!r}; a line runs through adjacent hexes")
+    _unbridged(ck, doc, at, m)
     for i, place in _items(m.get("places")):
         for j, h in enumerate(place.get("hexes") or [] if isinstance(place.get("hexes"), list) else []):
             _hex(ck, doc, pointer(*at, "places", i, "hexes", j), h, grid, map_id)
@@ -118,6 +120,43 @@ def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str
                 for j, h in enumerate(area[key]):
                     _hex(ck, doc, pointer(*at, "areas", i, key, j), h, grid, map_id)
     ck.maps[map_id] = (doc, "hex", dict(m, _areas=areas))
+
+
+_WATER = frozenset({"river", "rivers", "stream", "streams", "canal", "canals", "creek", "brook"})
+_BRIDGE = frozenset({"bridge", "bridges", "pontoon"})
+_ROAD_OR_RAIL = frozenset({"road", "roads", "highway", "rail", "rails", "railroad", "railroads", "railway",
+                           "railways"})
+
+
+def _words(tid: Any) -> set[str]:
+    return set(re.split(r"[^a-z]+", tid.lower())) if isinstance(tid, str) else set()
+
+
+def _unbridged(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str, Any]) -> None:
+    """Warn where a road or rail (by terrain id) crosses a river or stream hexside that carries no bridge hexside:
+    the map shows a road running into the water, and the rules see a river crossing."""
+    water: dict[frozenset[str], str] = {}
+    bridged: set[frozenset[str]] = set()
+    for _, side in _items(m.get("hexsides")):
+        pair = side.get("hexes")
+        if isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair):
+            words = _words(side.get("type"))
+            if words & _BRIDGE:
+                bridged.add(frozenset(pair))
+            elif words & _WATER:
+                water.setdefault(frozenset(pair), side["type"])
+    for i, line in _items(m.get("lines")):
+        hexes = line.get("hexes")
+        if not isinstance(hexes, list) or not _words(line.get("type")) & _ROAD_OR_RAIL:
+            continue
+        for j in range(1, len(hexes)):
+            pair = frozenset((hexes[j - 1], hexes[j])) if all(isinstance(h, str) for h in hexes[j - 1:j + 1]) \
+                else None
+            if pair in water and pair not in bridged:
+                ck.add(doc, pointer(*at, "lines", i, "hexes", j),
+                       f"{line['type']} crosses the {water[pair]} hexside {hexes[j - 1]}/{hexes[j]} without a "
+                       f"bridge: add a bridge hexside there (or the map shows the {line['type']} running into the "
+                       f"water)", severity="warning")
 
 
 def _check_table_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str, Any], map_id: str) -> None:

@@ -449,7 +449,9 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     if art:  # the designer's artwork is the whole face; the layout adds only its border
         plan.shapes.append(ShapeItem("image", (0, 0, px, px), data={"path": str(_art_path(game, unit, art))}))
         return plan
-    for el in spec.get("elements", []):
+    reduced = layout.get("reduced_mark") or get_layout("generic").get("reduced_mark") or {}  # every layout has one
+    extra = reduced.get("elements", []) if face_name in reduced.get("faces", ["reduced"]) else []
+    for el in [*spec.get("elements", []), *extra]:  # the reduced-strength mark goes on top of the face
         if _applies(el, ctx):
             _PLANNERS[el["type"]](ctx, el, plan)
     return plan

@@ -20,6 +20,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from modgen.draw.mapart import (
+    Placement,
+    Stroke,
+    margin_placement,
+    place_names,
+    place_numbers,
+    scale_bar,
+    terrain_art,
+    text_box,
+)
 from modgen.draw.mapstyle import (
     AREA_COLORS,
     BACKGROUND,
@@ -143,8 +153,9 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
 def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> None:
     """Everything on the board, in drawing order, onto ``d`` (a RasterDraw for PNG, a PdfDraw for vector PDF)."""
     _terrain(c, d)
+    bands = _bands(c) if o["areas"] else []
     if o["areas"]:
-        _areas(c, d, o["areas"] == "all")
+        _areas(c, d, o["areas"] == "all", bands)
     if o["grid"]:
         w = max(1, round(c.hex_px / 70))
         for col in range(c.grid.columns):
@@ -152,23 +163,86 @@ def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> None:
                 pts = c.grid.corners(col, row, c.hex_px)
                 d.line([*pts, pts[0]], fill=GRID_COLOR, width=w)
     bridges = _hexsides(c, d)
+    for side, t, tid in bridges:  # the deck under the road, the parapets over it: the road runs across the bridge
+        _bridge(c, d, side, t, tid, deck=True)
     _lines(c, d)
     for side, t, tid in bridges:
-        _bridge(c, d, side, t, tid)
+        _bridge(c, d, side, t, tid, deck=False)
     if o["objectives"]:
         _objectives(c, d)
-    if o["places"]:
-        _places(c, d)
-    if o["numbers"]:
-        _numbers(c, d)
+    place = text_placement(c, o)
+    for p in place.places:
+        d.text(p.at, p.text, fill=TEXT_COLOR, font=font(p.size, bold=True), anchor="mm",
+               stroke_width=max(1, round(c.hex_px * 0.03)), stroke_fill=(255, 255, 255))
+    halo = max(1, round(c.hex_px * 0.02))
+    for p in place.numbers.values():  # after every line and label, on a halo of the paper colour
+        d.text(p.at, p.text, fill=TEXT_COLOR, font=font(p.size), anchor="mm", stroke_width=halo,
+               stroke_fill=BACKGROUND)
     if o["border"]:
         _border(c, d)
-    if o["title"]:
-        name = str(c.m.get("name") or c.mid)
-        d.text((c.lay.x0 * 0.25, c.hex_px * 0.08), name, fill=TEXT_COLOR, font=font(c.hex_px * 0.28, bold=True),
-               anchor="lt")
+    margin = margin_placement(c.hex_px, (c.lay.width, c.lay.height), _grid_bounds(c), bands, _title(c), o)
+    if "title" in margin:
+        box, size = margin["title"]
+        ink = text_box(_title(c), (0, 0), size, 0, bold=True)  # the anchor's offset from the ink's centre
+        d.text(((box[0] + box[2] - ink[0] - ink[2]) / 2, (box[1] + box[3] - ink[1] - ink[3]) / 2), _title(c),
+               fill=TEXT_COLOR, font=font(size, bold=True), anchor="mm")
+    if "scale" in margin:
+        scale_bar(d, c.hex_px, margin["scale"][0])
     if o["compass"]:
         _compass(d, c.lay.width - c.hex_px * 0.3, c.hex_px * 0.25, c.hex_px * 0.17)
+
+
+def _title(c: _Ctx) -> str:
+    return str(c.m.get("name") or c.mid)
+
+
+def strokes(c: _Ctx) -> list[Stroke]:
+    """Every line feature as drawn (roads with casing, rails with ties, trails, hexside bands, bridge decks)."""
+    out: list[Stroke] = []
+    px = c.hex_px
+    for ln in c.m.get("lines") or []:
+        t = c.terrain.get(ln.get("type")) or {}
+        style = _style(str(ln.get("type")), t)
+        w = float(t.get("width", 0.03 if style in ("rail", "trail", "dashed") else 0.06)) * px
+        half = (2 * max(1.0, w) if style == "rail" else w / 2 + max(1.0, px * 0.01)
+                if style not in ("trail", "dashed") else max(1.0, w) / 2)
+        pts = [c.center(h, "lines", on_map=False) for h in ln.get("hexes") or []]
+        out += [Stroke(a, b, half + 0.5) for a, b in zip(pts, pts[1:], strict=False)]
+    for hs in c.m.get("hexsides") or []:
+        t = c.terrain.get(hs.get("type")) or {}
+        p1, p2, a, b = _side_points(c, *hs["hexes"], "hexsides")
+        width = float(t.get("width", 0.06)) * px
+        style = _style(str(hs.get("type")), t)
+        if style == "bridge":
+            ux, uy = (b[0] - a[0]) / px, (b[1] - a[1]) / px
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            hl, hw = _bridge_size(c, t)
+            out.append(Stroke((mx - ux * hl, my - uy * hl), (mx + ux * hl, my + uy * hl), hw + 1))
+        else:
+            out.append(Stroke(p1, p2, (width * 1.5 if style == "embankment" else width / 2) + 0.5))
+    return out
+
+
+def text_placement(c: _Ctx, o: Mapping[str, Any]) -> Placement:
+    """Where the hex numbers and place names of this render go (see :mod:`modgen.draw.mapart`)."""
+    g = c.grid
+    lines = strokes(c)
+    place = Placement()
+    if o["numbers"]:
+        centers = {g.label(col, row): g.exact_center(col, row, c.hex_px)
+                   for col in range(g.columns) for row in range(g.rows)}
+        place.numbers = place_numbers(centers, c.hex_px, lines)
+    if o["places"]:
+        names = []
+        for k, pl in enumerate(c.m.get("places") or []):
+            if not isinstance(pl, Mapping) or not pl.get("hexes"):
+                raise c.err(f"places[{k}]: expected 'name' and 'hexes'")
+            for h in pl["hexes"]:
+                c.pos(h, f"places[{k}].hexes")
+            names.append((str(pl.get("name", "")), c.center(pl.get("label_hex") or pl["hexes"][0],
+                                                           f"places[{k}].label_hex")))
+        place.places = place_names(names, c.hex_px, place.numbers, lines, (0, 0, c.lay.width, c.lay.height))
+    return place
 
 
 #: Patterns drawn as one lattice across every hex of their terrain (continuous in map coordinates); the others
@@ -201,7 +275,7 @@ def _terrain(c: _Ctx, d: Any) -> None:
             by_terrain.setdefault(tid, []).append((col, row))
     for tid, cells in by_terrain.items():
         t = c.terrain[tid]
-        pattern, symbol = t.get("pattern"), t.get("symbol")
+        pattern, symbol = terrain_art(tid, t)
         if pattern not in PATTERNS and symbol not in SYMBOLS:
             continue
         fill = c.color(tid, t, (230, 230, 220))
@@ -235,39 +309,52 @@ def _near(g: Grid, cells: list[tuple[int, int]], px: float) -> Any:
     return keep
 
 
-def _areas(c: _Ctx, d: ImageDraw.ImageDraw, every: bool) -> None:
-    """Edge (entry) areas as coloured bands in the margin beside their hexes; with ``every``, other areas as
-    coloured outlines inset in their hexes."""
+def _bands(c: _Ctx) -> list[tuple[list[Point], Color, float]]:
+    """Edge (entry) areas as coloured bands in the margin beside their hexes: [(two points, colour, width)]."""
     g, px = c.grid, c.hex_px
     x0, y0, x1, y1 = _grid_bounds(c)
     w = max(2.0, px * 0.07)
     half_x = px / math.sqrt(3) if not g.sideways else px / 2  # half a hex's extent along x and along y
     half_y = px / 2 if not g.sideways else px / math.sqrt(3)
     per_edge: dict[str, int] = {}
+    out: list[tuple[list[Point], Color, float]] = []
     for k, area in enumerate(c.m.get("areas") or []):
-        color = AREA_COLORS[k % len(AREA_COLORS)]
-        labels = area_hexes(g, area)
         edge = area.get("edge")
-        if edge:
-            n = per_edge.get(edge, 0)
-            per_edge[edge] = n + 1
-            off = px * 0.1 + (n + 0.5) * w * 1.15
-            for lab in labels:
-                if lab not in set(g.edge_hexes(edge)):
-                    continue
-                cx, cy = c.center(lab, f"areas[{k}]")
-                if edge in ("north", "south"):
-                    y = y0 - off if edge == "north" else y1 + off
-                    d.line([(cx - half_x, y), (cx + half_x, y)], fill=color, width=round(w))
-                else:
-                    x = x0 - off if edge == "west" else x1 + off
-                    d.line([(x, cy - half_y), (x, cy + half_y)], fill=color, width=round(w))
-        elif every:
-            inset = 0.82 - 0.1 * (k % 3)
-            for lab in labels:
-                cx, cy = c.center(lab, f"areas[{k}]")
-                pts = [(cx + (x - cx) * inset, cy + (y - cy) * inset) for x, y in g.corners(*g.position(lab), px)]
-                outline(d, pts, color, max(2, round(px * 0.04)))
+        if not edge:
+            continue
+        color = AREA_COLORS[k % len(AREA_COLORS)]
+        n = per_edge.get(edge, 0)
+        per_edge[edge] = n + 1
+        off = px * 0.1 + (n + 0.5) * w * 1.15
+        on_edge = set(g.edge_hexes(edge))
+        for lab in area_hexes(g, area):
+            if lab not in on_edge:
+                continue
+            cx, cy = c.center(lab, f"areas[{k}]")
+            if edge in ("north", "south"):
+                y = y0 - off if edge == "north" else y1 + off
+                out.append(([(cx - half_x, y), (cx + half_x, y)], color, w))
+            else:
+                x = x0 - off if edge == "west" else x1 + off
+                out.append(([(x, cy - half_y), (x, cy + half_y)], color, w))
+    return out
+
+
+def _areas(c: _Ctx, d: Any, every: bool, bands: list[tuple[list[Point], Color, float]]) -> None:
+    """The edge bands; with ``every``, other areas as coloured outlines inset in their hexes."""
+    g, px = c.grid, c.hex_px
+    for pts, color, w in bands:
+        d.line(pts, fill=color, width=round(w))
+    for k, area in enumerate(c.m.get("areas") or []):
+        labels = area_hexes(g, area)  # checks every area's hexes, drawn or not
+        if area.get("edge") or not every:
+            continue
+        color = AREA_COLORS[k % len(AREA_COLORS)]
+        inset = 0.82 - 0.1 * (k % 3)
+        for lab in labels:
+            cx, cy = c.center(lab, f"areas[{k}]")
+            pts = [(cx + (x - cx) * inset, cy + (y - cy) * inset) for x, y in g.corners(*g.position(lab), px)]
+            outline(d, pts, color, max(2, round(px * 0.04)))
 
 
 def _side_points(c: _Ctx, a: str, b: str, where: str) -> tuple[Point, Point, Point, Point]:
@@ -332,20 +419,34 @@ def _hexsides(c: _Ctx, d: ImageDraw.ImageDraw) -> list[tuple[tuple[Point, Point,
     return bridges
 
 
-def _bridge(c: _Ctx, d: ImageDraw.ImageDraw, side: tuple[Point, Point, Point, Point], t: Mapping, tid: str) -> None:
-    """A bridge: a deck across the hexside, centre to centre direction, with parapets."""
+def _bridge_size(c: _Ctx, t: Mapping[str, Any]) -> tuple[float, float]:
+    """(half length, half width) of a bridge in px."""
+    return c.hex_px * 0.2, float(t.get("width", 0.08)) * c.hex_px / 2 + c.hex_px * 0.02
+
+
+def _bridge(c: _Ctx, d: Any, side: tuple[Point, Point, Point, Point], t: Mapping, tid: str, deck: bool) -> None:
+    """A bridge across the hexside, centre to centre direction: ``deck`` the light deck (drawn under the road or
+    rail), else the two parapets with splayed ends (drawn over it)."""
     _, _, (ax, ay), (bx, by) = side
     mx, my = (ax + bx) / 2, (ay + by) / 2
     ux, uy = (bx - ax) / c.hex_px, (by - ay) / c.hex_px
-    half_len, half_w = c.hex_px * 0.22, float(t.get("width", 0.08)) * c.hex_px / 2 + c.hex_px * 0.02
+    half_len, half_w = _bridge_size(c, t)
     nx, ny = -uy, ux
-    deck = [(mx - ux * half_len + nx * half_w, my - uy * half_len + ny * half_w),
-            (mx + ux * half_len + nx * half_w, my + uy * half_len + ny * half_w),
-            (mx + ux * half_len - nx * half_w, my + uy * half_len - ny * half_w),
-            (mx - ux * half_len - nx * half_w, my - uy * half_len - ny * half_w)]
     color = c.color(tid, t, (90, 70, 50))
-    d.polygon(deck, fill=(235, 225, 200))
-    outline(d, deck, color, max(1, round(c.hex_px * 0.025)))
+    if deck:
+        d.polygon([(mx - ux * half_len + nx * half_w, my - uy * half_len + ny * half_w),
+                   (mx + ux * half_len + nx * half_w, my + uy * half_len + ny * half_w),
+                   (mx + ux * half_len - nx * half_w, my + uy * half_len - ny * half_w),
+                   (mx - ux * half_len - nx * half_w, my - uy * half_len - ny * half_w)], fill=(235, 225, 200))
+        return
+    w = max(1, round(c.hex_px * 0.025))
+    splay = c.hex_px * 0.06
+    for sgn in (1, -1):
+        ex, ey = nx * sgn, ny * sgn
+        a = (mx - ux * half_len + ex * half_w, my - uy * half_len + ey * half_w)
+        b = (mx + ux * half_len + ex * half_w, my + uy * half_len + ey * half_w)
+        d.line([(a[0] - ux * splay + ex * splay, a[1] - uy * splay + ey * splay), a, b,
+                (b[0] + ux * splay + ex * splay, b[1] + uy * splay + ey * splay)], fill=color, width=w)
 
 
 def _lines(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
@@ -390,34 +491,6 @@ def _objectives(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
         star(d, cx + r * 0.72, cy - r * 0.72, c.hex_px * 0.11, (200, 20, 20), (255, 255, 255))
 
 
-def _places(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
-    f = font(c.hex_px * 0.19, bold=True)
-    stroke = max(1, round(c.hex_px * 0.03))
-    for k, pl in enumerate(c.m.get("places") or []):
-        if not isinstance(pl, Mapping) or not pl.get("hexes"):
-            raise c.err(f"places[{k}]: expected 'name' and 'hexes'")
-        for h in pl["hexes"]:
-            c.pos(h, f"places[{k}].hexes")
-        cx, cy = c.center(pl.get("label_hex") or pl["hexes"][0], f"places[{k}].label_hex")
-        name = str(pl.get("name", ""))
-        half = f.getlength(name) / 2 + stroke + 1
-        cx = min(max(cx, half), c.lay.width - half)  # names of edge hexes stay on the board
-        d.text((cx, cy + c.hex_px * 0.2), name, fill=TEXT_COLOR, font=f, anchor="mm",
-               stroke_width=stroke, stroke_fill=(255, 255, 255))
-
-
-def _numbers(c: _Ctx, d: ImageDraw.ImageDraw) -> None:
-    """Hex numbers, drawn after every line feature and label on a halo of the paper colour: always legible."""
-    f = font(c.hex_px * 0.13)
-    g = c.grid
-    halo = max(1, round(c.hex_px * 0.02))
-    for col in range(g.columns):
-        for row in range(g.rows):
-            cx, cy = g.exact_center(col, row, c.hex_px)
-            d.text((cx, cy - c.hex_px * 0.36), g.label(col, row), fill=TEXT_COLOR, font=f, anchor="mm",
-                   stroke_width=halo, stroke_fill=BACKGROUND)
-
-
 def _grid_bounds(c: _Ctx) -> tuple[float, float, float, float]:
     g, px = c.grid, c.hex_px
     xs, ys = [], []
@@ -450,7 +523,14 @@ def _legend_items(c: _Ctx) -> list[tuple[str, Mapping[str, Any], str]]:
         used.add(c.m["default_terrain"])
     used.update(h.get("type") for h in c.m.get("hexsides") or [] if isinstance(h, Mapping))
     used.update(ln.get("type") for ln in c.m.get("lines") or [] if isinstance(ln, Mapping))
-    return [(tid, t, _style(tid, t)) for tid, t in c.terrain.items() if tid in used]
+    out = []
+    for tid, t in c.terrain.items():
+        if tid in used:
+            if t.get("kind") == "hex":
+                pattern, symbol = terrain_art(tid, t)
+                t = {**t, "pattern": pattern, "symbol": symbol}
+            out.append((tid, t, _style(tid, t)))
+    return out
 
 
 # --- print -----------------------------------------------------------------------------------------------------------

@@ -122,11 +122,16 @@ def draw_symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, unit:
     if symbol in ("town", "city"):
         draw_pattern(d, symbol, (cx - unit / 2, cy - unit / 2, cx + unit / 2, cy + unit / 2), unit, (128, 128, 128))
     elif symbol == "airfield":
-        w = max(2, round(unit * 0.06))
-        for ang in (20, 100):
+        w = max(2, round(unit * 0.08))
+        for ang in (20, 100):  # two crossed runways, dark with a white centre line
             a = math.radians(ang)
             dx, dy = math.cos(a) * unit * 0.3, math.sin(a) * unit * 0.3
-            d.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], fill=(70, 70, 70), width=w)
+            d.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], fill=(45, 45, 45), width=w)
+        for ang in (20, 100):
+            a = math.radians(ang)
+            dx, dy = math.cos(a) * unit * 0.24, math.sin(a) * unit * 0.24
+            dashed(d, [(cx - dx, cy - dy), (cx + dx, cy + dy)], (250, 250, 250), max(1, round(unit * 0.012)),
+                   unit * 0.05, unit * 0.04)
     elif symbol == "fort":
         s = unit * 0.18
         d.rectangle([cx - s, cy - s, cx + s, cy + s], outline=(60, 40, 30), width=max(1, round(unit * 0.04)))
