@@ -170,7 +170,7 @@ def test_invalid_game_data_is_refused_before_checking(tmp_path, capsys) -> None:
 def test_worker_returns_the_report_serialised() -> None:
     """Big reports are encoded in the worker process: the server's event loop only forwards bytes."""
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
     from modgen.sidecar.workers import run_check
 
     game = load_game(GAME)
@@ -186,7 +186,7 @@ def test_units_and_attack_arrows_in_the_report(client: TestClient) -> None:
     """The page gets what the --map-image picture shows: the units where the log leaves them and, for an attack
     finding, an arrow from each attacker's hex to the defenders' hex, in /map.png pixels."""
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
 
     resp = client.post("/check", files={"file": ("attack.jsonl", attack_violations())})
     assert resp.status_code == 200, resp.text
@@ -212,7 +212,7 @@ def test_units_and_attack_arrows_in_the_report(client: TestClient) -> None:
 def test_table_map_units_in_pixels() -> None:
     """A Flames of War table: positions in inches become pixels (12 px an inch), bases carry their facing."""
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
     from modgen.sidecar.workers import run_check
     from tests.conftest import REPO
 
