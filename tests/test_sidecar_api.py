@@ -15,6 +15,7 @@ from tests.sidecar_helpers import (
     LEGAL,
     VIOLATIONS,
     attack_violations,
+    flip_and_marker_violations,
     traversal_zip,
     truncated_zip,
     zip_bomb,
@@ -231,3 +232,29 @@ def test_table_map_units_in_pixels() -> None:
         24 * 12, 34 * 12, 30.0)
     assert (units["de.pz4h.2"]["x"], units["de.pz4h.2"]["y"]) == (34 * 12, 6 * 12)
     assert units["us.sherman.1"]["w"] != units["us.sherman.1"]["h"]  # a base, not a square counter
+
+
+def test_the_timeline_carries_faces_and_markers(client: TestClient) -> None:
+    """The step slider shows the state at each event: positions, and also the face up and the markers on a unit.
+    3 GTC/20 (in 4505) is flipped to its back at place 254, gets an out-of-supply marker at 255, loses it at 256."""
+    from modgen.data.model import load_game
+    from modgen.report.mapview import MapView
+
+    resp = client.post("/check", files={"file": ("flip.jsonl", flip_and_marker_violations())})
+    assert resp.status_code == 200, resp.text
+    report = resp.json()
+    tl = report["timeline"]
+    assert tl["count"] == 257
+    x, y = MapView(load_game(GAME)).point("4505")
+    by_place = {n: changes for n, _, changes in tl["steps"]}
+    # the move into 4505: front face up, no markers (the short form [id, x, y, facing])
+    assert by_place[251] == [["su.3gtc.20", x, y, 0.0]]
+    assert by_place[254] == [["su.3gtc.20", x, y, 0.0, "back"]]
+    assert by_place[255] == [["su.3gtc.20", x, y, 0.0, "back", ["out_of_supply"]]]
+    assert by_place[256] == [["su.3gtc.20", x, y, 0.0, "back"]]
+    # the end state agrees with the last step
+    end = next(u for u in report["units"] if u["id"] == "su.3gtc.20")
+    assert (end["face"], end["markers"]) == ("back", [])
+    others = [u for u in report["units"] if u["id"] != "su.3gtc.20"]
+    assert others and all(u["markers"] == [] for u in others)
+    assert {u["face"] for u in others} == {"front", "back"}  # the log sets some up on their backs
