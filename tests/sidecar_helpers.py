@@ -97,3 +97,21 @@ def xz_save_bomb(decoded: int) -> bytes:
         zf.writestr("savedGame", xz_zeros(decoded))
         zf.writestr("moduledata", b"<data><name>Minsk '44</name></data>")
     return buf.getvalue()
+
+
+#: Appended to the Minsk violations log by :func:`flip_and_marker_violations`, at log places 254..256.
+FLIP_AND_MARKER = [
+    {"type": "flip", "unit": "su.3gtc.20", "face": "back"},
+    {"type": "marker", "unit": "su.3gtc.20", "marker": "out_of_supply", "on": True},
+    {"type": "marker", "unit": "su.3gtc.20", "marker": "out_of_supply", "on": False},
+]
+
+
+def flip_and_marker_violations() -> bytes:
+    """The Minsk violations log, then 3 GTC/20 (in 4505) flipped to its back, an out-of-supply marker put on it and
+    taken off again."""
+    import json
+
+    lines = VIOLATIONS.read_text().splitlines()
+    lines += [json.dumps({**e, "i": len(lines) + k}) for k, e in enumerate(FLIP_AND_MARKER)]
+    return ("\n".join(lines) + "\n").encode()

@@ -13,7 +13,8 @@ from modgen.draw.findingsdraw import SEVERITY_COLOURS
 from modgen.geometry.hexgrid import Grid
 from modgen.logs import eventlog
 from modgen.report.check import check_bytes, format_text
-from modgen.report.picture import MapView, render_findings, replay
+from modgen.report.mapview import MapView
+from modgen.report.picture import render_findings, replay
 from modgen.rules.findings import Finding
 from tests.data_helpers import REPO
 

@@ -15,6 +15,7 @@ from tests.sidecar_helpers import (
     LEGAL,
     VIOLATIONS,
     attack_violations,
+    flip_and_marker_violations,
     traversal_zip,
     truncated_zip,
     zip_bomb,
@@ -170,7 +171,7 @@ def test_invalid_game_data_is_refused_before_checking(tmp_path, capsys) -> None:
 def test_worker_returns_the_report_serialised() -> None:
     """Big reports are encoded in the worker process: the server's event loop only forwards bytes."""
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
     from modgen.sidecar.workers import run_check
 
     game = load_game(GAME)
@@ -186,7 +187,7 @@ def test_units_and_attack_arrows_in_the_report(client: TestClient) -> None:
     """The page gets what the --map-image picture shows: the units where the log leaves them and, for an attack
     finding, an arrow from each attacker's hex to the defenders' hex, in /map.png pixels."""
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
 
     resp = client.post("/check", files={"file": ("attack.jsonl", attack_violations())})
     assert resp.status_code == 200, resp.text
@@ -212,7 +213,7 @@ def test_units_and_attack_arrows_in_the_report(client: TestClient) -> None:
 def test_table_map_units_in_pixels() -> None:
     """A Flames of War table: positions in inches become pixels (12 px an inch), bases carry their facing."""
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
     from modgen.sidecar.workers import run_check
     from tests.conftest import REPO
 
@@ -231,3 +232,29 @@ def test_table_map_units_in_pixels() -> None:
         24 * 12, 34 * 12, 30.0)
     assert (units["de.pz4h.2"]["x"], units["de.pz4h.2"]["y"]) == (34 * 12, 6 * 12)
     assert units["us.sherman.1"]["w"] != units["us.sherman.1"]["h"]  # a base, not a square counter
+
+
+def test_the_timeline_carries_faces_and_markers(client: TestClient) -> None:
+    """The step slider shows the state at each event: positions, and also the face up and the markers on a unit.
+    3 GTC/20 (in 4505) is flipped to its back at place 254, gets an out-of-supply marker at 255, loses it at 256."""
+    from modgen.data.model import load_game
+    from modgen.report.mapview import MapView
+
+    resp = client.post("/check", files={"file": ("flip.jsonl", flip_and_marker_violations())})
+    assert resp.status_code == 200, resp.text
+    report = resp.json()
+    tl = report["timeline"]
+    assert tl["count"] == 257
+    x, y = MapView(load_game(GAME)).point("4505")
+    by_place = {n: changes for n, _, changes in tl["steps"]}
+    # the move into 4505: front face up, no markers (the short form [id, x, y, facing])
+    assert by_place[251] == [["su.3gtc.20", x, y, 0.0]]
+    assert by_place[254] == [["su.3gtc.20", x, y, 0.0, "back"]]
+    assert by_place[255] == [["su.3gtc.20", x, y, 0.0, "back", ["out_of_supply"]]]
+    assert by_place[256] == [["su.3gtc.20", x, y, 0.0, "back"]]
+    # the end state agrees with the last step
+    end = next(u for u in report["units"] if u["id"] == "su.3gtc.20")
+    assert (end["face"], end["markers"]) == ("back", [])
+    others = [u for u in report["units"] if u["id"] != "su.3gtc.20"]
+    assert others and all(u["markers"] == [] for u in others)
+    assert {u["face"] for u in others} == {"front", "back"}  # the log sets some up on their backs

@@ -13,7 +13,7 @@ import uvicorn
 
 from modgen.sidecar import create_app
 from modgen.sidecar.app import Server
-from tests.sidecar_helpers import GAME, VIOLATIONS, attack_violations
+from tests.sidecar_helpers import GAME, VIOLATIONS, attack_violations, flip_and_marker_violations
 
 pytestmark = pytest.mark.browser
 
@@ -269,6 +269,39 @@ def test_the_step_slider_moves_a_unit_and_a_finding_shows_its_moment(server: str
             assert page.input_value("#step") == "240"
             assert page.eval_on_selector_all("#overlay g.unit.hl", "gs => gs.map(g => g.dataset.unit)") == [
                 "su.3gmc.art"]
+            assert errors == []
+        finally:
+            browser.close()
+
+
+def test_the_step_slider_shows_faces_and_markers(server: str, tmp_path: Path) -> None:
+    """3 GTC/20 (in 4505) is flipped to its back at log place 254, gets an out-of-supply marker at 255 and loses it
+    at 256: sliding across those events changes the face drawn on its chip and shows, then hides, the marker."""
+    from playwright.sync_api import sync_playwright
+
+    log = tmp_path / "flip.jsonl"
+    log.write_bytes(flip_and_marker_violations())
+    with sync_playwright() as p:
+        browser, page, errors = _open(p, server)
+        try:
+            _upload_on_page(page, log)
+            unit = '#overlay g.unit[data-unit="su.3gtc.20"]'
+
+            def slide(k: int) -> tuple[str, str, list[str]]:
+                page.eval_on_selector("#step", f"s => {{ s.value = {k}; s.dispatchEvent(new Event('input')); }}")
+                return (page.get_attribute(unit, "data-face"),
+                        page.eval_on_selector(unit, "g => g.querySelector('.unit-face')?.textContent ?? ''"),
+                        page.eval_on_selector(unit, "g => [...g.querySelectorAll('.unit-markers')]"
+                                                    ".map(t => t.textContent)"))
+
+            assert slide(254) == ("front", "", [])  # after the move, before the flip
+            assert "flipped" not in page.get_attribute(unit, "class")
+            assert slide(255) == ("back", "back", [])  # flipped: the face drawn distinctly, by name
+            assert "flipped" in page.get_attribute(unit, "class")
+            assert slide(256) == ("back", "back", ["out_of_supply"])  # the marker appears under the chip
+            assert slide(257) == ("back", "back", [])  # and goes when taken off
+            assert slide(255) == ("back", "back", [])  # back again: no marker yet
+            assert slide(254) == ("front", "", [])
             assert errors == []
         finally:
             browser.close()

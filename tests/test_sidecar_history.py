@@ -120,7 +120,8 @@ def test_watched_jsonl_and_failing_saves_are_reported_once_per_version(tmp_path:
     async def on_report(name: str, size: int, outcome: dict) -> None:
         seen.append((name, "error" if "error" in outcome else "ok"))
 
-    w = Watcher(folder, Pool(), 30.0, on_report=on_report)  # type: ignore[arg-type]
+    # incomplete_polls=1: a still file without its end is reported at once (waiting is tested in test_sidecar_watch)
+    w = Watcher(folder, Pool(), 30.0, on_report=on_report, incomplete_polls=1)  # type: ignore[arg-type]
     poll = lambda: asyncio.run(w.poll_once())  # noqa: E731
     log = folder / "game.jsonl"
     log.write_bytes(LEGAL.read_bytes()[:100])  # VASSAL-less tools write logs too: a partial write first

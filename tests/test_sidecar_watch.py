@@ -32,11 +32,13 @@ def test_watcher_checks_complete_files_once(tmp_path: Path) -> None:
 
     pool = CheckPool(GAME, workers=1)
     try:
-        w = Watcher(folder, pool, 30.0)
+        w = Watcher(folder, pool, 30.0, incomplete_polls=2)
         assert _poll(w) == []  # first sight: not yet known to be complete
         checked = _poll(w)
         assert sorted(checked) == ["game.vsav"]
-        reports = w.snapshot()
+        assert set(w.snapshot()) == {"game.vsav"}  # broken.vlog holds still but has no end yet: waited for
+        assert _poll(w) == []
+        reports = w.snapshot()  # still no end after two still polls: reported once
         assert set(reports) == {"broken.vlog", "game.vsav"}
         assert "not a complete" in reports["broken.vlog"]["error"]
         assert reports["game.vsav"]["error"]  # a clear error from the reader, not a crash
@@ -162,3 +164,64 @@ def test_reports_of_deleted_files_are_dropped(tmp_path: Path) -> None:
     (folder / "a.vsav").write_bytes(zip_bytes({"savedGame": b"back again"}))  # a new file of the same name
     _poll(w)
     assert _poll(w) == ["a.vsav"]
+
+
+class Events:
+    """Stands in for the server's notice: every report the watcher announces."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    async def __call__(self, name: str, size: int, outcome: dict) -> None:
+        self.names.append(name)
+
+
+def test_a_jsonl_written_in_two_halves_is_checked_once_whole(tmp_path: Path) -> None:
+    """A canonical log written in two halves, with polls in between while the first half holds still: the half
+    (its last line not ended) is never checked nor reported; the whole log is checked once."""
+    from tests.sidecar_helpers import LEGAL
+
+    whole = LEGAL.read_bytes()
+    assert whole.endswith(b"\n")
+    cut = len(whole) // 2
+    assert whole[cut - 1:cut] != b"\n"  # the cut falls inside a line
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    log = folder / "game.jsonl"
+    log.write_bytes(whole[:cut])
+    pool = RecordingPool()
+    events = Events()
+    w = Watcher(folder, pool, 30.0, on_report=events, incomplete_polls=3)  # type: ignore[arg-type]
+    for _ in range(3):  # first sight, then two polls that see the half hold still
+        assert _poll(w) == []
+    assert pool.seen == [] and events.names == [] and w.snapshot() == {}
+    with log.open("ab") as fh:
+        fh.write(whole[cut:])
+    assert _poll(w) == []  # changed: not yet still
+    assert _poll(w) == ["game.jsonl"]
+    assert pool.seen == [whole] and events.names == ["game.jsonl"]
+    assert _poll(w) == [] and _poll(w) == []  # checked once
+    assert events.names == ["game.jsonl"]
+
+
+@pytest.mark.parametrize(("name", "data", "words"), [
+    ("cut.jsonl", b'{"type": "turn", "turn": 1}\n{"type": "pha', "last line does not end with a newline"),
+    ("empty.jsonl", b"", "is empty"),
+    ("cut.vlog", zip_bytes({"savedGame": b"x" * 200})[:-30], "no zip directory"),
+])
+def test_a_file_that_never_completes_is_reported_once(tmp_path: Path, name: str, data: bytes, words: str) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    pool = RecordingPool()
+    events = Events()
+    w = Watcher(folder, pool, 30.0, on_report=events, incomplete_polls=3)  # type: ignore[arg-type]
+    for _ in range(3):
+        _poll(w)
+    assert events.names == []  # held still for two polls: still waited for
+    _poll(w)
+    assert events.names == [name]  # the third: reported
+    assert words in w.snapshot()[name]["error"]
+    for _ in range(5):
+        _poll(w)
+    assert events.names == [name] and pool.seen == []  # once, never checked

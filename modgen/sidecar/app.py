@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from modgen.data.model import Game, load_game
-from modgen.report.picture import MapView
+from modgen.report.mapview import MapView
 from modgen.sidecar import openapi
 from modgen.sidecar.guard import LOOPBACK_NAMES, Guard
 from modgen.sidecar.live import Hub

@@ -1,8 +1,11 @@
 """Watch VASSAL's save folder and check each new or changed .vlog/.vsav (or canonical .jsonl) once it is complete.
 
 A file is complete when its size and modification time held still across a poll (a file still being written is
-left alone) and, for a VASSAL save or log, it is a whole zip. Each version of a file is checked, or refused, once:
-a file that keeps failing is reported once, not at every poll, and reported again only when it changes.
+left alone) and its end is there: a VASSAL save or log is a zip whose central directory can be read (VASSAL writes it
+last), a canonical log's last line ends with a newline. A file that holds still but is not complete is waited for
+(a writer may pause); one still incomplete after ``incomplete_polls`` polls is reported once. Each version of a file
+is checked, or refused, once: a file that keeps failing is reported once, not at every poll, and reported again only
+when it changes.
 
 Files are opened first and judged afterwards (``O_NOFOLLOW | O_NONBLOCK`` relative to the folder's own descriptor,
 then ``fstat`` of what was opened): a file swapped for a symlink, a FIFO or a device between the listing and the
@@ -67,10 +70,12 @@ def read_plain_file(dir_fd: int, name: str, max_bytes: int) -> tuple[bytes, tupl
 
 class Watcher:
     """Polls one folder (not its subfolders). A file is *complete* when its size and mtime held still for one poll
-    and it is a whole zip (VASSAL writes the central directory last); then it is checked once per version."""
+    and its end is there (:func:`incomplete`); then it is checked once per version. A version that holds still but
+    stays incomplete for ``incomplete_polls`` polls is reported once as not complete."""
 
     def __init__(self, folder: Path, pool: CheckPool, check_seconds: float, *,
-                 interval: float = 1.0, max_bytes: int = 32 * 1024 * 1024, on_report: OnReport | None = None) -> None:
+                 interval: float = 1.0, max_bytes: int = 32 * 1024 * 1024, on_report: OnReport | None = None,
+                 incomplete_polls: int = 5) -> None:
         self.folder = folder.resolve()
         self.pool = pool
         self.check_seconds = check_seconds
@@ -80,6 +85,8 @@ class Watcher:
         self._seen: dict[str, tuple[int, int]] = {}  # name -> (size, mtime) seen at the previous poll
         self._done: dict[str, tuple[int, int]] = {}  # name -> version last checked
         self._reports: dict[str, bytes] = {}  # name -> the report entry, serialised (the worker sends JSON)
+        self.incomplete_polls = max(1, incomplete_polls)
+        self._waiting: dict[str, tuple[tuple[int, int], int]] = {}  # name -> (version, polls seen incomplete)
 
     def snapshot(self) -> dict[str, dict[str, Any]]:
         """The latest report per file name, parsed (a copy: callers cannot change the watcher's table)."""
@@ -125,6 +132,8 @@ class Watcher:
         for gone in set(self._reports) - set(now):
             del self._reports[gone]
             self._done.pop(gone, None)
+        for gone in set(self._waiting) - set(now):
+            del self._waiting[gone]
         for name, version in now.items():
             stable = self._seen.get(name) == version
             if not stable or self._done.get(name) == version:
@@ -141,11 +150,17 @@ class Watcher:
             if opened != version:
                 now[name] = opened  # replaced since the listing: wait until this version holds still
                 continue
-            if name.lower().endswith(ZIP_SUFFIXES) and not _complete_zip(data):
-                # Size and time held still for a whole poll, yet no zip directory: not a save VASSAL finished writing.
-                await self._store(name, version,
-                                  {"error": f"{name} is not a complete VASSAL save or log (no zip directory)"})
+            if (why := incomplete(name, data)) is not None:
+                # Size and time held still, yet the end is missing: a writer pausing, or a file left broken.
+                seen_version, polls = self._waiting.get(name, (None, 0))
+                polls = polls + 1 if seen_version == version else 1
+                if polls < self.incomplete_polls:
+                    self._waiting[name] = (version, polls)
+                else:
+                    self._waiting.pop(name, None)
+                    await self._store(name, version, {"error": f"{name} {why}"})
                 continue
+            self._waiting.pop(name, None)
             try:
                 outcome = await self.pool.check(data, name, None, timeout=self.check_seconds)
             except CheckTimeout:
@@ -176,9 +191,18 @@ class Watcher:
             await asyncio.sleep(self.interval)
 
 
-def _complete_zip(data: bytes) -> bool:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            return bool(zf.namelist())
-    except (zipfile.BadZipFile, ValueError, OSError):
-        return False
+def incomplete(name: str, data: bytes) -> str | None:
+    """Why the bytes of ``name`` are not a whole file yet (the end of a sentence after the file name), or None: a
+    VASSAL save or log needs a readable zip central directory holding at least one entry, a canonical log a last
+    line that ends with a newline."""
+    if name.lower().endswith(ZIP_SUFFIXES):
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                if zf.namelist():
+                    return None
+        except (zipfile.BadZipFile, ValueError, OSError):
+            pass
+        return "is not a complete VASSAL save or log (no zip directory)"
+    if not data.endswith(b"\n"):
+        return "is not a complete log (its last line does not end with a newline)" if data else "is empty"
+    return None

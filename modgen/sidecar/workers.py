@@ -89,7 +89,7 @@ def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int |
         with contextlib.suppress(ValueError, OSError):  # a platform that does not enforce RLIMIT_AS
             resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     from modgen.data.model import load_game
-    from modgen.report.picture import MapView
+    from modgen.report.mapview import MapView
 
     game = load_game(manifest)
     view = MapView(game, hex_px=hex_px)

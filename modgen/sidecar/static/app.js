@@ -32,15 +32,22 @@ function sizeOverlay() {
 const MARK_COLOURS = { error: "#d600aa", warning: "#eb8c00", "could-not-check": "#6e6e6e" };
 
 // The units where the log leaves them, placed by the server as the PNG places them: a counter chip per unit on a hex
-// map (stacks fanned out), a base turned to its facing on a table (its front edge drawn thick).
+// map (stacks fanned out), a base turned to its facing on a table (its front edge drawn thick). A unit showing
+// another face than its front has a dashed outline and that face's name across its top; its markers are listed
+// under it.
 function drawUnits(svg, units, table, highlight = new Set()) {
   const layer = el("svg:g", { class: "units" });
   for (const u of units || []) {
-    const g = el("svg:g", { class: highlight.has(u.id) ? "unit hl" : "unit", "data-unit": u.id });
+    const face = u.face || "front";
+    const markers = u.markers || [];
+    const g = el("svg:g", { class: `unit${highlight.has(u.id) ? " hl" : ""}${face !== "front" ? " flipped" : ""}`,
+      "data-unit": u.id, "data-face": face, "data-markers": markers.join(",") });
     const w = u.w || 20;
     const h = u.h || 20;
     if (table && u.facing) g.setAttribute("transform", `rotate(${u.facing} ${u.x} ${u.y})`);
-    g.appendChild(el("svg:title", {}, u.name || u.label));
+    const title = [u.name || u.label, face !== "front" ? `face: ${face}` : "",
+      markers.length ? `markers: ${markers.join(", ")}` : ""];
+    g.appendChild(el("svg:title", {}, title.filter(Boolean).join(" · ")));
     g.appendChild(el("svg:rect", { class: "unit-chip", x: u.x - w / 2, y: u.y - h / 2, width: w, height: h,
       fill: u.fill || "#c8c8c8" }));
     if (table) {  // a base: its front edge
@@ -50,6 +57,17 @@ function drawUnits(svg, units, table, highlight = new Set()) {
     const size = Math.max(6, Math.min(h * 0.42, w * 1.6 / Math.max(1, u.label.length)));
     g.appendChild(el("svg:text", { class: "unit-label", x: u.x, y: u.y, fill: u.ink || "#000", "font-size": size },
       u.label));
+    const small = Math.max(5, h * 0.24);
+    if (face !== "front") {  // the face up, by name, on a band across the chip's top
+      g.appendChild(el("svg:rect", { class: "unit-face-band", x: u.x - w / 2, y: u.y - h / 2, width: w,
+        height: small * 1.2 }));
+      g.appendChild(el("svg:text", { class: "unit-face", x: u.x, y: u.y - h / 2 + small * 0.6, "font-size": small },
+        face));
+    }
+    if (markers.length) {  // the markers on the unit, a badge under its chip
+      g.appendChild(el("svg:text", { class: "unit-markers", x: u.x, y: u.y + h / 2 + small * 0.9,
+        "font-size": small }, markers.join(", ")));
+    }
     layer.appendChild(g);
   }
   const old = svg.querySelector("g.units");
@@ -253,7 +271,8 @@ function unitsAfter(k) {
     if (n >= k) break;
     for (const c of changes) { if (c.length === 1) at.delete(c[0]); else at.set(c[0], c); }
   }
-  return [...at.values()].map(([id, x, y, facing]) => ({ ...tl.units[id], x, y, facing }));
+  return [...at.values()].map(([id, x, y, facing, face = "front", markers = []]) =>
+    ({ ...tl.units[id], x, y, facing, face, markers }));
 }
 
 function setStep(k) {
