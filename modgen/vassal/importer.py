@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -69,6 +70,7 @@ class _Importer:
         self.slot_of: list[tuple[dict[str, Any], dict[str, Any]]] = []  # (counter, binding entry) per slot
         self.ids: set[str] = set()
         self.side_ids = {s: slug(s, "side") for s in mod.sides}
+        self.hex_px: int | None = None  # the first hex map's hex size, kept so a rebuild has the module's pixels
 
     # -- images --
     def _image(self, name: str, folder: str, what: str) -> tuple[str | None, tuple[int, int] | None]:
@@ -123,6 +125,7 @@ class _Importer:
                 self.report.append(f"map {m.name!r}: grid not imported ({exc})")
                 continue
             self.report += problems
+            self._hex_size(m.name, geo)
             from modgen.geometry.hexgrid import Grid
 
             entry: dict[str, Any] = {"id": mid, "kind": "hex", "name": m.name, "grid": grid,
@@ -134,6 +137,23 @@ class _Importer:
             if m.setup_stacks:
                 self.report.append(f"map {m.name!r}: {m.setup_stacks} at-start stack(s) (SetupStack) not imported; "
                                    "only predefined set-ups become scenarios")
+
+    def _hex_size(self, name: str, geo: import_grid.Geometry) -> None:
+        """Keep the hex size for ``vassal.hex_px`` and report what a rebuild cannot reproduce."""
+        if abs(geo.dx - geo.dy * math.sqrt(3) / 2) > 0.5:
+            self.report.append(f"map {name!r}: hexes are not regular (dx={geo.dx:g}, dy={geo.dy:g}); modgen draws "
+                               "regular hexes, so a rebuilt module's grid will not fit this board image (the binding "
+                               "keeps the module's own geometry for reading its logs)")
+        if self.hex_px is not None:
+            if abs(self.hex_px - geo.dy) > 0.5:
+                self.report.append(f"map {name!r}: hex size {geo.dy:g} px differs from the first map's "
+                                   f"{self.hex_px} px; a rebuild uses {self.hex_px} px for every map")
+            return
+        if 16 <= geo.dy <= 400 and abs(geo.dy - round(geo.dy)) < 1e-6:
+            self.hex_px = round(geo.dy)
+        else:
+            self.report.append(f"map {name!r}: hex size {geo.dy:g} px is not a whole number of pixels in 16..400 "
+                               "(vassal.hex_px); a rebuild uses modgen's default hex size")
 
     # -- counters --
     def counters_(self) -> None:
@@ -259,6 +279,7 @@ class _Importer:
                 "system": self.system,
                 "publisher_note": _NOTE.format(m=self.mod.name) + " by modgen import; see " + REPORT_NAME,
                 "sides": sides,
+                **({"vassal": {"hex_px": self.hex_px}} if self.hex_px else {}),
                 "terrain": {"clear": {"name": "Clear", "kind": "hex", "color": "#e8e0b8"}},
                 "files": {"counters": f"../counters/{self.gid}.json", "maps": [f"../maps/{self.gid}.json"],
                           "scenarios": []}}
