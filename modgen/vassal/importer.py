@@ -12,6 +12,7 @@ import io
 import json
 import math
 import re
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -84,13 +85,19 @@ class _Importer:
         data = self.arc.read(entry)
         from PIL import Image, UnidentifiedImageError
 
+        where = f"{self.arc.name}: {entry}"
+        inputs.max_image_pixels()  # Pillow's own bomb guard follows the image_mpx limit
         try:
-            with Image.open(io.BytesIO(data)) as img:
-                size = img.size
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # check_pixels says it better
+                with Image.open(io.BytesIO(data), formats=inputs.IMAGE_FORMATS) as img:
+                    size = img.size
+        except Image.DecompressionBombError as exc:  # a header claiming far more pixels than the limit
+            raise inputs._bomb(where, exc) from None
         except (UnidentifiedImageError, OSError, ValueError) as exc:
             self.report.append(f"{what}: image {name!r} is not a readable image ({exc}); left without an image")
             return None, None
-        inputs.check_pixels(size, f"{self.arc.name}: {entry}")
+        inputs.check_pixels(size, where)
         rel = "images/" + "_".join(PurePosixPath(name).parts)
         self.files[self.out / folder / rel] = data
         return rel, size
@@ -106,6 +113,7 @@ class _Importer:
             if not hexboards:
                 kinds = {b.grid_kind for b in m.boards} - {"none"}
                 self.boxes.add(m.name)
+                self.report += [square_line(m.name, b) for b in m.boards if b.grid_kind == "square"]
                 self.report.append(f"map {m.name!r}: no hex grid ({', '.join(sorted(kinds)) or 'no grid'}); pieces "
                                    f"on it become off-map box {m.name!r}")
                 continue
@@ -283,6 +291,17 @@ class _Importer:
                 "terrain": {"clear": {"name": "Clear", "kind": "hex", "color": "#e8e0b8"}},
                 "files": {"counters": f"../counters/{self.gid}.json", "maps": [f"../maps/{self.gid}.json"],
                           "scenarios": []}}
+
+
+def square_line(map_name: str, board: Any) -> str:
+    """The report line for a square-grid board: what it is, and why modgen cannot import it as a grid."""
+    g, n = board.grid, board.numbering
+    num = ", ".join(f"{k}={n[k]}" for k in ("first", "sep", "hType", "vType", "hOff", "vOff", "hDescend", "vDescend")
+                    if k in n) or "no numbering"
+    return (f"map {map_name!r}: board {board.name!r} has a square grid (SquareGrid dx={g.get('dx', '?')}, "
+            f"dy={g.get('dy', '?')}, x0={g.get('x0', '?')}, y0={g.get('y0', '?')}; {num}); modgen's maps are hex "
+            "grids or free-form tables (schema/map.schema.json kind hex|table), so its squares and their labels are "
+            "not imported and set-up positions on it are not kept")
 
 
 def import_pieces_face(bind: dict[str, Any], layers: dict[str, Any]) -> int | None:
