@@ -91,6 +91,7 @@ def buildfile(*, board: tuple[int, int] = (700, 520)) -> bytes:
     el = etree.SubElement
     root = etree.Element(B + "GameModule", name="Hand Battle", version="1.2", VassalVersion="3.4.12",
                          nextPieceSlotId="20")
+    el(root, B + "module.BasicCommandEncoder")  # every module the editor makes has one (it builds the pieces)
     roster = el(root, B + "module.PlayerRoster")
     for side in ("Axis", "Allies"):
         el(roster, "entry").text = side

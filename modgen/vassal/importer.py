@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -69,6 +71,7 @@ class _Importer:
         self.slot_of: list[tuple[dict[str, Any], dict[str, Any]]] = []  # (counter, binding entry) per slot
         self.ids: set[str] = set()
         self.side_ids = {s: slug(s, "side") for s in mod.sides}
+        self.hex_px: int | None = None  # the first hex map's hex size, kept so a rebuild has the module's pixels
 
     # -- images --
     def _image(self, name: str, folder: str, what: str) -> tuple[str | None, tuple[int, int] | None]:
@@ -82,13 +85,19 @@ class _Importer:
         data = self.arc.read(entry)
         from PIL import Image, UnidentifiedImageError
 
+        where = f"{self.arc.name}: {entry}"
+        inputs.max_image_pixels()  # Pillow's own bomb guard follows the image_mpx limit
         try:
-            with Image.open(io.BytesIO(data)) as img:
-                size = img.size
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # check_pixels says it better
+                with Image.open(io.BytesIO(data), formats=inputs.IMAGE_FORMATS) as img:
+                    size = img.size
+        except Image.DecompressionBombError as exc:  # a header claiming far more pixels than the limit
+            raise inputs._bomb(where, exc) from None
         except (UnidentifiedImageError, OSError, ValueError) as exc:
             self.report.append(f"{what}: image {name!r} is not a readable image ({exc}); left without an image")
             return None, None
-        inputs.check_pixels(size, f"{self.arc.name}: {entry}")
+        inputs.check_pixels(size, where)
         rel = "images/" + "_".join(PurePosixPath(name).parts)
         self.files[self.out / folder / rel] = data
         return rel, size
@@ -104,6 +113,7 @@ class _Importer:
             if not hexboards:
                 kinds = {b.grid_kind for b in m.boards} - {"none"}
                 self.boxes.add(m.name)
+                self.report += [square_line(m.name, b) for b in m.boards if b.grid_kind == "square"]
                 self.report.append(f"map {m.name!r}: no hex grid ({', '.join(sorted(kinds)) or 'no grid'}); pieces "
                                    f"on it become off-map box {m.name!r}")
                 continue
@@ -123,6 +133,7 @@ class _Importer:
                 self.report.append(f"map {m.name!r}: grid not imported ({exc})")
                 continue
             self.report += problems
+            self._hex_size(m.name, geo)
             from modgen.geometry.hexgrid import Grid
 
             entry: dict[str, Any] = {"id": mid, "kind": "hex", "name": m.name, "grid": grid,
@@ -134,6 +145,23 @@ class _Importer:
             if m.setup_stacks:
                 self.report.append(f"map {m.name!r}: {m.setup_stacks} at-start stack(s) (SetupStack) not imported; "
                                    "only predefined set-ups become scenarios")
+
+    def _hex_size(self, name: str, geo: import_grid.Geometry) -> None:
+        """Keep the hex size for ``vassal.hex_px`` and report what a rebuild cannot reproduce."""
+        if abs(geo.dx - geo.dy * math.sqrt(3) / 2) > 0.5:
+            self.report.append(f"map {name!r}: hexes are not regular (dx={geo.dx:g}, dy={geo.dy:g}); modgen draws "
+                               "regular hexes, so a rebuilt module's grid will not fit this board image (the binding "
+                               "keeps the module's own geometry for reading its logs)")
+        if self.hex_px is not None:
+            if abs(self.hex_px - geo.dy) > 0.5:
+                self.report.append(f"map {name!r}: hex size {geo.dy:g} px differs from the first map's "
+                                   f"{self.hex_px} px; a rebuild uses {self.hex_px} px for every map")
+            return
+        if 16 <= geo.dy <= 400 and abs(geo.dy - round(geo.dy)) < 1e-6:
+            self.hex_px = round(geo.dy)
+        else:
+            self.report.append(f"map {name!r}: hex size {geo.dy:g} px is not a whole number of pixels in 16..400 "
+                               "(vassal.hex_px); a rebuild uses modgen's default hex size")
 
     # -- counters --
     def counters_(self) -> None:
@@ -259,9 +287,21 @@ class _Importer:
                 "system": self.system,
                 "publisher_note": _NOTE.format(m=self.mod.name) + " by modgen import; see " + REPORT_NAME,
                 "sides": sides,
+                **({"vassal": {"hex_px": self.hex_px}} if self.hex_px else {}),
                 "terrain": {"clear": {"name": "Clear", "kind": "hex", "color": "#e8e0b8"}},
                 "files": {"counters": f"../counters/{self.gid}.json", "maps": [f"../maps/{self.gid}.json"],
                           "scenarios": []}}
+
+
+def square_line(map_name: str, board: Any) -> str:
+    """The report line for a square-grid board: what it is, and why modgen cannot import it as a grid."""
+    g, n = board.grid, board.numbering
+    num = ", ".join(f"{k}={n[k]}" for k in ("first", "sep", "hType", "vType", "hOff", "vOff", "hDescend", "vDescend")
+                    if k in n) or "no numbering"
+    return (f"map {map_name!r}: board {board.name!r} has a square grid (SquareGrid dx={g.get('dx', '?')}, "
+            f"dy={g.get('dy', '?')}, x0={g.get('x0', '?')}, y0={g.get('y0', '?')}; {num}); modgen's maps are hex "
+            "grids or free-form tables (schema/map.schema.json kind hex|table), so its squares and their labels are "
+            "not imported and set-up positions on it are not kept")
 
 
 def import_pieces_face(bind: dict[str, Any], layers: dict[str, Any]) -> int | None:

@@ -1,0 +1,99 @@
+"""`modgen import` on square grids (reported precisely, not imported: modgen's maps are hex or table) and on hostile
+modules (zip bombs, deeply nested XML, pixel bombs): one line on stderr naming the module, exit 1, nothing written."""
+
+from __future__ import annotations
+
+import struct
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from test_import import B, buildfile, png, write_module
+
+from modgen.cli import main
+from modgen.data.validate import validate_game
+from modgen.vassal.importer import import_module
+
+
+def with_square_map(*, only: bool = False) -> bytes:
+    """The hand-made buildFile plus a map 'Strategic' on a SquareGrid with RegularGridNumbering (letters across);
+    with ``only``, the hex map is removed so the square map is the module's only gridded map."""
+    root = etree.fromstring(buildfile())
+    if only:
+        root.remove(next(m for m in root.iter(B + "module.Map") if m.get("mapName") == "Main Map"))
+    el = etree.SubElement
+    m = el(root, B + "module.Map", mapName="Strategic")
+    bd = el(el(m, B + "module.map.BoardPicker"), B + "module.map.boardPicker.Board", name="Europe",
+            image="pool.png", width="200", height="200")
+    g = el(bd, B + "module.map.boardPicker.board.SquareGrid", x0="0", y0="0", dx="50", dy="50")
+    el(g, B + "module.map.boardPicker.board.mapgrid.SquareGridNumbering", first="H", sep="-", hType="A", vType="N",
+       hOff="0", vOff="1", hDescend="false", vDescend="false")
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+
+
+def test_square_grid_is_reported_precisely_and_the_rest_imports(tmp_path: Path) -> None:
+    mod = write_module(tmp_path / "sq.vmod", build=with_square_map())
+    res = import_module(mod, tmp_path / "ws")
+    (line,) = [r for r in res.report if "square grid" in r]
+    # what the grid is (so a designer can redraw it) and why it is not imported
+    for part in ("'Strategic'", "'Europe'", "SquareGrid dx=50", "dy=50", "hType=A", "vOff=1", "sep=-",
+                 "hex grids or free-form tables", "labels are not imported"):
+        assert part in line, (part, line)
+    assert any("'Strategic'" in r and "off-map box" in r for r in res.report)
+    assert line in (tmp_path / "ws" / "import-report.txt").read_text()
+    assert [str(i) for i in validate_game(res.manifest) if i.severity == "error"] == []
+
+
+def test_module_with_only_a_square_grid_fails_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    mod = write_module(tmp_path / "sq.vmod", build=with_square_map(only=True))
+    assert main(["import", str(mod), str(tmp_path / "ws")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "no map with a hex grid" in err and "square grid" in err
+    assert not (tmp_path / "ws").exists()
+
+
+def _bomb(path: Path, entry: str, size: int) -> None:
+    """A module whose *entry* inflates to *size* bytes of spaces from a few hundred KB (written in chunks)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("images/board.png", png(700, 520))
+        with z.open(entry, "w", force_zip64=True) as fh:
+            chunk = b" " * (1 << 20)
+            for _ in range(size >> 20):
+                fh.write(chunk)
+
+
+def _deep_xml(depth: int) -> bytes:
+    return (b"<?xml version='1.0'?><VASSAL.build.GameModule name='Deep'>" + b"<a>" * depth + b"</a>" * depth
+            + b"</VASSAL.build.GameModule>")
+
+
+def _pixel_bomb() -> bytes:
+    """A tiny PNG whose header says 60000 x 60000 pixels (3.6 gigapixels)."""
+    data = bytearray(png(1, 1))
+    ihdr = struct.pack(">II", 60000, 60000) + bytes(data[24:29])
+    data[16:29] = ihdr
+    data[29:33] = struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    return bytes(data)
+
+
+@pytest.mark.parametrize("case, expect", [
+    ("buildfile_bomb", "limit"),
+    ("deep_xml", "not well-formed XML"),
+    ("pixel_bomb", "image_mpx"),
+])
+def test_hostile_modules_fail_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture, case: str,
+                                          expect: str) -> None:
+    path = tmp_path / "bad.vmod"
+    if case == "buildfile_bomb":
+        _bomb(path, "buildFile.xml", 65 << 20)  # past the 64 MB buildFile cap
+    elif case == "deep_xml":
+        write_module(path, build=_deep_xml(100_000))
+    else:
+        write_module(path, images={"board.png": _pixel_bomb()})
+    code = main(["import", str(path), str(tmp_path / "ws")])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert expect in err and str(path) in err, err
+    assert not (tmp_path / "ws" / "games").exists()
