@@ -37,6 +37,7 @@ def cli(limit_specs: tuple[str, ...]) -> None:
 for _module in (validate_cmd, new_cmd, map_cmd, counters_cmd, sheet_cmd, build_cmd, log_cmd, check_cmd, serve_cmd):
     cli.add_command(_module.command)
 cli.add_command(__import__("modgen.cli.import_cmd", fromlist=["command"]).command)  # `modgen import` (issue #23)
+cli.add_command(__import__("modgen.cli.spreadsheet_cmd", fromlist=["command"]).command)  # `modgen setup` (issue #20)
 
 
 class Terminated(BaseException):

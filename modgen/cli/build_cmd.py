@@ -9,7 +9,7 @@ import click
 
 from modgen.data.model import load_game
 
-from .common import check_output, invalid_data_reported, require_valid
+from .common import check_output, done, invalid_data_reported, output_options, require_valid
 
 
 @click.command("build")
@@ -23,7 +23,9 @@ from .common import check_output, invalid_data_reported, require_valid
               help="Validate the game data first and refuse to build invalid data.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes for rendering counters (default: one per CPU core).")
-def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, jobs: int | None) -> None:
+@output_options
+def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, jobs: int | None, quiet: bool,
+            as_json: bool) -> None:
     """Build a VASSAL module from the game at MANIFEST (games/<game>.json) into OUT.
 
     The module has one map per game map (hex grid numbered exactly as the data), a piece palette (a tab per side,
@@ -41,7 +43,9 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, job
         game = load_game(manifest)
         check_output(out, game)
         stats = build_module(game, out, hex_px=hex_px, workers=jobs)
-    click.echo(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "
-               f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB) "
-               f"in {time.perf_counter() - start:.1f} s")
+    seconds = time.perf_counter() - start
+    done(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "
+         f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB) in {seconds:.1f} s",
+         {"output": str(out), "maps": stats.maps, "pieces": stats.slots, "setups": stats.setups, "bytes": stats.bytes,
+          "seconds": round(seconds, 3)}, quiet=quiet, as_json=as_json)
 

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import click
 
 from modgen import atomic
 from modgen.data.model import Game
@@ -40,3 +44,20 @@ def invalid_data_reported(manifest: Path) -> Iterator[None]:
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         require_valid(manifest)
         raise
+
+
+def output_options(func: Any) -> Any:
+    """``-q/--quiet`` and ``--json`` for a command that writes files (issue #20's CLI conventions): with ``--json``
+    the result is one JSON object on stdout and messages go to stderr; ``-q`` prints nothing but errors."""
+    func = click.option("--json", "as_json", is_flag=True,
+                        help="Print the result as one JSON object on stdout (messages go to stderr).")(func)
+    return click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")(func)
+
+
+def done(message: str, data: dict[str, Any], *, quiet: bool, as_json: bool) -> None:
+    """Report a command's result: ``data`` as JSON on stdout with ``--json`` (the message then on stderr), else the
+    message on stdout; nothing but the JSON with ``-q``."""
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, default=str))
+    if not quiet:
+        click.echo(message, err=as_json)

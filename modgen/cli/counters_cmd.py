@@ -1,4 +1,5 @@
-"""`modgen counters`: one PNG per counter face."""
+"""`modgen counters`: one PNG per counter face (`modgen counters [render] MANIFEST -o DIR`), and the order of
+battle in a spreadsheet (`modgen counters export|import`, docs/spreadsheets.md)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from modgen.data.model import load_game
 from modgen.draw.counter_export import all_faces, export_pngs, png_name
 from modgen.errors import DataError
 
-from .common import invalid_data_reported, require_valid
+from .common import done, invalid_data_reported, output_options, require_valid
+from .spreadsheet_cmd import DefaultGroup, export_command, import_command
 
 
-@click.command("counters")
+@click.command("render")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", "out_dir", required=True, metavar="DIR", type=click.Path(path_type=Path),
               help="Folder for the PNGs (created if missing); files are named <unit id>.<face>.png. They are "
@@ -28,8 +30,9 @@ from .common import invalid_data_reported, require_valid
 @click.option("--alpha", is_flag=True, help="RGBA PNGs: transparent outside rounded or round counters.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: one per CPU core).")
-def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, jobs: int | None,
-            validate: bool) -> None:
+@output_options
+def render(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, jobs: int | None,
+           validate: bool, quiet: bool, as_json: bool) -> None:
     """Render every face of every counter of the game at MANIFEST to PNG files."""
     if validate:
         require_valid(manifest)
@@ -47,7 +50,21 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], a
         check_output_dir(out_dir, game.input_files(), [png_name(u, f) for u, f in faces])
         # the bar is for a person at a terminal: piped, stderr keeps to the one-line-per-problem promise
         with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr,
-                               hidden=not sys.stderr.isatty()) as bar:
+                               hidden=quiet or not sys.stderr.isatty()) as bar:
             for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
                 bar.update(1)
-    click.echo(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}")
+    done(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}",
+         {"output": str(out_dir), "pngs": len(faces), "px": px}, quiet=quiet, as_json=as_json)
+
+
+@click.group("counters", cls=DefaultGroup, default="render")
+def command() -> None:
+    """Counters: render them to PNGs, or move the order of battle to and from a spreadsheet.
+
+    `modgen counters MANIFEST -o DIR` is `modgen counters render MANIFEST -o DIR`.
+    """
+
+
+command.add_command(render)
+command.add_command(export_command("counters"))
+command.add_command(import_command("counters"))

@@ -13,7 +13,7 @@ from modgen.draw.mapdraw import render_map, render_map_pdf
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
 
-from .common import check_output, invalid_data_reported
+from .common import check_output, done, invalid_data_reported, output_options
 
 
 @click.command("map")
@@ -39,9 +39,11 @@ from .common import check_output, invalid_data_reported
 @click.option("--numbers/--no-numbers", default=True, show_default=True, help="Hex numbers (hex maps).")
 @click.option("--antialias", type=click.IntRange(1, 4), default=1, show_default=True,
               help="PNG of a hex map: draw N times larger and shrink, for smoother lines (N² memory).")
+@output_options
 def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
-            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int) -> None:
+            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int, quiet: bool,
+            as_json: bool) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
     with invalid_data_reported(manifest):  # the map is drawn without validating the game first
         game = load_game(manifest)
@@ -56,7 +58,8 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
                 paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
                 margin=margin or prn.get("margin", "0.5in"), dpi=dpi or _manifest_number(game, "print", "dpi", 300),
                 legend=True if legend is None else legend, **({} if is_table else {"numbers": numbers}))
-            click.echo(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})")
+            done(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})",
+                 {"output": str(out), "map": m["id"], "format": "pdf", "pages": pages}, quiet=quiet, as_json=as_json)
             return
         if is_table:
             opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}
@@ -68,7 +71,9 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
             img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers, antialias=antialias)
         with atomic_path(out) as tmp:
             img.save(tmp, "PNG", optimize=False)
-        click.echo(f"wrote {out} ({img.width}×{img.height} px)")
+        done(f"wrote {out} ({img.width}×{img.height} px)",
+             {"output": str(out), "map": m["id"], "format": "png", "width": img.width, "height": img.height},
+             quiet=quiet, as_json=as_json)
 
 
 def _manifest_number(game: Any, section: str, key: str, default: float) -> float:

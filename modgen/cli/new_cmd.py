@@ -6,6 +6,8 @@ import click
 
 from modgen.data.scaffold import new_workspace
 
+from .common import done, output_options
+
 
 @click.command("new")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=str))
@@ -14,7 +16,8 @@ from modgen.data.scaffold import new_workspace
                    "Battles), tis (Taktyka i Strategia), coh (Conflict of Heroes), fow (Flames of War, a table).")
 @click.option("--id", "game_id", metavar="ID", help="Game id (file names and \"id\" fields); default: the folder name.")
 @click.option("--title", help="Game title; default: derived from the id.")
-def command(directory: str, system: str, game_id: str | None, title: str | None) -> None:
+@output_options
+def command(directory: str, system: str, game_id: str | None, title: str | None, quiet: bool, as_json: bool) -> None:
     """Create a small, valid example game in DIRECTORY.
 
     Writes games/ID.json (the manifest), counters/ID.json, maps/ID.json, scenarios/ID/example.json and a copy
@@ -22,4 +25,5 @@ def command(directory: str, system: str, game_id: str | None, title: str | None)
     Existing files are never overwritten. Next: `modgen validate DIRECTORY/games/ID.json`.
     """
     manifest = new_workspace(directory, system=system, game_id=game_id, title=title)
-    click.echo(f"created {manifest} (system {system}); check it with: modgen validate {manifest}")
+    done(f"created {manifest} (system {system}); check it with: modgen validate {manifest}",
+         {"manifest": str(manifest), "system": system}, quiet=quiet, as_json=as_json)

@@ -10,7 +10,7 @@ from modgen.data.model import load_game
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.draw.sheets import MARKS, SheetOptions, write_sheet_pdf
 
-from .common import check_output, invalid_data_reported, require_valid
+from .common import check_output, done, invalid_data_reported, output_options, require_valid
 
 
 @click.command("sheet")
@@ -30,8 +30,9 @@ from .common import check_output, invalid_data_reported, require_valid
               help="Validate the game data first and refuse to render invalid data.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes for rendering (default: one per CPU core).")
+@output_options
 def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper: str | None, margin: str | None,
-            bleed: str | None, marks: str, jobs: int | None, validate: bool) -> None:
+            bleed: str | None, marks: str, jobs: int | None, validate: bool, quiet: bool, as_json: bool) -> None:
     """Write the counter sheets of the game at MANIFEST: fronts page, then backs mirrored for long-edge duplex."""
     if validate:
         require_valid(manifest)
@@ -41,5 +42,7 @@ def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper:
         opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
                                           margin=margin, bleed=bleed, marks=marks)
         lay = write_sheet_pdf(game, out, opts, workers=jobs)
-    click.echo(f"wrote {out}: {len(lay.slots)} counters on {lay.sheets} sheet(s) ({2 * lay.sheets} pages), "
-               f"{lay.cols}x{lay.rows} per page, {opts.size} at {opts.dpi} dpi on {opts.paper}")
+    done(f"wrote {out}: {len(lay.slots)} counters on {lay.sheets} sheet(s) ({2 * lay.sheets} pages), "
+         f"{lay.cols}x{lay.rows} per page, {opts.size} at {opts.dpi} dpi on {opts.paper}",
+         {"output": str(out), "counters": len(lay.slots), "sheets": lay.sheets, "pages": 2 * lay.sheets},
+         quiet=quiet, as_json=as_json)
