@@ -13,7 +13,6 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 from __future__ import annotations
 
 import html
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,54 +23,16 @@ from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
 from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.obfuscation import deobfuscate
-from modgen.vassal.sequence import split_traits
+from modgen.vassal.pieces import Location, Piece, _int, decode_piece, decode_state
+
+__all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
+           "decode_piece", "load_text", "parse_dice", "read", "read_text"]
 
 # Our DiceButton reportFormat (docs/design.md) and VASSAL's default "** $name$ = $result$ *** <$PlayerName$>".
 DICE_RE = re.compile(r"rolled (\d+)d(\d+) \[(.*?)\]: (.*?)(?: \*+)?\s*$")
 DEFAULT_DICE_RE = re.compile(r"^\*+ (.+?) = ([0-9, ]+?) \*+\s*(?:<(.*)>)?\s*$")
 SIDE_RE = re.compile(r"^\*+ (.+?) rolled ")
 PLAYER_CHAT_RE = re.compile(r"^<([^>]*)> - (.*)$", re.S)
-
-
-@dataclass
-class Location:
-    """Where a piece is: map name (None = off every map), map pixel, and hex label when a locator knows the map."""
-
-    map: str | None
-    x: int
-    y: int
-    hex: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"map": self.map, "x": self.x, "y": self.y}
-        if self.hex is not None:
-            d["hex"] = self.hex
-        return d
-
-
-@dataclass
-class Piece:
-    """A game piece as decoded from its type and state strings."""
-
-    id: str
-    type: str
-    state: str
-    name: str = ""
-    props: dict[str, str] = field(default_factory=dict)  # Marker trait properties (mg_unit, mg_game, …)
-    layers: dict[str, int] = field(default_factory=dict)  # Embellishment name -> level (+n active, -n inactive)
-    facing: float | None = None  # Can-rotate trait: degrees clockwise from the top of the map (None: no rotator)
-    location: Location = field(default_factory=lambda: Location(None, 0, 0))
-    stack: str | None = None
-
-    @property
-    def unit(self) -> str | None:
-        """Our unit id (Marker property ``mg_unit``), or None for pieces of other modules."""
-        return self.props.get("mg_unit") or None
-
-    @property
-    def label(self) -> str:
-        """How to name the piece to a person: unit id, else the piece's name, else its id."""
-        return self.unit or self.name or self.id
 
 
 @dataclass
@@ -168,87 +129,6 @@ class Visitor:
 
 
 Locator = Callable[[str | None, int, int], "str | None"]
-
-
-def _int(s: str) -> int:
-    """A Java int as VASSAL parses it; anything else (garbage, 5,000 digits) is 0, as a broken position is."""
-    if len(s) > 12:  # longer than any 32-bit int: never hand a huge number to the hex-grid arithmetic
-        return 0
-    try:
-        value = int(s)
-    except ValueError:
-        return 0
-    return value if -(2**31) <= value < 2**31 else 0
-
-
-def decode_piece(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None) -> Piece:
-    """Decode a piece's name (as VASSAL shows it), Marker properties, Layer levels and BasicPiece position.
-    ``warn`` hears about parts that cannot be used (a rotation of NaN or infinity)."""
-    piece = Piece(pid, type_, state)
-    level_names: list[tuple[list[str], int]] = []
-    types = split_traits(type_)
-    states = split_traits(state)
-    states += [""] * (len(types) - len(states))
-    for t, s in zip(types, states, strict=False):
-        if t.startswith("mark;"):
-            names = C._split(t[5:], ",")
-            values = C._split(s, ",")
-            for i, n in enumerate(names):
-                if n:
-                    piece.props[n] = values[i] if i < len(values) else ""
-        elif t.startswith("emb2;"):
-            f = C._split(t[5:], ";")
-            name = f[18] if len(f) > 18 else ""
-            piece.layers[name] = _int(s)
-            level_names.append((C._split(f[16], ",") if len(f) > 16 else [], _int(s)))
-        elif t.startswith("rotate;") and piece.facing is None:
-            piece.facing = _facing(C._split(t[7:], ";"), s)
-            if piece.facing is None and warn is not None and _infinite(s):
-                warn(f"piece {pid}: rotation {s[:40]!r} is not a finite angle; facing ignored")
-        elif t.startswith("piece;"):
-            f = C._split(t[6:], ";")
-            piece.name = f[3] if len(f) > 3 else ""
-            b = C._split(s, ";")
-            if len(b) >= 3:
-                piece.location = Location(C._null(b[0]), _int(b[1]), _int(b[2]))
-    # The name VASSAL shows (Embellishment.getName), innermost layer first: an active level's name replaces the
-    # name, or with a '+' ("+ (reduced)", "Elite +") adds to it.
-    for names, value in reversed(level_names):
-        cname = names[value - 1] if 0 < value <= len(names) else ""
-        if cname:
-            toks = C._split(cname, "+")
-            if len(toks) > 1:
-                piece.name = piece.name + toks[1] if toks[0] == "" else toks[0] + piece.name
-            else:
-                piece.name = toks[0]
-    return piece
-
-
-def _facing(fields: list[str], state: str) -> float | None:
-    """FreeRotator state -> degrees clockwise from up. VASSAL counts the other way: a free rotator (nAngles 1) keeps
-    its angle counter-clockwise, a stepped one the index i of validAngles[i] = -i * 360 / n (FreeRotator)."""
-    try:
-        n = int(fields[0]) if len(fields[0]) <= 9 else 0  # a rotator has a handful of angles, not 10**5000
-        value = float(state) if state else 0.0
-    except (ValueError, IndexError):
-        return None
-    if not math.isfinite(value):  # "NaN", "Infinity", "1e999": no angle (the caller warns)
-        return None
-    if n == 1:
-        deg = -value % 360
-    elif n > 1:
-        deg = (int(value) % n) * 360.0 / n
-    else:
-        return None
-    return round(deg, 3) % 360
-
-
-def _infinite(s: str) -> bool:
-    """True for the float spellings of NaN and infinity (``NaN``, ``-Infinity``, ``1e999``)."""
-    try:
-        return not math.isfinite(float(s))
-    except ValueError:
-        return False
 
 
 def _stack_state(state: str) -> tuple[Location, list[str]]:
@@ -383,7 +263,7 @@ class GameState:
         if piece is None:
             self.v.warning(f"change of unknown piece {cmd.id}", ctx)
             return
-        new = decode_piece(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx))
+        new, has_pos = decode_state(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx))
         changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
                    if piece.layers.get(k) != v]
         changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
@@ -392,7 +272,6 @@ class GameState:
             changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
         piece.state, piece.layers, piece.props, piece.facing = cmd.new_state, new.layers, new.props, new.facing
         nloc = new.location
-        has_pos = len(C._split(split_traits(cmd.new_state)[-1], ";")) >= 3  # a BasicPiece state with map;x;y
         if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
                                                                                piece.location.y):
             old = piece.location
