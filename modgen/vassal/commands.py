@@ -415,6 +415,8 @@ def decode(text: str, depth: int = 0) -> Command:
     """Decode a command string exactly as ``GameModule.decode``: split on ESC; a single token is a leaf."""
     if depth > MAX_DEPTH:
         raise LogFormatError(f"commands nested more than {MAX_DEPTH} levels deep; not a VASSAL save/log")
+    if ESC not in text and not (len(text) > 1 and text[0] == "'" and text[-1] == "'"):
+        return decode_leaf(text, depth)  # most commands: a leaf (same as one token equal to the text)
     toks = _split(text, ESC)
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)

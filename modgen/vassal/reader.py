@@ -351,41 +351,73 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
 
 def _run(node: C.Command, state: GameState, ctx: Context) -> None:
     v = state.v
-    for cmd in node.walk():
-        if isinstance(cmd, (C.Log, C.NullCommand, C.SetupStackDone, C.Other)):
+    # pre-order, as Command.walk (a Log runs its logged command, then its children), without a generator per node
+    todo = [node]
+    while todo:
+        cmd = todo.pop()
+        kind = type(cmd)
+        if kind is C.Log:
+            todo.extend(reversed(cmd.children))
+            todo.append(cmd.logged)  # type: ignore[attr-defined]
             continue
-        if isinstance(cmd, C.BeginSave):
-            ctx.in_setup = True
-        elif isinstance(cmd, C.EndSave):
-            ctx.in_setup = False
-            v.end_setup(ctx)
-        elif isinstance(cmd, C.AddPiece):
-            state.add(cmd, ctx)
-        elif isinstance(cmd, C.RemovePiece):
-            state.remove(cmd, ctx)
-        elif isinstance(cmd, C.MovePiece):
-            state.move(cmd, ctx)
-        elif isinstance(cmd, C.ChangePiece):
-            state.change(cmd, ctx)
-        elif isinstance(cmd, C.Chat):
-            state.chat(cmd, ctx)
-        elif isinstance(cmd, C.Undo):
-            ctx.undoing = cmd.in_progress
-            v.undo(cmd.in_progress, ctx)
-        elif isinstance(cmd, C.Turn):
-            state.turn[cmd.tracker] = cmd.state
-            v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
-        elif isinstance(cmd, C.GlobalProperty):
-            old = state.properties.get(cmd.name)
-            state.properties[cmd.name] = cmd.value
-            v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
-        elif isinstance(cmd, C.MutableProperty):
-            state.properties[cmd.name] = cmd.new
-            v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
-        elif isinstance(cmd, C.Player):
-            v.player(cmd.name, cmd.side, ctx)
-        elif isinstance(cmd, C.Unknown):
-            v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
+        if cmd.children:
+            todo.extend(reversed(cmd.children))
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(cmd, state, v, ctx)
+
+
+def _begin_save(cmd: C.Command, state: GameState, v: Visitor, ctx: Context) -> None:
+    ctx.in_setup = True
+
+
+def _end_save(cmd: C.Command, state: GameState, v: Visitor, ctx: Context) -> None:
+    ctx.in_setup = False
+    v.end_setup(ctx)
+
+
+def _undo(cmd: C.Undo, state: GameState, v: Visitor, ctx: Context) -> None:
+    ctx.undoing = cmd.in_progress
+    v.undo(cmd.in_progress, ctx)
+
+
+def _turn(cmd: C.Turn, state: GameState, v: Visitor, ctx: Context) -> None:
+    state.turn[cmd.tracker] = cmd.state
+    v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
+
+
+def _global(cmd: C.GlobalProperty, state: GameState, v: Visitor, ctx: Context) -> None:
+    old = state.properties.get(cmd.name)
+    state.properties[cmd.name] = cmd.value
+    v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
+
+
+def _mutable(cmd: C.MutableProperty, state: GameState, v: Visitor, ctx: Context) -> None:
+    state.properties[cmd.name] = cmd.new
+    v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
+
+
+def _unknown(cmd: C.Unknown, state: GameState, v: Visitor, ctx: Context) -> None:
+    v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
+
+
+# What each command does to the model and the visitor (exact types: the command classes are not subclassed);
+# Log, NullCommand, SetupStackDone, Other and the rest have no handler.
+_HANDLERS: dict[type, Callable[..., None]] = {
+    C.BeginSave: _begin_save,
+    C.EndSave: _end_save,
+    C.AddPiece: lambda cmd, state, v, ctx: state.add(cmd, ctx),
+    C.RemovePiece: lambda cmd, state, v, ctx: state.remove(cmd, ctx),
+    C.MovePiece: lambda cmd, state, v, ctx: state.move(cmd, ctx),
+    C.ChangePiece: lambda cmd, state, v, ctx: state.change(cmd, ctx),
+    C.Chat: lambda cmd, state, v, ctx: state.chat(cmd, ctx),
+    C.Undo: _undo,
+    C.Turn: _turn,
+    C.GlobalProperty: _global,
+    C.MutableProperty: _mutable,
+    C.Player: lambda cmd, state, v, ctx: v.player(cmd.name, cmd.side, ctx),
+    C.Unknown: _unknown,
+}
 
 
 def load_text(source: str | Path | bytes, *, name: str | None = None,
