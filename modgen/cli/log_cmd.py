@@ -12,15 +12,7 @@ from typing import Any
 
 import click
 
-from modgen import atomic
-from modgen.data.model import load_game
 from modgen.errors import LogFormatError
-from modgen.logs.eventlog import dumps, write_events
-from modgen.report import grouping
-from modgen.vassal import reader as R
-from modgen.vassal.adapter import adapt, locator_for
-
-from .common import check_output, invalid_data_reported
 
 
 def _loc(d: dict[str, Any] | None) -> str:
@@ -115,6 +107,16 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     The decoded size and the number of events are capped (limits log_decoded_mb, log_events: `modgen --limit`).
     Exit status: 0 decoded, 1 bad input, 2 usage error.
     """
+    # imported here, not at the top, so that `modgen log --help` starts fast
+    from modgen import atomic
+    from modgen.data.model import load_game
+    from modgen.logs.eventlog import dumps, write_events
+    from modgen.report import grouping
+    from modgen.vassal import reader as R
+    from modgen.vassal.adapter import adapt, locator_for
+
+    from .common import check_output, invalid_data_reported
+
     # the game is not validated first: malformed game data is reported as its validation error
     with invalid_data_reported(Path(game_path)) if game_path else contextlib.nullcontext():
         game = load_game(game_path) if game_path else None
