@@ -144,7 +144,8 @@ def corpus(steps: int = 4000, seed: int = 1) -> list[tuple[str, bytes]]:
     out = []
     for k, manifest in enumerate(sorted((ROOT / "games").glob("*.json"))):
         for name, text in _setups(manifest):
-            out.append((f"{manifest.stem}-{Path(name).stem}.vlog", vlog(generate(text, steps, seed + k), manifest.stem)))
+            data = vlog(generate(text, steps, seed + k), manifest.stem)
+            out.append((f"{manifest.stem}-{Path(name).stem}.vlog", data))
     return out
 
 

@@ -62,7 +62,7 @@ def test_commands_split_fast_path_agrees(val, d):
 
 
 def levels_oracle(nested: str) -> list[str]:
-    """split_traits as ``BasicCommandEncoder.createPiece`` does it: decode on TAB, keep token 0, decode token 1 again."""
+    """split_traits as ``BasicCommandEncoder.createPiece`` does it: decode on TAB, keep token 0, decode token 1."""
     out, rest = [], nested
     while True:
         toks = oracle(rest, "\t")
