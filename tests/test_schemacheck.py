@@ -128,3 +128,34 @@ def test_unknown_keywords_fall_back_to_jsonschema() -> None:
     assert compile_schema({"type": "array", "uniqueItems": True}) is None
     assert compile_schema({"$ref": "#/x"}) is None
     assert compile_schema({"type": "integer"})(2.0) is True
+
+
+BAD_ARGS = [None, -1, 1.5, "", "strnig", "string", "[", [], [1], ["a", "a"], {}, {"type": "x"}, True, 3, "(", 0]
+
+
+def _schemas() -> list[dict]:
+    return [schema for schema, _ in _rules()] + [D._validator(kind).schema for kind in D.KINDS]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 4), st.sampled_from(BAD_ARGS))
+def test_a_strictly_compiled_schema_passes_the_meta_schema(which, pick, how, arg) -> None:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    schemas = _schemas()
+    schema = _mutate(schemas[which % len(schemas)], pick, how, arg)
+    if compile_schema(schema, strict=True) is None:
+        return
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        raise AssertionError(f"compiled, yet the meta-schema refuses it: {exc.message}") from None
+
+
+def test_strict_compilation_refuses_malformed_keywords() -> None:
+    for bad in ({"type": "strnig"}, {"minLength": -1}, {"required": "x"}, {"allOf": []}, {"pattern": "("},
+                {"type": []}, {"enum": 3}, {"$schema": "http://json-schema.org/draft-07/schema#"}):
+        assert compile_schema(bad, strict=True) is None, bad
+    assert compile_schema({"type": "object", "properties": {"a": {"type": "integer", "minimum": 0}}},
+                          strict=True) is not None

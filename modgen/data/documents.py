@@ -133,10 +133,11 @@ def _rules_validator(text: str) -> tuple[Draft202012Validator | None, str | None
     """A plugin's rules schema (as canonical JSON text) checked and compiled once: (validator, None), or
     (None, the schema error's message)."""
     rules_schema = json.loads(text)
-    try:
-        Draft202012Validator.check_schema(rules_schema)
-    except SchemaError as exc:
-        return None, exc.message
+    if compile_schema(rules_schema, strict=True) is None:  # a well-formed schema of known keywords needs no check
+        try:
+            Draft202012Validator.check_schema(rules_schema)
+        except SchemaError as exc:
+            return None, exc.message
     return Draft202012Validator(rules_schema), None
 
 
