@@ -462,6 +462,29 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return d
 
 
+_BIG_EXPONENT = re.compile(r"[eE][+-]?[0-9]{3}")
+_DIGIT_RUNS: dict[int, re.Pattern[str]] = {}
+
+
+def _long_digits(n: int) -> re.Pattern[str]:
+    pat = _DIGIT_RUNS.get(n)
+    if pat is None:
+        pat = _DIGIT_RUNS[n] = re.compile("[0-9]{" + str(n) + "}")
+    return pat
+
+
+def _depth_ok(value: Any, max_depth: int) -> bool:
+    """No array or object nested deeper than *max_depth* (the top level is 1), looking at containers only."""
+    todo: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, (dict, list)) else []
+    while todo:
+        node, depth = todo.pop()
+        if depth > max_depth:
+            return False
+        items = node.values() if isinstance(node, dict) else node
+        todo.extend((v, depth + 1) for v in items if isinstance(v, (dict, list)))
+    return True
+
+
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_pairs)
 # escapes that decode to characters game data may not hold (\b, \f, and any \u)
 _RISKY_ESCAPES = ("\\u", "\\b", "\\f")
@@ -481,8 +504,15 @@ def _fast(text: str) -> Any:
     except (ValueError, RecursionError, _Unusual):
         return _SLOW
     check_strings = BAD_CHARS.search(text) is not None or any(e in text for e in _RISKY_ESCAPES)
-    big = 10 ** limits.get("int_digits")
+    digits = limits.get("int_digits")
+    big = 10 ** digits
+    # a number past int_digits, or one that overflows to infinity, needs a long run of digits or a 3-digit exponent
+    check_numbers = bool(_long_digits(min(digits + 1, 300)).search(text) or _BIG_EXPONENT.search(text))
     deep = containers > max_depth
+    if not (check_strings or check_numbers or deep):
+        return value  # the usual data file: nothing to look at
+    if not (check_strings or check_numbers):
+        return value if _depth_ok(value, max_depth) else _SLOW
     todo: list[tuple[Any, int]] = [(value, 1)]
     while todo:  # one look at every value: the limits and content rules the careful parser applies
         node, depth = todo.pop()
