@@ -82,8 +82,9 @@ def measure(files: list[Path], repeat: int) -> dict[str, float]:
 
     def fresh() -> None:
         for f in files:
+            # PYTHONPATH names the checkout under test; run from a neutral folder (-m puts the cwd first on sys.path)
             subprocess.run([sys.executable, "-m", "modgen", "log", str(f), "--json"], check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # PYTHONPATH: the checkout under test
+                           cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     best = float("inf")
     for _ in range(repeat):
@@ -103,7 +104,7 @@ def main() -> None:
     ap.add_argument("--measure", type=Path, default=None, help=argparse.SUPPRESS)  # internal: JSON out for baseline
     args = ap.parse_args()
     if args.measure:  # a child run: sys.path[0] is the checkout under test (PYTHONPATH)
-        files = sorted(p for p in args.corpus.iterdir() if p.suffix in (".vlog", ".vsav"))
+        files = sorted(p for p in args.corpus.resolve().iterdir() if p.suffix in (".vlog", ".vsav"))
         args.measure.write_text(json.dumps(measure(files, args.repeat)))
         return
     with tempfile.TemporaryDirectory() as tmp:

@@ -54,10 +54,14 @@ def _raw_line(e: dict[str, Any]) -> str:
     return f"{where:>9}: {'(undone) ' if e.get('undo') else ''}{body}"
 
 
+# one encoder for every event (json.dumps with options builds a new one per call)
+_STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
 def _json(e: dict[str, Any], file: str) -> str:
     """One event as strict JSON: never ``NaN``/``Infinity`` (the reader makes values finite; this is the backstop)."""
     try:
-        return json.dumps(e, ensure_ascii=False, allow_nan=False)
+        return _STRICT.encode(e)
     except ValueError:
         raise LogFormatError(f"{file}: event {e.get('i', e.get('event'))} holds a number that is not finite") from None
 
@@ -66,8 +70,14 @@ def _echo_all(lines: Iterable[str]) -> None:
     """Print *lines*; a reader that stops early (``modgen log … | head -1``) ends the command quietly with exit 0,
     as Unix tools do, instead of a BrokenPipeError."""
     try:
-        for line in lines:
-            click.echo(line)
+        batch: list[str] = []
+        for line in lines:  # in batches: one write per thousand lines, the same text
+            batch.append(line)
+            if len(batch) == 1000:
+                click.echo("\n".join(batch))
+                batch = []
+        if batch:
+            click.echo("\n".join(batch))
         sys.stdout.flush()
     except BrokenPipeError:
         # Python would try to flush stdout again at exit and complain: point it at /dev/null first
