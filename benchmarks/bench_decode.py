@@ -1,6 +1,6 @@
 """Benchmark: decode VASSAL logs against the floor (unzip + hex + XOR in Python). Prints CPU time and MB/s per stage.
 
-    .venv/bin/python benchmarks/bench_decode.py [--steps 4000] [--corpus DIR] [--baseline SRC] [--repeat 3]
+    .venv/bin/python benchmarks/bench_decode.py [--steps 4000] [--traits 0] [--corpus DIR] [--baseline SRC] [--repeat 3]
 
 The corpus is benchmarks/log_corpus.py's (the bundled games' set-ups plus synthetic play), or the .vlog/.vsav files
 in --corpus DIR. Stages, each summed over the files, best of --repeat, CPU seconds (the machine is shared):
@@ -98,6 +98,7 @@ def measure(files: list[Path], repeat: int) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=4000, help="logged steps per generated file")
+    ap.add_argument("--traits", type=int, default=0, help="more traits per piece in the generated corpus (log_corpus)")
     ap.add_argument("--corpus", type=Path, default=None, help="a folder of .vlog/.vsav files instead of the generated")
     ap.add_argument("--baseline", type=Path, default=None, help="another checkout to measure on the same files first")
     ap.add_argument("--repeat", type=int, default=3)
@@ -112,7 +113,8 @@ def main() -> None:
         if corpus is None:
             corpus = Path(tmp) / "corpus"
             corpus.mkdir()
-            subprocess.run([sys.executable, str(HERE / "log_corpus.py"), str(corpus), "--steps", str(args.steps)],
+            subprocess.run([sys.executable, str(HERE / "log_corpus.py"), str(corpus), "--steps", str(args.steps),
+                            "--traits", str(args.traits)],
                            check=True, stdout=subprocess.DEVNULL)
         files = sorted(p for p in corpus.iterdir() if p.suffix in (".vlog", ".vsav"))
         size = sum(f.stat().st_size for f in files)

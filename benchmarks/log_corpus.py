@@ -1,6 +1,6 @@
 """A benchmark corpus of VASSAL logs (.vlog) shaped like real play, built from the bundled games' own set-ups.
 
-    .venv/bin/python benchmarks/log_corpus.py OUT_DIR [--steps 4000] [--seed 1]
+    .venv/bin/python benchmarks/log_corpus.py OUT_DIR [--steps 4000] [--seed 1] [--traits 0]
 
 No real VASSAL logs are committed, so this builds them: each bundled game's module is assembled with stub counter images
 (``build_module``), its scenario set-ups (.vsav) give the saved state — the real expanded piece definitions
@@ -8,7 +8,9 @@ No real VASSAL logs are committed, so this builds them: each bundled game's modu
 encoded with modgen's own command encoder (:mod:`modgen.vassal.commands`) the way VASSAL logs them: a drop (move,
 the new stack, the report line), flips and step losses (the whole nested state, new and old), marker property changes,
 chat and dice lines, attack declarations, eliminations, and undone moves inside ``UNDO`` brackets. Deterministic for
-a seed.
+a seed. ``--traits K`` puts K more traits of the kinds big modules stack on every piece (Trigger, Dynamic Property,
+Text Label, Send to Location, Report, Invisible, …): pieces of 10-20 traits, whose nested escapes make the type and
+state strings long, as in most real modules' logs.
 """
 
 from __future__ import annotations
@@ -70,10 +72,35 @@ class _Piece:
         return next((i for i, t in enumerate(self.types) if t.startswith(prefix)), None)
 
 
-def generate(text: str, steps: int, seed: int = 1) -> str:
+# (type, state) of traits big modules put on every piece, after VASSAL's own encoders' field orders
+EXTRA_TRAITS = [
+    ("macro;Trigger;;65,130;;;;false;;;counted;;;;false;;1;1", ""),
+    ("PROP;Strength;4;false;0;10;false;;false;", "4"),
+    ("label;76,130;Change Label;10;255,255,255;0,0,0;t;0;c;0;b;c;$pieceName$ ($Strength$);Dialog;0;0;TextLabel;;", "x"),
+    ("sendto;Eliminate;68,130;;;Dead Pile;;;;;;0;0;;;;false;G;;", ""),
+    ("report;68\\,130;$location$: $newPieceName$ eliminated;;;Report;false", ""),
+    ("hide;72,130;Hide;G;;;", "null"),
+    ("globalkey;Activate;65,520;;;;;true;;;;;", ""),
+    ("restrict;;;;true;", ""),
+]
+
+
+def _heavier(add: C.AddPiece, k: int) -> None:
+    """Put *k* more traits on the piece, outermost (VASSAL keeps a piece's traits as a nested list)."""
+    types, states = se.split_traits(add.type), se.split_traits(add.state)
+    extra = [EXTRA_TRAITS[i % len(EXTRA_TRAITS)] for i in range(k)]
+    add.type = se.join_traits([t for t, _ in extra] + types)
+    add.state = se.join_traits([st for _, st in extra] + states + [""] * (len(types) - len(states)))
+
+
+def generate(text: str, steps: int, seed: int = 1, traits: int = 0) -> str:
     """The set-up's command text followed by *steps* logged steps of synthetic play on its pieces."""
     rnd = random.Random(seed)
     tree = C.decode(text)
+    if traits:
+        for c in tree.walk():
+            if isinstance(c, C.AddPiece) and not c.is_stack and c.id:
+                _heavier(c, traits)
     pieces = [_Piece(c) for c in tree.walk() if isinstance(c, C.AddPiece) and not c.is_stack and c.id]
     pieces = [p for p in pieces if p.map != "null"]
     assert pieces, "a set-up without pieces on a map"
@@ -139,12 +166,12 @@ def vlog(text: str, module: str) -> bytes:
     return buf.getvalue()
 
 
-def corpus(steps: int = 4000, seed: int = 1) -> list[tuple[str, bytes]]:
+def corpus(steps: int = 4000, seed: int = 1, traits: int = 0) -> list[tuple[str, bytes]]:
     """(file name, .vlog bytes) for every set-up of every bundled game."""
     out = []
     for k, manifest in enumerate(sorted((ROOT / "games").glob("*.json"))):
         for name, text in _setups(manifest):
-            data = vlog(generate(text, steps, seed + k), manifest.stem)
+            data = vlog(generate(text, steps, seed + k, traits), manifest.stem)
             out.append((f"{manifest.stem}-{Path(name).stem}.vlog", data))
     return out
 
@@ -154,9 +181,10 @@ def main() -> None:
     ap.add_argument("out", type=Path)
     ap.add_argument("--steps", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--traits", type=int, default=0, help="more traits on every piece (big modules have 10-20)")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, data in corpus(args.steps, args.seed):
+    for name, data in corpus(args.steps, args.seed, args.traits):
         (args.out / name).write_bytes(data)
         print(f"{name}: {len(data):,} bytes")
 
