@@ -74,7 +74,13 @@ def escape_token(token: str) -> str:
 
 def pointer(*tokens: str | int) -> str:
     """Build a JSON pointer from reference tokens: ``pointer("counters", 3, "id") == "/counters/3/id"``."""
-    return "".join("/" + escape_token(str(t)) for t in tokens)
+    if not tokens:
+        return ""
+    strs = [t if isinstance(t, str) else str(t) for t in tokens]
+    body = "/".join(strs)
+    if "~" in body or body.count("/") != len(strs) - 1:  # a token to escape (rare): token by token
+        return "".join("/" + escape_token(t) for t in strs)
+    return "/" + body  # cross-reference checks build one per value checked, errors or not
 
 
 class JSONSyntaxError(DataError):
@@ -503,7 +509,9 @@ def _fast(text: str) -> Any:
         value = _DECODER.decode(text)
     except (ValueError, RecursionError, _Unusual):
         return _SLOW
-    check_strings = BAD_CHARS.search(text) is not None or any(e in text for e in _RISKY_ESCAPES)
+    # json (strict) refused raw control characters, so plain ASCII text can only hold DEL; anything else is searched
+    raw_bad = "\x7f" in text if text.isascii() else BAD_CHARS.search(text) is not None
+    check_strings = raw_bad or any(e in text for e in _RISKY_ESCAPES)
     digits = limits.get("int_digits")
     big = 10 ** digits
     # a number past int_digits, or one that overflows to infinity, needs a long run of digits or a 3-digit exponent
