@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from modgen.vassal import commands as C
@@ -79,9 +78,8 @@ class Template:
     traits: tuple[tuple[int, int, Any], ...]
 
 
-@lru_cache(maxsize=8192)
 def template(type_: str) -> Template:
-    """The :class:`Template` of a piece type string (cached: logs repeat types; bounded for hostile ones)."""
+    """The :class:`Template` of a piece type string (callers keep one per distinct type: logs repeat them)."""
     out: list[tuple[int, int, Any]] = []
     for i, t in enumerate(split_traits(type_)):
         if t.startswith("mark;"):
@@ -97,10 +95,18 @@ def template(type_: str) -> Template:
     return Template(tuple(out))
 
 
-def decode_state(pid: str, type_: str, state: str,
-                 warn: Callable[[str], None] | None = None) -> tuple[Piece, bool]:
-    """The piece, and whether its innermost state carries a position (``map;x;y``: a BasicPiece state)."""
-    tpl = template(type_)
+def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None,
+                 templates: dict[str, Template] | None = None) -> tuple[Piece, bool]:
+    """The piece, and whether its innermost state carries a position (``map;x;y``: a BasicPiece state).
+
+    ``templates`` caches the parsed types; a reader keeps one per file (not process-wide: a long-running service
+    must not hold on to a hostile log's types after the request)."""
+    if templates is None:
+        tpl = template(type_)
+    else:
+        tpl = templates.get(type_)
+        if tpl is None:
+            tpl = templates[type_] = template(type_)
     piece = Piece(pid, type_, state)
     states = split_traits(state)
     n = len(states)

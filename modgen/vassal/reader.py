@@ -23,7 +23,7 @@ from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
 from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.obfuscation import deobfuscate
-from modgen.vassal.pieces import Location, Piece, _int, decode_piece, decode_state
+from modgen.vassal.pieces import Location, Piece, Template, _int, decode_piece, decode_state
 
 __all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
            "decode_piece", "load_text", "parse_dice", "read", "read_text"]
@@ -169,6 +169,7 @@ class GameState:
         self.turn: dict[str, str] = {}
         # pieces a stack listed before they were added (seen in real 3.2 saves): attached when they arrive
         self.awaited: dict[str, str] = {}
+        self.templates: dict[str, Template] = {}  # each piece type of this file, parsed once
 
     def _loc(self, map_: str | None, x: int, y: int) -> Location:
         hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
@@ -193,7 +194,7 @@ class GameState:
             return
         if cmd.type.startswith("deck;"):
             return  # a card deck: a container, not a piece
-        piece = decode_piece(cmd.id, cmd.type, cmd.state, lambda m: self.v.warning(m, ctx))
+        piece, _ = decode_state(cmd.id, cmd.type, cmd.state, lambda m: self.v.warning(m, ctx), self.templates)
         piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
         waiting = self.stacks.get(self.awaited.pop(cmd.id, ""))
         if waiting is not None and cmd.id in waiting.members:
@@ -263,7 +264,8 @@ class GameState:
         if piece is None:
             self.v.warning(f"change of unknown piece {cmd.id}", ctx)
             return
-        new, has_pos = decode_state(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx))
+        new, has_pos = decode_state(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx),
+                                    self.templates)
         changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
                    if piece.layers.get(k) != v]
         changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
