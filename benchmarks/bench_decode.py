@@ -1,104 +1,141 @@
-"""Benchmark: decode a generated multi-MB VASSAL log (.vlog). Prints MB/s per stage; asserts nothing.
+"""Benchmark: decode VASSAL logs against the floor (unzip + hex + XOR in Python). Prints CPU time and MB/s per stage.
 
-    .venv/bin/python benchmarks/bench_decode.py [--steps 20000] [--pieces 400]
+    .venv/bin/python benchmarks/bench_decode.py [--steps 4000] [--traits 0] [--corpus DIR] [--baseline SRC] [--repeat 3]
 
-The log is synthetic but shaped like VASSAL's: a saved state of pieces (Marker + Layer + BasicPiece, as our
-modules write them) and stacks, then one LOG step per action: moves (with the new stack VASSAL creates), flips,
-chat, dice reports. Sizes are of the decoded command text and of the obfuscated savedGame entry.
+The corpus is benchmarks/log_corpus.py's (the bundled games' set-ups plus synthetic play), or the .vlog/.vsav files
+in --corpus DIR. Stages, each summed over the files, best of --repeat, CPU seconds (the machine is shared):
+
+* floor: unzip the savedGame entry, check and unhex the ``!VCSK`` text, XOR, UTF-8 — what any reader must do;
+* commands.decode: the command tree;
+* reader events: ``reader.read`` with a Recorder (what ``modgen log`` prints);
+* log --json in process: the ``modgen log F --json`` command, output to /dev/null;
+* log --json process: the same as a fresh ``python -m modgen`` per file (interpreter and imports included).
+
+MB/s are of the .vlog files and, in brackets, of the decoded text. ``--baseline SRC`` runs the same stages on the same
+files with another checkout's code (e.g. ``git archive main | tar -x -C /tmp/base``) first, so before and after come
+from one run.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
-import random
+import json
+import os
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from vassal_logs import add, log_text, piece, save_text, stack, tiny_game  # noqa: E402
-
-from modgen.vassal import commands as C  # noqa: E402
-from modgen.vassal import reader as R  # noqa: E402
-from modgen.vassal.adapter import Adapter, locator_for  # noqa: E402
-from modgen.vassal.obfuscation import deobfuscate, obfuscate  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 
-def generate(n_pieces: int, n_steps: int, seed: int = 1) -> str:
-    rnd = random.Random(seed)
-    cmds, pos = [], {}
-    for i in range(n_pieces):
-        pid = str(1000 + i)
-        x, y = rnd.randrange(50, 550), rnd.randrange(50, 500)
-        t, s = piece(pid, f"Unit {i}", "main", x, y, unit=rnd.choice(["de.a", "su.b"]))
-        cmds.append(add(pid, t, s))
-        pos[pid] = (x, y)
-    for i, (pid, (x, y)) in enumerate(pos.items()):
-        cmds.append(stack(str(5000 + i), "main", x, y, pid))
-    steps = []
-    for k in range(n_steps):
-        pid = rnd.choice(list(pos))
-        r = rnd.random()
-        if r < 0.6:
-            x, y = rnd.randrange(50, 550), rnd.randrange(50, 500)
-            ox, oy = pos[pid]
-            pos[pid] = (x, y)
-            steps.append([f"M/{pid}/main/{x}/{y}/null/main/{ox}/{oy}/null/player",
-                          stack(str(100000 + k), "main", x, y, pid), f"CHAT* Unit moves {ox},{oy} &rarr; {x},{y} *"])
-        elif r < 0.75:
-            x, y = pos[pid]
-            _, new = piece(pid, "U", "main", x, y, unit="de.a", face=2)
-            _, old = piece(pid, "U", "main", x, y, unit="de.a", face=1)
-            steps.append(["D/" + pid + "/" + new.replace("/", "\\/") + "/" + old.replace("/", "\\/")])
-        elif r < 0.9:
-            steps.append([f"CHAT*** German rolled 2d6 [2d6]: {rnd.randint(1, 6)},{rnd.randint(1, 6)} ***"])
-        else:
-            steps.append(["CHAT&lt;Alice&gt; - !attack 0303 -> 0405 mobile"])
-    return log_text(save_text(cmds, ["mainBoardPicker\tmain\t0\t0"]), steps)
+def _cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
-def timed(label: str, size: int, fn, repeat: int = 3):
+def _best(fn: Callable[[], object], repeat: int) -> float:
     best = float("inf")
-    out = None
     for _ in range(repeat):
-        t0 = time.process_time()  # CPU time: the machine is shared, wall time is noisy
-        out = fn()
+        t0 = time.process_time()
+        fn()
         best = min(best, time.process_time() - t0)
-    print(f"{label:<42} {best * 1000:9.1f} ms  {size / best / 1e6:7.2f} MB/s")
+    return best
+
+
+def floor(data: bytes) -> str:
+    """Unzip + hex check + unhex + XOR + UTF-8: the least any reader of a .vlog does."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        raw = z.read("savedGame")
+    body = raw[7:]
+    if body.translate(None, b"0123456789abcdefABCDEF"):
+        raise ValueError("not hex")
+    key = int(raw[5:7], 16)
+    return bytes.fromhex(body.decode("ascii")).translate(bytes(b ^ key for b in range(256))).decode("utf-8")
+
+
+def measure(files: list[Path], repeat: int) -> dict[str, float]:
+    """CPU seconds per stage over *files* (runs with whatever ``modgen`` is on sys.path)."""
+    from modgen.cli.log_cmd import command
+    from modgen.vassal import commands as C
+    from modgen.vassal import reader as R
+
+    blobs = [f.read_bytes() for f in files]
+    texts = [floor(b) for b in blobs]
+    out: dict[str, float] = {}
+    out["floor"] = _best(lambda: [floor(b) for b in blobs], repeat)
+    out["commands.decode"] = _best(lambda: [C.decode(t) for t in texts], repeat)
+    out["reader events"] = _best(lambda: [R.read(b, R.Recorder()) for b in blobs], repeat)
+
+    def in_process() -> None:
+        with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), contextlib.redirect_stderr(null):
+            for f in files:
+                command.main([str(f), "--json"], standalone_mode=False)
+
+    out["log --json in process"] = _best(in_process, repeat)
+
+    def fresh() -> None:
+        for f in files:
+            # PYTHONPATH names the checkout under test; run from a neutral folder (-m puts the cwd first on sys.path)
+            subprocess.run([sys.executable, "-m", "modgen", "log", str(f), "--json"], check=True,
+                           cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = _cpu_children()
+        fresh()
+        best = min(best, _cpu_children() - t0)
+    out["log --json process"] = best
     return out
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--steps", type=int, default=20000)
-    ap.add_argument("--pieces", type=int, default=400)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", type=int, default=4000, help="logged steps per generated file")
+    ap.add_argument("--traits", type=int, default=0, help="more traits per piece in the generated corpus (log_corpus)")
+    ap.add_argument("--corpus", type=Path, default=None, help="a folder of .vlog/.vsav files instead of the generated")
+    ap.add_argument("--baseline", type=Path, default=None, help="another checkout to measure on the same files first")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--measure", type=Path, default=None, help=argparse.SUPPRESS)  # internal: JSON out for baseline
     args = ap.parse_args()
-    text = generate(args.pieces, args.steps)
-    raw = obfuscate(text)
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("savedGame", raw)
-    data = buf.getvalue()
-    size = len(text.encode())
-    print(f"log: {args.pieces} pieces, {args.steps} steps; command text {size / 1e6:.2f} MB, "
-          f"savedGame {len(raw) / 1e6:.2f} MB, zip {len(data) / 1e6:.2f} MB")
-    print("(MB/s of the decoded command text per CPU second, best of 3)")
-    timed("deobfuscate (!VCSK hex -> text)", size, lambda: deobfuscate(raw))
-    timed("command tree (commands.decode)", size, lambda: C.decode(text))
-    timed("read + Recorder (no game)", size, lambda: R.read(data, R.Recorder()))
-    game = tiny_game()
-
-    def canonical():
-        a = Adapter(game, filename="bench")
-        R.read(data, a, locator=locator_for(game))
-        return a.result()
-
-    res = timed("read + Adapter (game, hex labels)", size, canonical)
-    print(f"canonical events: {len(res.events)}")
+    if args.measure:  # a child run: sys.path[0] is the checkout under test (PYTHONPATH)
+        files = sorted(p for p in args.corpus.resolve().iterdir() if p.suffix in (".vlog", ".vsav"))
+        args.measure.write_text(json.dumps(measure(files, args.repeat)))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = args.corpus
+        if corpus is None:
+            corpus = Path(tmp) / "corpus"
+            corpus.mkdir()
+            subprocess.run([sys.executable, str(HERE / "log_corpus.py"), str(corpus), "--steps", str(args.steps),
+                            "--traits", str(args.traits)],
+                           check=True, stdout=subprocess.DEVNULL)
+        files = sorted(p for p in corpus.iterdir() if p.suffix in (".vlog", ".vsav"))
+        size = sum(f.stat().st_size for f in files)
+        chars = sum(len(floor(f.read_bytes()).encode()) for f in files)
+        print(f"{len(files)} files, {size / 1e6:.2f} MB of files, {chars / 1e6:.1f} MB decoded text "
+              f"(CPU seconds, best of {args.repeat})")
+        runs: dict[str, dict[str, float]] = {}
+        for label, src in (("before", args.baseline), ("after", Path(__file__).resolve().parent.parent)):
+            if src is None:
+                continue
+            res = Path(tmp) / f"{label}.json"
+            subprocess.run([sys.executable, __file__, "--measure", str(res), "--corpus", str(corpus),
+                            "--repeat", str(args.repeat)], check=True, env={**os.environ, "PYTHONPATH": str(src)})
+            runs[label] = json.loads(res.read_text())
+        for stage in runs["after"]:
+            cells = []
+            for label, r in runs.items():
+                t = r[stage]
+                cells.append(f"{label} {t:6.3f} s {size / t / 1e6:6.2f} MB/s ({chars / t / 1e6:5.1f}) "
+                             f"{t / r['floor']:5.1f}x floor")
+            print(f"{stage:<24} " + " | ".join(cells))
 
 
 if __name__ == "__main__":

@@ -59,3 +59,40 @@ def test_commands_split_fast_path_agrees(val, d):
     from modgen.vassal.commands import _split
 
     assert _split(val, d) == oracle(val, d)
+
+
+def levels_oracle(nested: str) -> list[str]:
+    """split_traits as ``BasicCommandEncoder.createPiece`` does it: decode on TAB, keep token 0, decode token 1."""
+    out, rest = [], nested
+    while True:
+        toks = oracle(rest, "\t")
+        out.append(toks[0])
+        if len(toks) < 2:
+            return out
+        rest = toks[1]
+
+
+@settings(max_examples=800)
+@given(st.text(alphabet=st.sampled_from(list("ab;\\'\t")), max_size=40))
+def test_split_traits_single_pass_agrees_with_level_by_level_decoding(nested):
+    assert se.split_traits(nested) == levels_oracle(nested)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("ab;\\\t,'")), max_size=8), min_size=1, max_size=7))
+def test_split_traits_of_nested_traits_agrees_with_oracle(parts):
+    nested = se.join_traits(parts)
+    assert se.split_traits(nested) == levels_oracle(nested)
+
+
+def test_split_traits_hand_cases():
+    # a third token at the outer level is ignored, as VASSAL ignores it
+    assert se.split_traits("a\tb\\\tc\td") == ["a", "b", "c"]
+    assert se.split_traits("a\t") == ["a", ""]
+    assert se.split_traits("a\tb\\\\\\\tc") == ["a", "b\\\tc"]
+
+
+@settings(max_examples=800)
+@given(st.text(alphabet=st.sampled_from(list("ab\\\t")), max_size=40))
+def test_split_traits_without_quotes_agrees_with_oracle(nested):
+    assert se.split_traits(nested) == levels_oracle(nested)

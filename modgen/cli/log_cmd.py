@@ -12,15 +12,7 @@ from typing import Any
 
 import click
 
-from modgen import atomic
-from modgen.data.model import load_game
 from modgen.errors import LogFormatError
-from modgen.logs.eventlog import dumps, write_events
-from modgen.report import grouping
-from modgen.vassal import reader as R
-from modgen.vassal.adapter import adapt, locator_for
-
-from .common import check_output, invalid_data_reported
 
 
 def _loc(d: dict[str, Any] | None) -> str:
@@ -62,10 +54,14 @@ def _raw_line(e: dict[str, Any]) -> str:
     return f"{where:>9}: {'(undone) ' if e.get('undo') else ''}{body}"
 
 
+# one encoder for every event (json.dumps with options builds a new one per call)
+_STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
 def _json(e: dict[str, Any], file: str) -> str:
     """One event as strict JSON: never ``NaN``/``Infinity`` (the reader makes values finite; this is the backstop)."""
     try:
-        return json.dumps(e, ensure_ascii=False, allow_nan=False)
+        return _STRICT.encode(e)
     except ValueError:
         raise LogFormatError(f"{file}: event {e.get('i', e.get('event'))} holds a number that is not finite") from None
 
@@ -74,8 +70,14 @@ def _echo_all(lines: Iterable[str]) -> None:
     """Print *lines*; a reader that stops early (``modgen log … | head -1``) ends the command quietly with exit 0,
     as Unix tools do, instead of a BrokenPipeError."""
     try:
-        for line in lines:
-            click.echo(line)
+        batch: list[str] = []
+        for line in lines:  # in batches: one write per thousand lines, the same text
+            batch.append(line)
+            if len(batch) == 1000:
+                click.echo("\n".join(batch))
+                batch = []
+        if batch:
+            click.echo("\n".join(batch))
         sys.stdout.flush()
     except BrokenPipeError:
         # Python would try to flush stdout again at exit and complain: point it at /dev/null first
@@ -115,6 +117,16 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     The decoded size and the number of events are capped (limits log_decoded_mb, log_events: `modgen --limit`).
     Exit status: 0 decoded, 1 bad input, 2 usage error.
     """
+    # imported here, not at the top, so that `modgen log --help` starts fast
+    from modgen import atomic
+    from modgen.data.model import load_game
+    from modgen.logs.eventlog import dumps, write_events
+    from modgen.report import grouping
+    from modgen.vassal import reader as R
+    from modgen.vassal.adapter import adapt, locator_for
+
+    from .common import check_output, invalid_data_reported
+
     # the game is not validated first: malformed game data is reported as its validation error
     with invalid_data_reported(Path(game_path)) if game_path else contextlib.nullcontext():
         game = load_game(game_path) if game_path else None

@@ -21,6 +21,7 @@ from jsonschema.exceptions import SchemaError, ValidationError
 
 from modgen import inputs
 from modgen.data.jsonio import JSONLimitError, JSONSyntaxError, Located, escape_token, load, printable
+from modgen.data.schemacheck import Check, compile_schema
 from modgen.errors import DataError
 from modgen.limits import LimitError
 from modgen.resources import schema_path
@@ -114,6 +115,30 @@ def _validator(kind: str) -> Draft202012Validator:
     # local $refs inlined: the same validation, 2-3x faster than resolving each $ref (schema is not recursive)
     raw = schema(kind)
     return Draft202012Validator(_inline(raw, raw.get("$defs", {}), 0))
+
+
+# Compiled yes/no checks by validator (schemas are compiled once; jsonschema then runs only for invalid data).
+_QUICK: dict[int, tuple[Draft202012Validator, Check | None]] = {}
+
+
+def _quick(validator: Draft202012Validator) -> Check | None:
+    entry = _QUICK.get(id(validator))
+    if entry is None or entry[0] is not validator:
+        entry = _QUICK[id(validator)] = (validator, compile_schema(validator.schema))
+    return entry[1]
+
+
+@cache
+def _rules_validator(text: str) -> tuple[Draft202012Validator | None, str | None]:
+    """A plugin's rules schema (as canonical JSON text) checked and compiled once: (validator, None), or
+    (None, the schema error's message)."""
+    rules_schema = json.loads(text)
+    if compile_schema(rules_schema, strict=True) is None:  # a well-formed schema of known keywords needs no check
+        try:
+            Draft202012Validator.check_schema(rules_schema)
+        except SchemaError as exc:
+            return None, exc.message
+    return Draft202012Validator(rules_schema), None
 
 
 def _inline(node: Any, defs: dict[str, Any], depth: int) -> Any:
@@ -283,6 +308,9 @@ def check_against(validator: Draft202012Validator, doc: Doc, prefix: str, report
     value = doc.value
     for token in [t for t in prefix.split("/")[1:]]:
         value = value[token.replace("~1", "/").replace("~0", "~")]
+    quick = _quick(validator)
+    if quick is not None and quick(value):
+        return  # valid: jsonschema would find nothing (tests/test_schemacheck.py holds the two to the same answers)
     for err in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path))):
         if err.validator in ("additionalProperties", "unevaluatedProperties") and err.validator_value is False:
             ptr = "".join("/" + escape_token(str(p)) for p in err.absolute_path)
@@ -397,12 +425,19 @@ def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, 
                         skip: frozenset[str] = frozenset()) -> None:
     """Validate the manifest's ``rules`` object against the plugin's ``rules_schema()``."""
     try:
-        Draft202012Validator.check_schema(rules_schema)
-    except SchemaError as exc:
-        report.add(doc, "/system", f"the {system_id!r} plugin's rules schema is itself invalid: {exc.message}")
+        validator, problem = _rules_validator(json.dumps(rules_schema, sort_keys=True))
+    except (TypeError, ValueError):  # not JSON-shaped at all: let jsonschema say what is wrong, as before
+        validator, problem = None, None
+        try:
+            Draft202012Validator.check_schema(rules_schema)
+        except SchemaError as exc:
+            problem = exc.message
+        validator = Draft202012Validator(rules_schema) if problem is None else None
+    if validator is None:
+        report.add(doc, "/system", f"the {system_id!r} plugin's rules schema is itself invalid: {problem}")
         return
     if "rules" not in doc.value:
-        if any(True for _ in Draft202012Validator(rules_schema).iter_errors({})):
+        if not validator.is_valid({}):
             report.add(doc, "", f"missing required property \"rules\" (the {system_id!r} system needs rule tables)")
         return
-    check_against(Draft202012Validator(rules_schema), doc, "/rules", report, skip)
+    check_against(validator, doc, "/rules", report, skip)

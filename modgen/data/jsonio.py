@@ -16,7 +16,6 @@ import math
 import re
 import sys
 from array import array
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +74,13 @@ def escape_token(token: str) -> str:
 
 def pointer(*tokens: str | int) -> str:
     """Build a JSON pointer from reference tokens: ``pointer("counters", 3, "id") == "/counters/3/id"``."""
-    return "".join("/" + escape_token(str(t)) for t in tokens)
+    if not tokens:
+        return ""
+    strs = [t if isinstance(t, str) else str(t) for t in tokens]
+    body = "/".join(strs)
+    if "~" in body or body.count("/") != len(strs) - 1:  # a token to escape (rare): token by token
+        return "".join("/" + escape_token(t) for t in strs)
+    return "/" + body  # cross-reference checks build one per value checked, errors or not
 
 
 class JSONSyntaxError(DataError):
@@ -112,33 +117,73 @@ class JSONContentError(DataError):
         self.reason = message
 
 
-@dataclass
 class Located:
     """A parsed JSON document with the position of every value and key, by JSON pointer.
 
     ``bad_strings`` lists (pointer, offset, message) for every string (or key) with a character game data may not
     hold; :func:`loads` records them, :func:`load_checked` raises on the first, ``modgen validate`` reports them all.
+
+    A document the standard ``json`` module parsed cleanly (the usual case) keeps its text and finds positions only
+    when one is asked for — an error to report — by parsing the text once more with the position-keeping parser.
     """
 
-    value: Any
-    path: str = "<string>"
-    value_offsets: dict[str, int] = field(default_factory=dict)
-    key_offsets: dict[str, int] = field(default_factory=dict)
-    duplicate_keys: list[tuple[str, int]] = field(default_factory=list)  # (pointer of the repeated key, offset)
-    _line_starts: Any = field(default_factory=lambda: array("q", [0]), repr=False)
-    bad_strings: list[tuple[str, int, str]] = field(default_factory=list)
+    def __init__(self, value: Any, path: str = "<string>", value_offsets: dict[str, int] | None = None,
+                 key_offsets: dict[str, int] | None = None, duplicate_keys: list[tuple[str, int]] | None = None,
+                 _line_starts: Any = None, bad_strings: list[tuple[str, int, str]] | None = None,
+                 text: str | None = None) -> None:
+        self.value = value
+        self.path = path
+        self.duplicate_keys = duplicate_keys if duplicate_keys is not None else []
+        self.bad_strings = bad_strings if bad_strings is not None else []
+        self._values = value_offsets
+        self._keys = key_offsets
+        self._starts = _line_starts
+        self._text = text
+        if value_offsets is None and text is None:
+            self._values, self._keys, self._starts = {}, {}, array("q", [0])
+
+    def __repr__(self) -> str:
+        return f"Located(path={self.path!r}, value={self.value!r})"
+
+    def _locate(self) -> None:
+        """Positions on demand: parse the kept text again with the position-keeping parser (the same limits)."""
+        parser = _Parser(self._text or "", self.path)
+        parser.parse()
+        self._values, self._keys, self._starts, self._text = parser.values, parser.keys, parser.line_starts, None
+
+    @property
+    def value_offsets(self) -> dict[str, int]:
+        if self._values is None:
+            self._locate()
+        assert self._values is not None
+        return self._values
+
+    @property
+    def key_offsets(self) -> dict[str, int]:
+        if self._keys is None:
+            self._locate()
+        assert self._keys is not None
+        return self._keys
+
+    @property
+    def _line_starts(self) -> Any:
+        if self._starts is None:
+            self._locate()
+        return self._starts
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset."""
-        i = bisect.bisect_right(self._line_starts, offset) - 1
-        return i + 1, offset - self._line_starts[i] + 1
+        starts = self._line_starts
+        i = bisect.bisect_right(starts, offset) - 1
+        return i + 1, offset - starts[i] + 1
 
     def position(self, ptr: str) -> tuple[int, int]:
         """Where the value at ``ptr`` starts; for a pointer that does not exist (a missing property),
         the position of its nearest existing ancestor."""
+        offsets = self.value_offsets
         while True:
-            if ptr in self.value_offsets:
-                return self.line_col(self.value_offsets[ptr])
+            if ptr in offsets:
+                return self.line_col(offsets[ptr])
             if not ptr:
                 return 1, 1
             ptr = ptr[: ptr.rfind("/")]
@@ -396,10 +441,108 @@ def loads(text: str, path: str = "<string>") -> Located:
     data may not hold are recorded in ``bad_strings`` (see :func:`load_checked`)."""
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark some editors write; harmless, skip it
         text = " " + text[1:]  # keep columns as the editor shows them
+    value = _fast(text)
+    if value is not _SLOW:
+        return Located(value=value, path=path, text=text)
     parser = _Parser(text, path)
     value = parser.parse()
     return Located(value=value, path=path, value_offsets=parser.values, key_offsets=parser.keys,
                    duplicate_keys=parser.duplicates, _line_starts=parser.line_starts, bad_strings=parser.bad)
+
+
+_SLOW = object()  # "let the position-keeping parser decide": anything unusual, and every error
+
+
+class _Unusual(Exception):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _Unusual(name)  # NaN, Infinity: the careful parser words the error
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        raise _Unusual("duplicate key")  # recorded with its position by the careful parser
+    return d
+
+
+_BIG_EXPONENT = re.compile(r"[eE][+-]?[0-9]{3}")
+_DIGIT_RUNS: dict[int, re.Pattern[str]] = {}
+
+
+def _long_digits(n: int) -> re.Pattern[str]:
+    pat = _DIGIT_RUNS.get(n)
+    if pat is None:
+        pat = _DIGIT_RUNS[n] = re.compile("[0-9]{" + str(n) + "}")
+    return pat
+
+
+def _depth_ok(value: Any, max_depth: int) -> bool:
+    """No array or object nested deeper than *max_depth* (the top level is 1), looking at containers only."""
+    todo: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, (dict, list)) else []
+    while todo:
+        node, depth = todo.pop()
+        if depth > max_depth:
+            return False
+        items = node.values() if isinstance(node, dict) else node
+        todo.extend((v, depth + 1) for v in items if isinstance(v, (dict, list)))
+    return True
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_pairs)
+# escapes that decode to characters game data may not hold (\b, \f, and any \u)
+_RISKY_ESCAPES = ("\\u", "\\b", "\\f")
+
+
+def _fast(text: str) -> Any:
+    """The value of *text* by the standard ``json`` module (C speed), or ``_SLOW`` when the careful parser must
+    look: a syntax error, a duplicate key, NaN or an infinite number, a limit reached, or a forbidden character.
+    Only clean documents take this path, so every error keeps its exact message and position."""
+    max_values, max_depth = limits.get("json_values"), limits.get("json_depth")
+    # cheap upper bounds first: never let json build a structure past a limit before we could count it
+    containers = text.count("[") + text.count("{")
+    if containers + text.count(",") + 1 > max_values or len(text) > limits.get("string_mb") * (1 << 20):
+        return _SLOW
+    try:
+        value = _DECODER.decode(text)
+    except (ValueError, RecursionError, _Unusual):
+        return _SLOW
+    # json (strict) refused raw control characters, so plain ASCII text can only hold DEL; anything else is searched
+    raw_bad = "\x7f" in text if text.isascii() else BAD_CHARS.search(text) is not None
+    check_strings = raw_bad or any(e in text for e in _RISKY_ESCAPES)
+    digits = limits.get("int_digits")
+    big = 10 ** digits
+    # a number past int_digits, or one that overflows to infinity, needs a long run of digits or a 3-digit exponent
+    check_numbers = bool(_long_digits(min(digits + 1, 300)).search(text) or _BIG_EXPONENT.search(text))
+    deep = containers > max_depth
+    if not (check_strings or check_numbers or deep):
+        return value  # the usual data file: nothing to look at
+    if not (check_strings or check_numbers):
+        return value if _depth_ok(value, max_depth) else _SLOW
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    while todo:  # one look at every value: the limits and content rules the careful parser applies
+        node, depth = todo.pop()
+        if isinstance(node, dict):
+            if deep and depth > max_depth:
+                return _SLOW
+            if check_strings and any(BAD_CHARS.search(k) for k in node):
+                return _SLOW
+            todo.extend((v, depth + 1) for v in node.values() if isinstance(v, (dict, list, str, float, int)))
+        elif isinstance(node, list):
+            if deep and depth > max_depth:
+                return _SLOW
+            todo.extend((v, depth + 1) for v in node if isinstance(v, (dict, list, str, float, int)))
+        elif isinstance(node, str):
+            if check_strings and BAD_CHARS.search(node):
+                return _SLOW
+        elif isinstance(node, float):
+            if not math.isfinite(node):
+                return _SLOW
+        elif isinstance(node, int) and not isinstance(node, bool) and not -big < node < big:
+            return _SLOW
+    return value
 
 
 def load(path: str | Path) -> Located:

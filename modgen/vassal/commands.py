@@ -29,6 +29,8 @@ def _split(text: str, delim: str) -> list[str]:
     """SequenceEncoder.Decoder tokens of *text* (VASSAL semantics, incl. the trailing empty token)."""
     if delim not in text:  # most leaves: one token (unquoted as the Decoder does); skips a Python-level scan
         return [text[1:-1]] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else [text]
+    if "\\" not in text and "'" not in text:  # nothing escaped or quoted: a plain split (C speed)
+        return text.split(delim)
     return _seq.decode(text, delim)
 
 
@@ -342,6 +344,8 @@ def decode_leaf(leaf: str, depth: int = 0) -> Command:
         # text "null"; every PieceMover drop writes some. VASSAL decodes it to nothing.
         return NullCommand()
     c0 = leaf[0]
+    if c0 == "L" and leaf.startswith("LOG\t"):  # every logged step: checked first
+        return Log(decode(leaf[4:], depth + 1))
     if c0 == "+" and leaf.startswith("+/"):
         toks = _split(leaf[2:], "/")
         toks += [""] * (3 - len(toks))
@@ -415,10 +419,16 @@ def decode(text: str, depth: int = 0) -> Command:
     """Decode a command string exactly as ``GameModule.decode``: split on ESC; a single token is a leaf."""
     if depth > MAX_DEPTH:
         raise LogFormatError(f"commands nested more than {MAX_DEPTH} levels deep; not a VASSAL save/log")
+    if ESC not in text and not (len(text) > 1 and text[0] == "'" and text[-1] == "'"):
+        return decode_leaf(text, depth)  # most commands: a leaf (same as one token equal to the text)
     toks = _split(text, ESC)
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)
-    offsets = _offsets(toks) if depth == 0 else [-1] * len(toks)
+    if depth:  # nested: no offsets to keep, and errors are worded at the top level
+        head = decode(toks[0], depth + 1)
+        head.children.extend(decode(tok, depth + 1) for tok in toks[1:])
+        return head
+    offsets = _offsets(toks)
     index = 0
     try:
         head = decode(toks[0], depth + 1)

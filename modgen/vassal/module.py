@@ -108,7 +108,7 @@ class _Builder:
         self.prototypes: dict[str, tuple[list[str], list[str]]] = {}
         self.timings: dict[str, float] = {}
         self.unit_faces: list[tuple[dict[str, Any], list[str]]] = []  # set by start_faces
-        self.rendered: Iterator[Image.Image] = iter(())
+        self.rendered: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per face
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
         self.counter_px = int(_positive(counter_size(vassal_opts, self.hex_px, self.px_per_inch, bool(hex_maps)),
@@ -170,13 +170,15 @@ class _Builder:
         self.unit_faces = [(unit, self.faces_of(unit)) for unit in self.game.units]
         wanted = [(unit, face) for unit, faces in self.unit_faces for face in faces]
         if self.render_face is not counters.render_face:
-            self.rendered = (self.render_face(self.game, unit, face, self.counter_px) for unit, face in wanted)
+            self.rendered = ((img.size, _png(img)) for img in (self.render_face(self.game, unit, face, self.counter_px)
+                                                               for unit, face in wanted))
             return
-        from modgen.draw.counter_export import render_images
+        from modgen.draw.counter_export import render_pngs
 
         pairs = [(unit["id"], face) for unit, face in wanted]
-        self.rendered = (img for _u, _f, img in render_images(self.game, pairs, self.counter_px,
-                                                              workers=self.workers))
+        # the workers encode the PNGs too (at _png's settings: the same bytes), so the faces scale with the cores
+        self.rendered = ((size, data) for _u, _f, size, data in render_pngs(self.game, pairs, self.counter_px,
+                                                                             workers=self.workers, level=6))
 
     def pieces_for_units(self) -> None:
         gpid = 1
@@ -185,11 +187,11 @@ class _Builder:
         for unit, faces in self.unit_faces:
             images, sizes = [], []
             for face in faces:
-                img = next(rendered)
+                size, data = next(rendered)
                 name = self._unique_image(f"{safe_name(unit['id'])}__{safe_name(face)}")
-                self.files["images/" + name] = _png(img)
+                self.files["images/" + name] = data
                 images.append(name)
-                sizes.append(img.size)
+                sizes.append(size)
             props = {"mg_unit": unit["id"], "mg_game": manifest_id, "mg_side": unit.get("side") or "",
                      "mg_formation": unit.get("formation") or "", "mg_class": unit.get("class") or ""}
             front = (unit.get("faces") or {}).get("front") or {}

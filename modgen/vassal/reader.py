@@ -13,7 +13,6 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 from __future__ import annotations
 
 import html
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,54 +23,16 @@ from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
 from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.obfuscation import deobfuscate
-from modgen.vassal.sequence import split_traits
+from modgen.vassal.pieces import Location, Piece, Template, _int, decode_piece, decode_state
+
+__all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
+           "decode_piece", "load_text", "parse_dice", "read", "read_text"]
 
 # Our DiceButton reportFormat (docs/design.md) and VASSAL's default "** $name$ = $result$ *** <$PlayerName$>".
 DICE_RE = re.compile(r"rolled (\d+)d(\d+) \[(.*?)\]: (.*?)(?: \*+)?\s*$")
 DEFAULT_DICE_RE = re.compile(r"^\*+ (.+?) = ([0-9, ]+?) \*+\s*(?:<(.*)>)?\s*$")
 SIDE_RE = re.compile(r"^\*+ (.+?) rolled ")
 PLAYER_CHAT_RE = re.compile(r"^<([^>]*)> - (.*)$", re.S)
-
-
-@dataclass
-class Location:
-    """Where a piece is: map name (None = off every map), map pixel, and hex label when a locator knows the map."""
-
-    map: str | None
-    x: int
-    y: int
-    hex: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"map": self.map, "x": self.x, "y": self.y}
-        if self.hex is not None:
-            d["hex"] = self.hex
-        return d
-
-
-@dataclass
-class Piece:
-    """A game piece as decoded from its type and state strings."""
-
-    id: str
-    type: str
-    state: str
-    name: str = ""
-    props: dict[str, str] = field(default_factory=dict)  # Marker trait properties (mg_unit, mg_game, …)
-    layers: dict[str, int] = field(default_factory=dict)  # Embellishment name -> level (+n active, -n inactive)
-    facing: float | None = None  # Can-rotate trait: degrees clockwise from the top of the map (None: no rotator)
-    location: Location = field(default_factory=lambda: Location(None, 0, 0))
-    stack: str | None = None
-
-    @property
-    def unit(self) -> str | None:
-        """Our unit id (Marker property ``mg_unit``), or None for pieces of other modules."""
-        return self.props.get("mg_unit") or None
-
-    @property
-    def label(self) -> str:
-        """How to name the piece to a person: unit id, else the piece's name, else its id."""
-        return self.unit or self.name or self.id
 
 
 @dataclass
@@ -170,87 +131,6 @@ class Visitor:
 Locator = Callable[[str | None, int, int], "str | None"]
 
 
-def _int(s: str) -> int:
-    """A Java int as VASSAL parses it; anything else (garbage, 5,000 digits) is 0, as a broken position is."""
-    if len(s) > 12:  # longer than any 32-bit int: never hand a huge number to the hex-grid arithmetic
-        return 0
-    try:
-        value = int(s)
-    except ValueError:
-        return 0
-    return value if -(2**31) <= value < 2**31 else 0
-
-
-def decode_piece(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None) -> Piece:
-    """Decode a piece's name (as VASSAL shows it), Marker properties, Layer levels and BasicPiece position.
-    ``warn`` hears about parts that cannot be used (a rotation of NaN or infinity)."""
-    piece = Piece(pid, type_, state)
-    level_names: list[tuple[list[str], int]] = []
-    types = split_traits(type_)
-    states = split_traits(state)
-    states += [""] * (len(types) - len(states))
-    for t, s in zip(types, states, strict=False):
-        if t.startswith("mark;"):
-            names = C._split(t[5:], ",")
-            values = C._split(s, ",")
-            for i, n in enumerate(names):
-                if n:
-                    piece.props[n] = values[i] if i < len(values) else ""
-        elif t.startswith("emb2;"):
-            f = C._split(t[5:], ";")
-            name = f[18] if len(f) > 18 else ""
-            piece.layers[name] = _int(s)
-            level_names.append((C._split(f[16], ",") if len(f) > 16 else [], _int(s)))
-        elif t.startswith("rotate;") and piece.facing is None:
-            piece.facing = _facing(C._split(t[7:], ";"), s)
-            if piece.facing is None and warn is not None and _infinite(s):
-                warn(f"piece {pid}: rotation {s[:40]!r} is not a finite angle; facing ignored")
-        elif t.startswith("piece;"):
-            f = C._split(t[6:], ";")
-            piece.name = f[3] if len(f) > 3 else ""
-            b = C._split(s, ";")
-            if len(b) >= 3:
-                piece.location = Location(C._null(b[0]), _int(b[1]), _int(b[2]))
-    # The name VASSAL shows (Embellishment.getName), innermost layer first: an active level's name replaces the
-    # name, or with a '+' ("+ (reduced)", "Elite +") adds to it.
-    for names, value in reversed(level_names):
-        cname = names[value - 1] if 0 < value <= len(names) else ""
-        if cname:
-            toks = C._split(cname, "+")
-            if len(toks) > 1:
-                piece.name = piece.name + toks[1] if toks[0] == "" else toks[0] + piece.name
-            else:
-                piece.name = toks[0]
-    return piece
-
-
-def _facing(fields: list[str], state: str) -> float | None:
-    """FreeRotator state -> degrees clockwise from up. VASSAL counts the other way: a free rotator (nAngles 1) keeps
-    its angle counter-clockwise, a stepped one the index i of validAngles[i] = -i * 360 / n (FreeRotator)."""
-    try:
-        n = int(fields[0]) if len(fields[0]) <= 9 else 0  # a rotator has a handful of angles, not 10**5000
-        value = float(state) if state else 0.0
-    except (ValueError, IndexError):
-        return None
-    if not math.isfinite(value):  # "NaN", "Infinity", "1e999": no angle (the caller warns)
-        return None
-    if n == 1:
-        deg = -value % 360
-    elif n > 1:
-        deg = (int(value) % n) * 360.0 / n
-    else:
-        return None
-    return round(deg, 3) % 360
-
-
-def _infinite(s: str) -> bool:
-    """True for the float spellings of NaN and infinity (``NaN``, ``-Infinity``, ``1e999``)."""
-    try:
-        return not math.isfinite(float(s))
-    except ValueError:
-        return False
-
-
 def _stack_state(state: str) -> tuple[Location, list[str]]:
     toks = C._split(state, ";")
     if len(toks) < 3:
@@ -289,6 +169,7 @@ class GameState:
         self.turn: dict[str, str] = {}
         # pieces a stack listed before they were added (seen in real 3.2 saves): attached when they arrive
         self.awaited: dict[str, str] = {}
+        self.templates: dict[str, Template] = {}  # each piece type of this file, parsed once
 
     def _loc(self, map_: str | None, x: int, y: int) -> Location:
         hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
@@ -313,7 +194,7 @@ class GameState:
             return
         if cmd.type.startswith("deck;"):
             return  # a card deck: a container, not a piece
-        piece = decode_piece(cmd.id, cmd.type, cmd.state, lambda m: self.v.warning(m, ctx))
+        piece, _ = decode_state(cmd.id, cmd.type, cmd.state, lambda m: self.v.warning(m, ctx), self.templates)
         piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
         waiting = self.stacks.get(self.awaited.pop(cmd.id, ""))
         if waiting is not None and cmd.id in waiting.members:
@@ -383,7 +264,8 @@ class GameState:
         if piece is None:
             self.v.warning(f"change of unknown piece {cmd.id}", ctx)
             return
-        new = decode_piece(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx))
+        new, has_pos = decode_state(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx),
+                                    self.templates)
         changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
                    if piece.layers.get(k) != v]
         changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
@@ -392,7 +274,6 @@ class GameState:
             changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
         piece.state, piece.layers, piece.props, piece.facing = cmd.new_state, new.layers, new.props, new.facing
         nloc = new.location
-        has_pos = len(C._split(split_traits(cmd.new_state)[-1], ";")) >= 3  # a BasicPiece state with map;x;y
         if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
                                                                                piece.location.y):
             old = piece.location
@@ -472,41 +353,73 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
 
 def _run(node: C.Command, state: GameState, ctx: Context) -> None:
     v = state.v
-    for cmd in node.walk():
-        if isinstance(cmd, (C.Log, C.NullCommand, C.SetupStackDone, C.Other)):
+    # pre-order, as Command.walk (a Log runs its logged command, then its children), without a generator per node
+    todo = [node]
+    while todo:
+        cmd = todo.pop()
+        kind = type(cmd)
+        if kind is C.Log:
+            todo.extend(reversed(cmd.children))
+            todo.append(cmd.logged)  # type: ignore[attr-defined]
             continue
-        if isinstance(cmd, C.BeginSave):
-            ctx.in_setup = True
-        elif isinstance(cmd, C.EndSave):
-            ctx.in_setup = False
-            v.end_setup(ctx)
-        elif isinstance(cmd, C.AddPiece):
-            state.add(cmd, ctx)
-        elif isinstance(cmd, C.RemovePiece):
-            state.remove(cmd, ctx)
-        elif isinstance(cmd, C.MovePiece):
-            state.move(cmd, ctx)
-        elif isinstance(cmd, C.ChangePiece):
-            state.change(cmd, ctx)
-        elif isinstance(cmd, C.Chat):
-            state.chat(cmd, ctx)
-        elif isinstance(cmd, C.Undo):
-            ctx.undoing = cmd.in_progress
-            v.undo(cmd.in_progress, ctx)
-        elif isinstance(cmd, C.Turn):
-            state.turn[cmd.tracker] = cmd.state
-            v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
-        elif isinstance(cmd, C.GlobalProperty):
-            old = state.properties.get(cmd.name)
-            state.properties[cmd.name] = cmd.value
-            v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
-        elif isinstance(cmd, C.MutableProperty):
-            state.properties[cmd.name] = cmd.new
-            v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
-        elif isinstance(cmd, C.Player):
-            v.player(cmd.name, cmd.side, ctx)
-        elif isinstance(cmd, C.Unknown):
-            v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
+        if cmd.children:
+            todo.extend(reversed(cmd.children))
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(cmd, state, v, ctx)
+
+
+def _begin_save(cmd: C.Command, state: GameState, v: Visitor, ctx: Context) -> None:
+    ctx.in_setup = True
+
+
+def _end_save(cmd: C.Command, state: GameState, v: Visitor, ctx: Context) -> None:
+    ctx.in_setup = False
+    v.end_setup(ctx)
+
+
+def _undo(cmd: C.Undo, state: GameState, v: Visitor, ctx: Context) -> None:
+    ctx.undoing = cmd.in_progress
+    v.undo(cmd.in_progress, ctx)
+
+
+def _turn(cmd: C.Turn, state: GameState, v: Visitor, ctx: Context) -> None:
+    state.turn[cmd.tracker] = cmd.state
+    v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
+
+
+def _global(cmd: C.GlobalProperty, state: GameState, v: Visitor, ctx: Context) -> None:
+    old = state.properties.get(cmd.name)
+    state.properties[cmd.name] = cmd.value
+    v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
+
+
+def _mutable(cmd: C.MutableProperty, state: GameState, v: Visitor, ctx: Context) -> None:
+    state.properties[cmd.name] = cmd.new
+    v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
+
+
+def _unknown(cmd: C.Unknown, state: GameState, v: Visitor, ctx: Context) -> None:
+    v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
+
+
+# What each command does to the model and the visitor (exact types: the command classes are not subclassed);
+# Log, NullCommand, SetupStackDone, Other and the rest have no handler.
+_HANDLERS: dict[type, Callable[..., None]] = {
+    C.BeginSave: _begin_save,
+    C.EndSave: _end_save,
+    C.AddPiece: lambda cmd, state, v, ctx: state.add(cmd, ctx),
+    C.RemovePiece: lambda cmd, state, v, ctx: state.remove(cmd, ctx),
+    C.MovePiece: lambda cmd, state, v, ctx: state.move(cmd, ctx),
+    C.ChangePiece: lambda cmd, state, v, ctx: state.change(cmd, ctx),
+    C.Chat: lambda cmd, state, v, ctx: state.chat(cmd, ctx),
+    C.Undo: _undo,
+    C.Turn: _turn,
+    C.GlobalProperty: _global,
+    C.MutableProperty: _mutable,
+    C.Player: lambda cmd, state, v, ctx: v.player(cmd.name, cmd.side, ctx),
+    C.Unknown: _unknown,
+}
 
 
 def load_text(source: str | Path | bytes, *, name: str | None = None,

@@ -1,0 +1,66 @@
+"""Benchmark: start-up, `validate` and `check`'s fixed cost, in CPU seconds of fresh processes. Prints; asserts nothing.
+
+    .venv/bin/python benchmarks/bench_startup.py [--repeat 5] [--baseline SRC]
+
+Each figure is the best of --repeat runs of ``python -m modgen …`` (process CPU time, user + system, so a busy
+machine does not inflate it): ``--version``, ``log --help``, ``--help``, ``validate`` of each bundled game, and
+``check`` of a one-event log (``scenario_start`` only) against Minsk '44 — what every check pays before the first
+event. ``--baseline SRC`` runs the same commands with another checkout's code first (``git archive main | tar -x -C
+/tmp/base``), so before and after come from one run. ``python -X importtime -m modgen log --help`` shows where
+the start-up time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cpu_of(argv: list[str], src: Path, repeat: int, module: bool = True) -> float:
+    """Best CPU seconds of ``python -m modgen argv`` with *src* on PYTHONPATH (run from an empty folder: ``-m`` puts
+    the working directory first on sys.path, which must not be a checkout)."""
+    best = float("inf")
+    for _ in range(repeat):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cmd = [sys.executable, *(["-m", "modgen"] if module else []), *argv]
+        subprocess.run(cmd, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(src)})
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--baseline", type=Path, default=None)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "one.jsonl"
+        log.write_text('{"type": "scenario_start", "game": "minsk44", "scenario": "historical"}\n')
+        cases = [["--version"], ["log", "--help"], ["--help"]]
+        cases += [["validate", str(g)] for g in sorted((ROOT / "games").glob("*.json"))]
+        cases += [["check", str(log), "--game", str(ROOT / "games" / "minsk44.json")]]
+        srcs = [("before", args.baseline), ("after", ROOT)] if args.baseline else [("after", ROOT)]
+        base = {label: cpu_of(["-c", "pass"], src, args.repeat, module=False) for label, src in srcs}
+        print(f"CPU seconds, best of {args.repeat}; Python itself starts in {min(base.values()):.3f} s; check's fixed "
+              "cost = check of one event - Python's start")
+        for argv in cases:
+            cells = []
+            for label, src in srcs:
+                t = cpu_of(argv, src, args.repeat)
+                extra = f" (fixed {t - base[label]:.3f})" if argv[0] == "check" else ""
+                cells.append(f"{label} {t:6.3f} s{extra}")
+            shown = " ".join(Path(a).name if "/" in a else a for a in argv)
+            print(f"modgen {shown:<36} " + " | ".join(cells))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""Decode a VASSAL piece from its type and state strings: name, Marker properties, Layer levels, facing, position.
+
+A log repeats a few thousand piece types over tens of thousands of commands, so each distinct type string is parsed
+once into a :class:`Template` (which trait is a Marker, a Layer, a rotator, the BasicPiece; their property names,
+level names and the piece's name); every command after that splits only its state string.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from modgen.vassal import commands as C
+from modgen.vassal.sequence import split_traits
+
+
+@dataclass
+class Location:
+    """Where a piece is: map name (None = off every map), map pixel, and hex label when a locator knows the map."""
+
+    map: str | None
+    x: int
+    y: int
+    hex: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"map": self.map, "x": self.x, "y": self.y}
+        if self.hex is not None:
+            d["hex"] = self.hex
+        return d
+
+
+@dataclass
+class Piece:
+    """A game piece as decoded from its type and state strings."""
+
+    id: str
+    type: str
+    state: str
+    name: str = ""
+    props: dict[str, str] = field(default_factory=dict)  # Marker trait properties (mg_unit, mg_game, …)
+    layers: dict[str, int] = field(default_factory=dict)  # Embellishment name -> level (+n active, -n inactive)
+    facing: float | None = None  # Can-rotate trait: degrees clockwise from the top of the map (None: no rotator)
+    location: Location = field(default_factory=lambda: Location(None, 0, 0))
+    stack: str | None = None
+
+    @property
+    def unit(self) -> str | None:
+        """Our unit id (Marker property ``mg_unit``), or None for pieces of other modules."""
+        return self.props.get("mg_unit") or None
+
+    @property
+    def label(self) -> str:
+        """How to name the piece to a person: unit id, else the piece's name, else its id."""
+        return self.unit or self.name or self.id
+
+
+def _int(s: str) -> int:
+    """A Java int as VASSAL parses it; anything else (garbage, 5,000 digits) is 0, as a broken position is."""
+    if len(s) > 12:  # longer than any 32-bit int: never hand a huge number to the hex-grid arithmetic
+        return 0
+    try:
+        value = int(s)
+    except ValueError:
+        return 0
+    return value if -(2**31) <= value < 2**31 else 0
+
+
+MARK, LAYER, ROTATE, BASIC = range(4)
+
+
+@dataclass(frozen=True)
+class Template:
+    """What a piece type says, parsed once: ``traits`` = (index in the type, kind, what that kind needs)."""
+
+    traits: tuple[tuple[int, int, Any], ...]
+
+
+def template(type_: str) -> Template:
+    """The :class:`Template` of a piece type string (callers keep one per distinct type: logs repeat them)."""
+    out: list[tuple[int, int, Any]] = []
+    for i, t in enumerate(split_traits(type_)):
+        if t.startswith("mark;"):
+            out.append((i, MARK, tuple(C._split(t[5:], ","))))
+        elif t.startswith("emb2;"):
+            f = C._split(t[5:], ";")
+            out.append((i, LAYER, (f[18] if len(f) > 18 else "", C._split(f[16], ",") if len(f) > 16 else [])))
+        elif t.startswith("rotate;"):
+            out.append((i, ROTATE, C._split(t[7:], ";")))
+        elif t.startswith("piece;"):
+            f = C._split(t[6:], ";")
+            out.append((i, BASIC, f[3] if len(f) > 3 else ""))
+    return Template(tuple(out))
+
+
+def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None,
+                 templates: dict[str, Template] | None = None) -> tuple[Piece, bool]:
+    """The piece, and whether its innermost state carries a position (``map;x;y``: a BasicPiece state).
+
+    ``templates`` caches the parsed types; a reader keeps one per file (not process-wide: a long-running service
+    must not hold on to a hostile log's types after the request)."""
+    if templates is None:
+        tpl = template(type_)
+    else:
+        tpl = templates.get(type_)
+        if tpl is None:
+            tpl = templates[type_] = template(type_)
+    piece = Piece(pid, type_, state)
+    states = split_traits(state)
+    n = len(states)
+    level_names: list[tuple[list[str], int]] = []
+    props, layers = piece.props, piece.layers
+    for i, kind, data in tpl.traits:
+        s = states[i] if i < n else ""
+        if kind == MARK:
+            values = C._split(s, ",")
+            nv = len(values)
+            for k, key in enumerate(data):
+                if key:
+                    props[key] = values[k] if k < nv else ""
+        elif kind == LAYER:
+            level = _int(s)
+            layers[data[0]] = level
+            level_names.append((data[1], level))
+        elif kind == ROTATE:
+            if piece.facing is not None:  # the outermost rotator with a usable angle decides the facing
+                continue
+            piece.facing = _facing(data, s)
+            if piece.facing is None and warn is not None and _infinite(s):
+                warn(f"piece {pid}: rotation {s[:40]!r} is not a finite angle; facing ignored")
+        else:
+            piece.name = data
+            b = C._split(s, ";")
+            if len(b) >= 3:
+                piece.location = Location(C._null(b[0]), _int(b[1]), _int(b[2]))
+    # The name VASSAL shows (Embellishment.getName), innermost layer first: an active level's name replaces the
+    # name, or with a '+' ("+ (reduced)", "Elite +") adds to it.
+    for names, value in reversed(level_names):
+        cname = names[value - 1] if 0 < value <= len(names) else ""
+        if cname:
+            toks = C._split(cname, "+")
+            if len(toks) > 1:
+                piece.name = piece.name + toks[1] if toks[0] == "" else toks[0] + piece.name
+            else:
+                piece.name = toks[0]
+    last = states[-1]
+    has_pos = last.count(";") >= 2 and len(C._split(last, ";")) >= 3
+    return piece, has_pos
+
+
+def decode_piece(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None) -> Piece:
+    """Decode a piece's name (as VASSAL shows it), Marker properties, Layer levels and BasicPiece position.
+    ``warn`` hears about parts that cannot be used (a rotation of NaN or infinity)."""
+    return decode_state(pid, type_, state, warn)[0]
+
+
+def _facing(fields: list[str], state: str) -> float | None:
+    """FreeRotator state -> degrees clockwise from up. VASSAL counts the other way: a free rotator (nAngles 1) keeps
+    its angle counter-clockwise, a stepped one the index i of validAngles[i] = -i * 360 / n (FreeRotator)."""
+    try:
+        n = int(fields[0]) if len(fields[0]) <= 9 else 0  # a rotator has a handful of angles, not 10**5000
+        value = float(state) if state else 0.0
+    except (ValueError, IndexError):
+        return None
+    if not math.isfinite(value):  # "NaN", "Infinity", "1e999": no angle (the caller warns)
+        return None
+    if n == 1:
+        deg = -value % 360
+    elif n > 1:
+        deg = (int(value) % n) * 360.0 / n
+    else:
+        return None
+    return round(deg, 3) % 360
+
+
+def _infinite(s: str) -> bool:
+    """True for the float spellings of NaN and infinity (``NaN``, ``-Infinity``, ``1e999``)."""
+    try:
+        return not math.isfinite(float(s))
+    except ValueError:
+        return False
