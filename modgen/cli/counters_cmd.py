@@ -14,6 +14,8 @@ from modgen.errors import DataError
 
 from .common import invalid_data_reported, require_valid
 
+NEEDS = ("counters",)  # the parts of the game this command reads (modgen.data.parts)
+
 
 @click.command("counters")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
@@ -32,8 +34,8 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], a
             validate: bool) -> None:
     """Render every face of every counter of the game at MANIFEST to PNG files."""
     if validate:
-        require_valid(manifest)
-    with invalid_data_reported(manifest):
+        require_valid(manifest, NEEDS)  # a broken map or scenario is a warning here: counters print without them
+    with invalid_data_reported(manifest, NEEDS):
         game = load_game(manifest)
         faces = all_faces(game)
         if unit_ids:

@@ -13,7 +13,9 @@ from modgen.draw.mapdraw import render_map, render_map_pdf
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
 
-from .common import check_output, invalid_data_reported
+from .common import check_output, invalid_data_reported, require_valid
+
+NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts)
 
 
 @click.command("map")
@@ -43,7 +45,8 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
             margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
-    with invalid_data_reported(manifest):  # the map is drawn without validating the game first
+    require_valid(manifest, NEEDS)  # counter and scenario errors are warnings here: the map does not read them
+    with invalid_data_reported(manifest, NEEDS):
         game = load_game(manifest)
         check_output(out, game)
         m = game.map(map_id)
