@@ -253,7 +253,8 @@ class Checker:
             if nat is not None and side in self.nationalities and nat not in self.nationalities[side]:
                 self.add(doc, pointer(*at, "nationality"),
                          f"nationality {nat!r} is not a nationality of side {side!r} "
-                         f"(nationalities: {_names(self.nationalities[side])})")
+                         f"(nationalities: {_names(self.nationalities[side])}"
+                         f"{_mean(nat, self.nationalities[side], '; ')})")
             form = _str(u.get("formation"))
             if form is not None:
                 if form not in self.formations:

@@ -40,8 +40,7 @@ def check_symbol(add: Add, doc: Doc, at: tuple[str | int, ...], symbol: Any) -> 
         except DataError:
             known = sorted({*drawables.ELEMENTS, *drawables.COMPOSITES})
             add(doc, pointer(*at, "symbol", "types", j),
-                f"unknown symbol type {raw!r} (known: {', '.join(known)}; aliases: "
-                f"{', '.join(sorted(drawables.ALIASES))}"
+                f"unknown symbol type {raw!r} (known: {', '.join(known)}"
                 f"{did_you_mean(drawables.type_key(raw), drawables.SYMBOL_TYPES)})")
     level = symbol.get("hq_level")
     if isinstance(level, str):

@@ -266,7 +266,8 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
         face = _str(entry.get("face"))
         if face is not None and unit is not None and isinstance(unit.get("faces"), dict) and face not in unit["faces"]:
             ck.add(doc, pointer("setup", i, "face"),
-                   f"unit {uid!r} has no face {face!r} (faces: {', '.join(unit['faces'])})")
+                   f"unit {uid!r} has no face {face!r} (faces: {', '.join(unit['faces'])}"
+                   f"{_mean(face, unit['faces'], '; ')})")
         if unit is not None and allowed is not None and isinstance(unit.get("side"), str) \
                 and unit["side"] not in allowed:
             ck.add(doc, pointer("setup", i, "unit"), f"unit {uid!r} belongs to side {unit['side']!r}, "
@@ -310,7 +311,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
     for uid, ptr in arriving.items():
         entry = s["setup"][placed[uid]] if uid in placed else {}
         where = entry.get("hex", entry.get("pos"))
-        if where is not None:
+        if where is not None and "off_map" not in entry:  # hex and off_map both: the schema's error says it
             ck.add(doc, ptr, f"unit {uid!r} is set up on the map at {where!r} (/setup/{placed[uid]}) and also "
                              f"arrives as a reinforcement; set it up off the map (\"off_map\") or drop one entry")
     for i, opt in _items(s.get("options")):
@@ -353,7 +354,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
                     (pointer("command", i, "commands", j), x)
                     for j, x in enumerate(cmd.get("commands") if isinstance(cmd.get("commands"), list) else [])]:
                 if isinstance(ref, str) and ref not in known:
-                    ck.add(doc, ptr, f"{ref!r} is neither a formation nor a unit")
+                    ck.add(doc, ptr, f"{ref!r} is neither a formation nor a unit{_mean(ref, known)}")
     for key in ("special_rules", "options"):
         seen: set[str] = set()
         for i, rec in _items(s.get(key)):
