@@ -36,7 +36,7 @@ def command(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], a
     if validate:
         require_valid(manifest, NEEDS)  # a broken map or scenario is a warning here: counters print without them
     with invalid_data_reported(manifest, NEEDS):
-        game = load_game(manifest)
+        game = load_game(manifest, skip=("maps", "scenarios"))  # only the parts in NEEDS
         faces = all_faces(game)
         if unit_ids:
             known = {u for u, _ in faces}

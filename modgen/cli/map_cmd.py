@@ -47,7 +47,7 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
     require_valid(manifest, NEEDS)  # counter and scenario errors are warnings here: the map does not read them
     with invalid_data_reported(manifest, NEEDS):
-        game = load_game(manifest)
+        game = load_game(manifest, skip=("counters", "scenarios"))  # only the parts in NEEDS
         check_output(out, game)
         m = game.map(map_id)
         fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")

@@ -38,7 +38,7 @@ def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper:
     if validate:
         require_valid(manifest, NEEDS)  # a broken map or scenario is a warning here: counters print without them
     with invalid_data_reported(manifest, NEEDS):
-        game = load_game(manifest)
+        game = load_game(manifest, skip=("maps", "scenarios"))  # only the parts in NEEDS
         check_output(out, game)
         opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
                                           margin=margin, bleed=bleed, marks=marks)

@@ -38,10 +38,10 @@ def check_symbol(add: Add, doc: Doc, at: tuple[str | int, ...], symbol: Any) -> 
         try:
             drawables.expand_type(raw)
         except DataError:
-            known = sorted({*drawables.ELEMENTS, *drawables.COMPOSITES})
+            known, key = sorted({*drawables.ELEMENTS, *drawables.COMPOSITES}), drawables.type_key(raw)
             add(doc, pointer(*at, "symbol", "types", j),
                 f"unknown symbol type {raw!r} (known: {', '.join(known)}"
-                f"{did_you_mean(drawables.type_key(raw), drawables.SYMBOL_TYPES)})")
+                f"{did_you_mean(key, known) or did_you_mean(key, drawables.SYMBOL_TYPES)})")
     level = symbol.get("hq_level")
     if isinstance(level, str):
         try:
