@@ -21,7 +21,7 @@ COMMANDS: dict[str, list[str]] = {
     "counters": ["counters", "games/base.json", "-o", "out/png", "--px", "16", "-j", "1"],
     "sheet": ["sheet", "games/base.json", "-o", "out/sheet.pdf", "-j", "1"],
     "build": ["build", "games/base.json", "-o", "out/base.vmod", "--hex-px", "40", "-j", "1"],
-    "map": ["map", "games/base.json", "-o", "out/map.png", "--hex-px", "16"],
+    "map": ["map", "games/base.json", "-o", "out/map.png", "--hex-px", "16", "--validate"],
 }
 
 

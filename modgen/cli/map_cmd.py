@@ -41,11 +41,16 @@ NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts
 @click.option("--numbers/--no-numbers", default=True, show_default=True, help="Hex numbers (hex maps).")
 @click.option("--antialias", type=click.IntRange(1, 4), default=1, show_default=True,
               help="PNG of a hex map: draw N times larger and shrink, for smoother lines (N² memory).")
+@click.option("--validate/--no-validate", default=False, show_default=True,
+              help="Validate the game data first and refuse to draw invalid map data (counter and scenario errors "
+                   "are warnings).")
 def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
-            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int) -> None:
+            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int,
+            validate: bool) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
-    require_valid(manifest, NEEDS)  # counter and scenario errors are warnings here: the map does not read them
+    if validate:
+        require_valid(manifest, NEEDS)  # counter and scenario errors are warnings here: the map does not read them
     with invalid_data_reported(manifest, NEEDS):
         game = load_game(manifest, skip=("counters", "scenarios"))  # only the parts in NEEDS
         check_output(out, game)

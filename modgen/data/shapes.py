@@ -91,5 +91,7 @@ def explain_shapes(report: Report, doc: Doc, schema: dict[str, Any], prefix: str
         if node is None:
             continue
         shape = sketch(node, schema)
+        if not shape.strip("[]{}…, "):  # a table the schema says nothing more about: no shape to show
+            continue
         shape = shape if len(shape) <= _MAX else shape[: _MAX - 1] + "…"
         report.issues[k] = dataclasses.replace(issue, message=f"{issue.message}; expected shape: {shape}")
