@@ -100,9 +100,16 @@ def test_a_bad_counter_in_a_worker_process_is_reported_as_a_data_error(tmp_path:
 
 def test_commands_validate_the_data_first_by_default(tmp_path: Path, capsys) -> None:
     manifest = write_game(tmp_path, "efb")  # no map file: invalid for modgen validate
-    assert main(["counters", str(manifest), "-o", str(tmp_path / "png")]) == 1
-    assert "/files/maps" in capsys.readouterr().err and not (tmp_path / "png").exists()
-    assert main(["sheet", str(manifest), "-o", str(tmp_path / "s.pdf")]) == 1
-    assert "/files/maps" in capsys.readouterr().err and not (tmp_path / "s.pdf").exists()
+    # counters and sheet do not read the map (issue #20): its error is a warning, the counters print
+    assert main(["counters", str(manifest), "-o", str(tmp_path / "png"), "--px", "32"]) == 0
+    assert "warning: " in (err := capsys.readouterr().err) and "/files/maps" in err
+    assert main(["sheet", str(manifest), "-o", str(tmp_path / "s.pdf")]) == 0
+    assert "warning: " in (err := capsys.readouterr().err) and "/files/maps" in err
+    counters = next((tmp_path / "counters").glob("*.json"))  # an error in what they read stops them
+    counters.write_text(counters.read_text().replace('"side": "', '"side": "x', 1))
+    assert main(["counters", str(manifest), "-o", str(tmp_path / "png2")]) == 1
+    assert "unknown side" in capsys.readouterr().err and not (tmp_path / "png2").exists()
+    assert main(["sheet", str(manifest), "-o", str(tmp_path / "s2.pdf")]) == 1
+    assert "unknown side" in capsys.readouterr().err and not (tmp_path / "s2.pdf").exists()
     bundled = bundled_games()[0]  # the shipped games are valid
     assert main(["counters", str(bundled), "-o", str(tmp_path / "ok"), "--px", "32"]) == 0

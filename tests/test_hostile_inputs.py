@@ -109,7 +109,8 @@ def test_dev_urandom_and_a_fifo_as_data_files(ws: Path) -> None:
     os.mkfifo(ws / "counters" / "fifo.json")
     _edit(ws, "games/base.json", lambda m: m["files"].update(counters="../counters/fifo.json"))
     _validate_issue(ws, "/files/counters", "FIFO")
-    assert_one_line_error(_run(ws, "map", "games/base.json", "-o", "m.png"), "fifo.json", "FIFO")
+    # `map` does not read the counters (issue #20); `sheet`, which does, refuses the FIFO
+    assert_one_line_error(_run(ws, "sheet", "games/base.json", "-o", "s.pdf", "--no-validate"), "fifo.json", "FIFO")
     assert_one_line_error(_run(ws, "sheet", "/dev/urandom", "-o", "s.pdf", "--no-validate"), "/dev/urandom")
 
 
@@ -136,7 +137,8 @@ def test_non_finite_numbers_are_refused_at_their_position(ws: Path, number: str)
     text = (ws / "counters/base.json").read_text().replace('"attack": 2', f'"attack": {number}', 1)
     (ws / "counters/base.json").write_text(text)
     _validate_issue(ws, "counters/base.json:3:", "invalid JSON")
-    assert_one_line_error(_run(ws, "map", "games/base.json", "-o", "m.png"), "counters/base.json:3:")
+    # `map` does not read the counters (issue #20); `sheet`, which does, refuses them at the number's position
+    assert_one_line_error(_run(ws, "sheet", "games/base.json", "-o", "s.pdf"), "counters/base.json:3:")
 
 
 def test_long_string_file_size_and_value_count_limits(ws: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ import click
 
 from modgen import atomic
 from modgen.data.model import Game
+from modgen.data.parts import PARTS, split_issues
 from modgen.errors import DataError
 
 
@@ -21,19 +22,23 @@ def check_output(out: str | Path, game: Game | None, *inputs: str | Path) -> Non
     atomic.check_output(out, [*inputs, *(game.input_files() if game is not None else ())])
 
 
-def require_valid(manifest: Path) -> None:
-    """Run ``modgen validate``'s checks; a DataError with the first error (and how many more) if the data is invalid."""
-    from modgen.data.validate import is_valid, validate_game
+def require_valid(manifest: Path, needs: Iterable[str] = PARTS) -> None:
+    """Run ``modgen validate``'s checks; a DataError with the first error (and how many more) in the parts of the
+    game the command ``needs`` (:mod:`modgen.data.parts`; the manifest always). Errors in the other parts do not
+    stop the command: each is printed to stderr as a warning (``sheet`` prints counters of a game whose map is
+    still broken)."""
+    from modgen.data.validate import validate_game
 
-    issues = validate_game(str(manifest))
-    if not is_valid(issues):
-        errors = [i for i in issues if i.severity == "error"]
+    errors, others = split_issues(manifest, validate_game(str(manifest)), needs)
+    if errors:
         more = f" (and {len(errors) - 1} more; run `modgen validate {manifest}`)" if len(errors) > 1 else ""
         raise DataError(f"{errors[0]}{more}")
+    for issue in others:
+        click.echo(f"warning: {issue} (not needed here; `modgen validate` reports it as an error)", err=True)
 
 
 @contextlib.contextmanager
-def invalid_data_reported(manifest: Path) -> Iterator[None]:
+def invalid_data_reported(manifest: Path, needs: Iterable[str] = PARTS) -> Iterator[None]:
     """Run the body; if it trips over malformed data (a lookup or type error: the data was not validated first, as
     with ``--no-validate`` or ``modgen map``), report the data's first validation error instead of an internal one.
 
@@ -42,7 +47,7 @@ def invalid_data_reported(manifest: Path) -> Iterator[None]:
     try:
         yield
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
-        require_valid(manifest)
+        require_valid(manifest, needs)
         raise
 
 

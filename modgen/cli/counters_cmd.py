@@ -16,6 +16,8 @@ from modgen.errors import DataError
 from .common import done, invalid_data_reported, output_options, require_valid
 from .spreadsheet_cmd import DefaultGroup, export_command, import_command
 
+NEEDS = ("counters",)  # the parts of the game this command reads (modgen.data.parts)
+
 
 @click.command("render")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
@@ -35,9 +37,9 @@ def render(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], al
            validate: bool, quiet: bool, as_json: bool) -> None:
     """Render every face of every counter of the game at MANIFEST to PNG files."""
     if validate:
-        require_valid(manifest)
-    with invalid_data_reported(manifest):
-        game = load_game(manifest)
+        require_valid(manifest, NEEDS)  # a broken map or scenario is a warning here: counters print without them
+    with invalid_data_reported(manifest, NEEDS):
+        game = load_game(manifest, skip=("maps", "scenarios"))  # only the parts in NEEDS
         faces = all_faces(game)
         if unit_ids:
             known = {u for u, _ in faces}

@@ -13,7 +13,9 @@ from modgen.draw.mapdraw import render_map, render_map_pdf
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
 
-from .common import check_output, done, invalid_data_reported, output_options
+from .common import check_output, done, invalid_data_reported, output_options, require_valid
+
+NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts)
 
 
 @click.command("map")
@@ -39,14 +41,19 @@ from .common import check_output, done, invalid_data_reported, output_options
 @click.option("--numbers/--no-numbers", default=True, show_default=True, help="Hex numbers (hex maps).")
 @click.option("--antialias", type=click.IntRange(1, 4), default=1, show_default=True,
               help="PNG of a hex map: draw N times larger and shrink, for smoother lines (N² memory).")
+@click.option("--validate/--no-validate", default=False, show_default=True,
+              help="Validate the game data first and refuse to draw invalid map data (counter and scenario errors "
+                   "are warnings).")
 @output_options
 def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
-            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int, quiet: bool,
-            as_json: bool) -> None:
+            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int,
+            validate: bool, quiet: bool, as_json: bool) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
-    with invalid_data_reported(manifest):  # the map is drawn without validating the game first
-        game = load_game(manifest)
+    if validate:
+        require_valid(manifest, NEEDS)  # counter and scenario errors are warnings here: the map does not read them
+    with invalid_data_reported(manifest, NEEDS):
+        game = load_game(manifest, skip=("counters", "scenarios"))  # only the parts in NEEDS
         check_output(out, game)
         m = game.map(map_id)
         fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")

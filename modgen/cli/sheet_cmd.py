@@ -12,6 +12,8 @@ from modgen.draw.sheets import MARKS, SheetOptions, write_sheet_pdf
 
 from .common import check_output, done, invalid_data_reported, output_options, require_valid
 
+NEEDS = ("counters",)  # the parts of the game this command reads (modgen.data.parts)
+
 
 @click.command("sheet")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
@@ -35,9 +37,9 @@ def command(manifest: Path, out: Path, size: str | None, dpi: int | None, paper:
             bleed: str | None, marks: str, jobs: int | None, validate: bool, quiet: bool, as_json: bool) -> None:
     """Write the counter sheets of the game at MANIFEST: fronts page, then backs mirrored for long-edge duplex."""
     if validate:
-        require_valid(manifest)
-    with invalid_data_reported(manifest):
-        game = load_game(manifest)
+        require_valid(manifest, NEEDS)  # a broken map or scenario is a warning here: counters print without them
+    with invalid_data_reported(manifest, NEEDS):
+        game = load_game(manifest, skip=("maps", "scenarios"))  # only the parts in NEEDS
         check_output(out, game)
         opts = SheetOptions.from_manifest(game.manifest, size=size, dpi=dpi, paper=paper and paper.lower(),
                                           margin=margin, bleed=bleed, marks=marks)

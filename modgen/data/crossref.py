@@ -15,9 +15,11 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from modgen import inputs, limits
+from modgen.data.crossref_draw import check_layout_cycles, check_symbol, check_terrain_styles
 from modgen.data.documents import Doc, Report, Workspace, check_against, confined_path, rules_schema_issues, schema
 from modgen.data.jsonio import pointer
 from modgen.data.model import Game
+from modgen.data.shapes import explain_shapes
 from modgen.errors import DataError, ModgenError
 from modgen.resources import ASSETS_DIR
 from modgen.systems.core import CORE_POLICIES, with_core_policies
@@ -109,6 +111,8 @@ class Checker:
                          f"unknown parent formation {parent!r}{_mean(parent, self.formations)}")
         self._check_formation_cycles()
         self._check_layouts()
+        check_layout_cycles(self.add, doc, m.get("counter_layouts"))
+        check_terrain_styles(self.add, doc, m.get("terrain"))
         self._check_plugin()
         rules_pdf = (m.get("files") or {}).get("rules_pdf") if isinstance(m.get("files"), dict) else None
         if isinstance(rules_pdf, str) and rules_pdf:
@@ -180,7 +184,9 @@ class Checker:
                     self.add(doc, ptr, f"policy {name!r} must be one of {choices}, got {value!r}")
         # the plugin's schema may reject the same policies; those are reported above with the policy's choices
         reported = frozenset(i.pointer for i in self.report.issues if i.file == doc.path and i.pointer)
-        rules_schema_issues(doc, with_core_policies(self.plugin.rules_schema()), system, self.report, reported)
+        rules = with_core_policies(self.plugin.rules_schema())
+        rules_schema_issues(doc, rules, system, self.report, reported)
+        explain_shapes(self.report, doc, rules, "/rules")  # a table of the wrong type: show the shape it takes
 
     def _check_file(self, doc: Doc, ptr: str, rel: str, *, image: bool = False) -> None:
         """The file ``rel`` named at ``ptr`` of ``doc`` must stay in the workspace and be a regular file (never
@@ -207,10 +213,14 @@ class Checker:
             return
         if tid not in self.terrain:
             self.add(doc, ptr, f"terrain {tid!r} is not declared in the manifest's \"terrain\" "
-                               f"({self.manifest.path})")
+                               f"({self.manifest.path}{_mean(tid, self._terrain_of(kind), '; ')})")
         elif self.terrain[tid] not in (kind, "?"):
             article = "an" if self.terrain[tid] == "area" else "a"
             self.add(doc, ptr, f"terrain {tid!r} is {article} {self.terrain[tid]} terrain, but is used here as {kind}")
+
+    def _terrain_of(self, kind: str) -> list[str]:
+        """The declared terrain ids of ``kind`` (the ones a misspelling there most likely meant)."""
+        return [t for t, k in self.terrain.items() if k in (kind, "?")]
 
     def _game(self, doc: Doc) -> None:
         game = _str(doc.value.get("game"))
@@ -243,7 +253,8 @@ class Checker:
             if nat is not None and side in self.nationalities and nat not in self.nationalities[side]:
                 self.add(doc, pointer(*at, "nationality"),
                          f"nationality {nat!r} is not a nationality of side {side!r} "
-                         f"(nationalities: {_names(self.nationalities[side])})")
+                         f"(nationalities: {_names(self.nationalities[side])}"
+                         f"{_mean(nat, self.nationalities[side], '; ')})")
             form = _str(u.get("formation"))
             if form is not None:
                 if form not in self.formations:
@@ -259,6 +270,7 @@ class Checker:
                 self.add(doc, pointer(*at, "layout"),
                          f"unknown counter layout {layout!r} (known: {_names(known_layouts)}"
                          f"{_mean(layout, known_layouts, '; ')})")
+            check_symbol(self.add, doc, at, u.get("symbol"))
             if isinstance(u.get("image"), str):
                 self._check_file(doc, pointer(*at, "image"), u["image"], image=True)
             faces = u.get("faces")

@@ -24,6 +24,37 @@ class _Grid:
     def adjacent(self, a: str, b: str) -> bool:
         return bool(self.grid.adjacent(a, b))
 
+    def off_map(self, label: str, map_id: str | None) -> str:
+        """The message for a label that is not a hex of this map: the grid's range and, when the label reads as a
+        column and a row of the map written another way ('402' for '0402'), the well-formed label."""
+        return f"hex {label!r} is not on map {map_id!r} ({self._range()}{self._nearest(label)})"
+
+    def _parts(self, label: str) -> tuple[str, str] | None:
+        m = self.grid._label_re.fullmatch(label)
+        return (m.group("c"), m.group("r")) if m else None
+
+    def _range(self) -> str:
+        g = self.grid
+        first, right, down = self._parts(g.label(0, 0)), self._parts(g.label(g.columns - 1, 0)), \
+            self._parts(g.label(0, g.rows - 1))
+        if first and right and down:
+            return f"columns {first[0]}–{right[0]}, rows {first[1]}–{down[1]}"
+        return f"hexes {g.label(0, 0)}–{g.label(g.columns - 1, g.rows - 1)}"
+
+    def _nearest(self, label: str) -> str:
+        by_number: dict[tuple[int, int], str] = {}
+        for lab in self.labels:
+            parts = self._parts(lab)
+            if parts and parts[0].isdigit() and parts[1].isdigit():
+                by_number.setdefault((int(parts[0]), int(parts[1])), lab)
+        digits = label.replace(self.grid.numbering.sep or "\0", "") if label else ""
+        if by_number and digits.isdigit():  # every split of the digits into a column and a row number
+            for k in range(1, len(digits)):
+                lab = by_number.get((int(digits[:k]), int(digits[k:])))
+                if lab is not None:
+                    return f"; did you mean {lab!r}?"
+        return ""
+
 
 def _make_grid(m: dict[str, Any]) -> tuple[_Grid | None, str | None]:
     """A grid for a hex map whose ``grid`` passed the schema's basic shape (else None: already reported), and
@@ -49,7 +80,7 @@ def _hex(ck: Checker, doc: Doc, ptr: str, label: Any, grid: _Grid | None, map_id
     if not isinstance(label, str) or grid is None:
         return True
     if label not in grid.labels:
-        ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}")
+        ck.add(doc, ptr, grid.off_map(label, map_id))
         return False
     return True
 
@@ -77,7 +108,7 @@ def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str
         for label, tid in hexes.items():
             ptr = pointer(*at, "hexes", label)
             if grid is not None and label not in grid.labels:
-                ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}", at_key=True)
+                ck.add(doc, ptr, grid.off_map(label, map_id), at_key=True)
             ck._terrain(doc, ptr, tid, "hex")
     for i, side in _items(m.get("hexsides")):
         ck._terrain(doc, pointer(*at, "hexsides", i, "type"), side.get("type"), "hexside")
@@ -102,10 +133,17 @@ def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str
                        f"hex {b!r} is not adjacent to the previous hex {a!r}; a line runs through adjacent hexes")
     _unbridged(ck, doc, at, m)
     for i, place in _items(m.get("places")):
-        for j, h in enumerate(place.get("hexes") or [] if isinstance(place.get("hexes"), list) else []):
+        own = place.get("hexes") if isinstance(place.get("hexes"), list) else []
+        for j, h in enumerate(own):
             _hex(ck, doc, pointer(*at, "places", i, "hexes", j), h, grid, map_id)
         if "label_hex" in place:
-            _hex(ck, doc, pointer(*at, "places", i, "label_hex"), place["label_hex"], grid, map_id)
+            lh = place["label_hex"]
+            if _hex(ck, doc, pointer(*at, "places", i, "label_hex"), lh, grid, map_id) and isinstance(lh, str) \
+                    and own and lh not in own:
+                name = place.get("name") if isinstance(place.get("name"), str) else f"places/{i}"
+                ck.add(doc, pointer(*at, "places", i, "label_hex"),
+                       f"label hex {lh!r} is not one of place {name!r}'s hexes ({', '.join(map(str, own))}): "
+                       f"the name would be printed away from the place")
     for i, obj in _items(m.get("objectives")):
         _hex(ck, doc, pointer(*at, "objectives", i, "hex"), obj.get("hex"), grid, map_id)
     areas: dict[str, dict[str, Any]] = {}
@@ -267,7 +305,8 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
         face = _str(entry.get("face"))
         if face is not None and unit is not None and isinstance(unit.get("faces"), dict) and face not in unit["faces"]:
             ck.add(doc, pointer("setup", i, "face"),
-                   f"unit {uid!r} has no face {face!r} (faces: {', '.join(unit['faces'])})")
+                   f"unit {uid!r} has no face {face!r} (faces: {', '.join(unit['faces'])}"
+                   f"{_mean(face, unit['faces'], '; ')})")
         if unit is not None and allowed is not None and isinstance(unit.get("side"), str) \
                 and unit["side"] not in allowed:
             ck.add(doc, pointer("setup", i, "unit"), f"unit {uid!r} belongs to side {unit['side']!r}, "
@@ -308,6 +347,12 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
         if isinstance(pool, str) and pool not in boxes:
             ck.add(doc, pointer("reinforcements", i, "pool_draw", "pool"),
                    f"no unit is set up in an off-map box {pool!r} to draw from (boxes: {_names(boxes)})")
+    for uid, ptr in arriving.items():
+        entry = s["setup"][placed[uid]] if uid in placed else {}
+        where = entry.get("hex", entry.get("pos"))
+        if where is not None and "off_map" not in entry:  # hex and off_map both: the schema's error says it
+            ck.add(doc, ptr, f"unit {uid!r} is set up on the map at {where!r} (/setup/{placed[uid]}) and also "
+                             f"arrives as a reinforcement; set it up off the map (\"off_map\") or drop one entry")
     for i, opt in _items(s.get("options")):
         for j, move in _items(opt.get("reschedule")):
             at = ("options", i, "reschedule", j)
@@ -348,7 +393,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
                     (pointer("command", i, "commands", j), x)
                     for j, x in enumerate(cmd.get("commands") if isinstance(cmd.get("commands"), list) else [])]:
                 if isinstance(ref, str) and ref not in known:
-                    ck.add(doc, ptr, f"{ref!r} is neither a formation nor a unit")
+                    ck.add(doc, ptr, f"{ref!r} is neither a formation nor a unit{_mean(ref, known)}")
     for key in ("special_rules", "options"):
         seen: set[str] = set()
         for i, rec in _items(s.get(key)):
@@ -404,7 +449,7 @@ def _area(ck: Checker, doc: Doc, ptr: str, area: Any, kind: str | None, mdict: d
 
 def _hex_in(ck: Checker, doc: Doc, ptr: str, label: Any, grid: Any, map_id: str | None) -> None:
     if grid is not None and isinstance(label, str) and label not in grid.labels:
-        ck.add(doc, ptr, f"hex {label!r} is not on map {map_id!r}")
+        ck.add(doc, ptr, grid.off_map(label, map_id))
 
 
 def _unit(ck: Checker, doc: Doc, ptr: str, uid: str | None, at_key: bool = False) -> dict[str, Any] | None:

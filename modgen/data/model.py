@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -220,10 +221,12 @@ class Game:
         return found
 
 
-def load_game(manifest_path: str | Path) -> Game:
+def load_game(manifest_path: str | Path, skip: Collection[str] = ()) -> Game:
     """Load a manifest and every file it references. Raises DataError on missing or malformed files.
 
-    Loading does not validate: :func:`modgen.data.validate.load_valid_game` validates first.
+    ``skip`` names parts not to read ("counters", "maps", "scenarios"): a command that does not need them does not
+    fail on them (``modgen sheet`` on a game whose map file is broken). Loading does not validate:
+    :func:`modgen.data.validate.load_valid_game` validates first.
     """
     path = Path(manifest_path)
     manifest = _object(read_json(path), path, "manifest")
@@ -231,15 +234,15 @@ def load_game(manifest_path: str | Path) -> Game:
     refs = manifest.get("files") or {}
     if not isinstance(refs, dict):
         raise DataError(f"{path}: /files: expected an object with the paths of counters, maps and scenarios")
-    if refs.get("counters"):
+    if refs.get("counters") and "counters" not in skip:
         p = game.resolve(refs["counters"])
         game.counters_doc = _object(read_json(p), p, "counters file")
         game.files["counters"] = p
-    for i, rel in enumerate(refs.get("maps") or []):
+    for i, rel in enumerate(refs.get("maps") or [] if "maps" not in skip else []):
         p = game.resolve(rel)
         game.maps_docs.append(_object(read_json(p), p, "map file"))
         game.files[f"maps[{i}]"] = p
-    for i, rel in enumerate(refs.get("scenarios") or []):
+    for i, rel in enumerate(refs.get("scenarios") or [] if "scenarios" not in skip else []):
         p = game.resolve(rel)
         doc = _object(read_json(p), p, "scenario")
         game.scenarios[doc.get("id", p.stem)] = doc

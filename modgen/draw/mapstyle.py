@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from modgen.data import drawables
 from modgen.draw.printing import font
 from modgen.draw.vector import RasterDraw
 from modgen.errors import DataError
@@ -26,8 +27,8 @@ GRID_COLOR = (60, 60, 60)
 TEXT_COLOR = (30, 30, 30)
 AREA_COLORS: tuple[Color, ...] = ((200, 40, 40), (40, 90, 200), (30, 140, 60), (190, 120, 20), (140, 50, 160))
 
-PATTERNS = ("trees", "marsh", "town", "city", "dots", "hatch", "hill", "rough")
-SYMBOLS = ("town", "city", "airfield", "fort", "star")
+PATTERNS = drawables.PATTERNS  # the lists `modgen validate` checks a terrain's pattern and symbol against
+SYMBOLS = drawables.TERRAIN_SYMBOLS
 
 
 def parse_color(value: object, where: str = "color") -> Color:

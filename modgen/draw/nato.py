@@ -16,47 +16,17 @@ from collections.abc import Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
-from modgen.errors import DataError
+from modgen.data.drawables import ALIASES as ALIASES  # re-exported: callers read them here too
+from modgen.data.drawables import ECHELONS as ECHELONS
+from modgen.data.drawables import ELEMENTS, expand_type, normalize_size
+from modgen.data.drawables import SIZE_MARKERS as SIZE_MARKERS
+from modgen.data.drawables import SYMBOL_TYPES as SYMBOL_TYPES
 
 Box = tuple[float, float, float, float]
 Color = str | tuple[int, ...]
 
-#: Size markers in the order of the echelon they stand for (2.7 in EFB; APP-6 in general).
-SIZE_MARKERS: tuple[str, ...] = ("•", "••", "•••", "I", "II", "III", "X", "XX", "XXX", "XXXX", "battlegroup")
-
-#: Other spellings accepted for a type (data written by hand uses both British and American forms).
-ALIASES: dict[str, tuple[str, ...]] = {
-    "armor": ("armour",),
-    "tank": ("armour",),
-    "mechanised": ("mechanized",),
-    "panzergrenadier": ("mechanized",),
-    "mech_infantry": ("mechanized",),
-    "motorised": ("motorized",),
-    "reconnaissance": ("recon",),
-    "armoured_recon": ("armour", "recon"),
-    "armored_recon": ("armour", "recon"),
-    "fusilier": ("infantry", "recon"),
-    "flak": ("anti_aircraft",),
-    "aa": ("anti_aircraft",),
-    "at": ("anti_tank",),
-    "sp": ("self_propelled",),
-    "sp_artillery": ("artillery", "self_propelled"),
-    "rocket_artillery": ("artillery", "rocket"),
-    "paratroop": ("airborne",),
-    "parachute": ("airborne",),
-    "pioneer": ("engineer",),
-    "mg": ("machine_gun",),
-    "headquarters": ("hq",),
-    "ga": ("ground_attack",),
-    "mb": ("medium_bomber",),
-}
-
-# Which elements a composite type expands to before drawing.
-_COMPOSITES: dict[str, tuple[str, ...]] = {
-    "mechanized": ("armour", "infantry"),
-    "tank_destroyer": ("armour", "anti_tank"),
-    "assault_engineer": ("engineer", "assault"),
-}
+# The names (types, aliases, composites, size markers, echelons) live in modgen.data.drawables, where
+# `modgen validate` reads the same lists; this module draws them.
 
 
 def _line_width(h: float) -> int:
@@ -280,8 +250,7 @@ DRAWERS: dict[str, Callable[[ImageDraw.ImageDraw, Box, Color, int], None]] = {
     "medium_bomber": lambda d, b, c, lw: _plane(d, b, c, lw, engines=2),
 }
 
-#: Every type name a counter may use in ``symbol.types`` (canonical names, composites and aliases).
-SYMBOL_TYPES: frozenset[str] = frozenset(DRAWERS) | frozenset(_COMPOSITES) | frozenset(ALIASES)
+assert set(DRAWERS) == set(ELEMENTS), "modgen.data.drawables.ELEMENTS and DRAWERS must list the same elements"
 
 # Elements that look the same are drawn once (armour + self_propelled share the oval).
 _SAME_SHAPE = {"self_propelled": "armour"}
@@ -302,45 +271,11 @@ def elements(types: Iterable[str]) -> list[str]:
             out.append(name)
 
     for raw in types:
-        key = str(raw).strip().lower().replace("-", "_").replace(" ", "_")
-        if key in ALIASES:
-            expanded: Sequence[str] = ALIASES[key]
-        elif key in DRAWERS or key in _COMPOSITES:
-            expanded = (key,)
-        else:
-            known = ", ".join(sorted(DRAWERS.keys() | _COMPOSITES.keys()))
-            raise DataError(f"unknown symbol type {raw!r} (known: {known})")
-        for name in expanded:
-            for part in _COMPOSITES.get(name, (name,)):
-                add(part)
+        for name in expand_type(raw):  # DataError naming an unknown type
+            add(name)
     if "artillery" in out and _REPLACES_DOT & set(out):
         out.remove("artillery")
     return out
-
-
-#: Echelon words (as ``symbol.hq_level`` or rulebook digests spell them) and the marker each one prints.
-ECHELONS: dict[str, str] = {
-    "squad": "•", "team": "•", "section": "••", "platoon": "•••", "company": "I", "troop": "I", "battery": "I",
-    "battalion": "II", "squadron": "II", "regiment": "III", "group": "III", "brigade": "X", "division": "XX",
-    "corps": "XXX", "army": "XXXX", "front": "XXXX", "army_group": "XXXX",
-}
-
-
-def normalize_size(size: str | None) -> str | None:
-    """The canonical size marker for ``size`` (``"●●"``, ``"bg"``, echelon words such as ``"division"`` accepted),
-    or None; DataError if unknown."""
-    if size is None or size == "":
-        return None
-    s = str(size).strip().replace("●", "•").replace("·", "•")
-    word = s.lower().replace(" ", "_").replace("-", "_")
-    if word in ("battlegroup", "bg", "task_force", "kampfgruppe", "kg"):
-        return "battlegroup"
-    if word in ECHELONS:
-        return ECHELONS[word]
-    s = s.upper()
-    if s in SIZE_MARKERS:
-        return s
-    raise DataError(f"unknown unit size {size!r} (known: {', '.join(SIZE_MARKERS)})")
 
 
 def draw_frame(draw: ImageDraw.ImageDraw, box: Box, color: Color, fill: Color | None = None) -> int:

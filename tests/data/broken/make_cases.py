@@ -191,7 +191,7 @@ case("hexside_wrong_kind", "a line terrain used as a hexside",
      (M, 6, '"road"', "/maps/0/hexsides/0/type", "terrain 'road' is a line terrain, but is used here as hexside"))
 case("hex_off_grid", "terrain for a hex beyond the 6x5 grid",
      {M: edit(M, 5, '"0202": "woods"', '"0202": "woods", "0707": "woods"')},
-     (M, 5, '"0707"', "/maps/0/hexes/0707", "hex '0707' is not on map 'm'"))
+     (M, 5, '"0707"', "/maps/0/hexes/0707", "hex '0707' is not on map 'm' (columns 01–06, rows 01–05)"))
 case("line_not_adjacent", "a road skipping a hex",
      {M: edit(M, 7, '"0101", "0201", "0301"', '"0101", "0301"')},
      (M, 7, '"0301"', "/maps/0/lines/0/hexes/1",
@@ -224,7 +224,7 @@ case("setup_unknown_unit", "set-up of a unit that is not in the counters",
      (S, 4, '"r.tank"', "/setup/0/unit", "unknown unit 'r.tank' (not in counters/base.json)"))
 case("setup_unknown_hex", "set-up on a hex that is not on the map",
      {S: edit(S, 4, '"0202"', '"0909"')},
-     (S, 4, '"0909"', "/setup/0/hex", "hex '0909' is not on map 'm'"))
+     (S, 4, '"0909"', "/setup/0/hex", "hex '0909' is not on map 'm' (columns 01–06, rows 01–05)"))
 case("setup_twice", "one unit set up in two places",
      {S: edit(S, 5, '{"unit": "b.inf", "hex": "0504", "face": "back"}', '{"unit": "r.inf", "hex": "0504"}')},
      (S, 5, '"r.inf"', "/setup/1/unit", "unit 'r.inf' is set up twice (first at /setup/0)"))
@@ -437,6 +437,71 @@ case("unknown_key_rules_tec_source", "misspelt keys in an EFB terrain effect and
 case("unknown_table_rules", "a misspelt table name in rules.tables",
      {G: edit(G, 19, '"rules": {"policies": {}},', '"rules": {"tables": {"stacknig": []}, "policies": {}},')},
      (G, 19, '"stacknig"', "/rules/tables", "unknown property 'stacknig' (did you mean 'stacking'?)"))
+
+# --- names only the renderers read, and gaps found by a new designer (issue #20) -----------------------------
+case("symbol_unknown_type", "a symbol type no drawer knows (counters/sheet/build used to fail naming no counter)",
+     {C: edit(C, 2, '"class": "maneuver",', '"class": "maneuver", "symbol": {"types": ["panzer_division"]},')},
+     (C, 2, '"panzer_division"', "/counters/0/symbol/types/0",
+      "unknown symbol type 'panzer_division' (known: airborne, anti_aircraft, anti_tank, armour, …"))
+case("symbol_misspelt_type", "a misspelt symbol type gets the nearest known one",
+     {C: edit(C, 6, '"class": "maneuver",', '"class": "maneuver", "symbol": {"types": ["infantry", "armuor"]},')},
+     (C, 6, '"armuor"', "/counters/2/symbol/types/1", "unknown symbol type 'armuor' (known: …"))
+case("symbol_unknown_size", "a size marker that does not exist",
+     {C: edit(C, 2, '"class": "maneuver",', '"class": "maneuver", "symbol": {"types": ["infantry"], "size": "IIII"},')},
+     (C, 2, '"IIII"', "/counters/0/symbol/size",
+      'expected one of "•", "••", "•••", "I", "II", "III", "X", "XX", "XXX", "XXXX", "battlegroup" or null, '
+      'got a string "IIII"'))
+case("symbol_unknown_hq_level", "an HQ level (drawn as the size marker) that is neither a marker nor an echelon",
+     {C: edit(C, 4, '"class": "hq",', '"class": "hq", "symbol": {"types": ["hq"], "hq_level": "divison"},')},
+     (C, 4, '"divison"', "/counters/1/symbol/hq_level", "unknown HQ level 'divison' (size markers: •, ••, •••, …"))
+case("terrain_pattern_typo", "a misspelt fill pattern (drawn as a plain fill) and a misspelt hexside style",
+     {G: edit(G, 16, '"kind": "hexside"}', '"kind": "hexside", "pattern": "dashd"}',
+              edit(G, 15, '"kind": "hex"}', '"kind": "hex", "pattern": "tress"}'))},
+     (G, 15, '"tress"', "/terrain/woods/pattern", "unknown fill pattern 'tress' for hex terrain 'woods' "
+      "(known: trees, marsh, town, city, dots, hatch, hill, rough; did you mean 'trees'?)"),
+     (G, 16, '"dashd"', "/terrain/river/pattern", "unknown hexside style 'dashd' for hexside terrain 'river' "
+      "(known: solid, dashed, stream_dashed, bridge, embankment; did you mean 'dashed'?)"))
+case("terrain_symbol_unknown", "a terrain symbol the map renderer does not draw",
+     {G: edit(G, 14, '"kind": "hex"}', '"kind": "hex", "symbol": "castle"}')},
+     (G, 14, '"castle"', "/terrain/clear/symbol",
+      "unknown terrain symbol 'castle' (known: town, city, airfield, fort, star)"))
+case("layout_font", "a font weight a counter layout does not have",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"policies": {}}, "counter_layouts": {"mine": {"extends": "generic", "faces": {"text": '
+              '{"elements": [{"type": "text", "box": [0, 0, 1, 1], "text": "{designation}", "font": "heavy"}]}}}},')},
+     (G, 19, '"heavy"', "/counter_layouts/mine/faces/text/elements/0/font",
+      'expected one of "bold", "regular"; got "heavy"'))
+case("layout_cycle", "two counter layouts that extend each other",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"policies": {}}, "counter_layouts": {"a": {"extends": "b"}, "b": {"extends": "a"}},')},
+     (G, 19, '"b"}', "/counter_layouts/a/extends", "counter layouts extend each other in a circle: a -> b -> a"))
+case("place_label_hex_outside", "a place whose name would be printed on a hex that is not one of its own",
+     {M: edit(M, 8, '"areas": [', '"places": [{"name": "Town", "hexes": ["0202", "0302"], "label_hex": "0404"}], '
+              '"areas": [')},
+     (M, 8, '"0404"', "/maps/0/places/0/label_hex", "label hex '0404' is not one of place 'Town''s hexes "
+      "(0202, 0302): the name would be printed away from the place"))
+case("setup_and_reinforcement", "a unit set up on a hex and also arriving as a reinforcement",
+     {S: edit(S, 9, '"units": ["r.hq"]', '"units": ["r.hq", "r.inf"]')},
+     (S, 9, '"r.inf"', "/reinforcements/0/units/1", "unit 'r.inf' is set up on the map at '0202' (/setup/0) and "
+      "also arrives as a reinforcement; set it up off the map (\"off_map\") or drop one entry"))
+case("terrain_misspelt", "a misspelt terrain id gets the nearest declared terrain of that kind",
+     {G: edit(G, 15, '"woods": {"name": "Woods"', '"forest": {"name": "Forest"'),
+      M: edit(M, 5, '"woods"', '"forrest"')},
+     (M, 5, '"forrest"', "/maps/0/hexes/0202",
+      "terrain 'forrest' is not declared in the manifest's \"terrain\" (games/base.json; did you mean 'forest'?)"))
+case("hex_label_short", "a hex label without its leading zero: the grid's range and the well-formed label",
+     {S: edit(S, 4, '"0202"', '"202"')},
+     (S, 4, '"202"', "/setup/0/hex", "hex '202' is not on map 'm' (columns 01–06, rows 01–05; did you mean '0202'?)"))
+case("rules_table_shape", "a plugin table given as an object: the message shows the shape the table takes",
+     {G: edit(G, 19, '"rules": {"policies": {}},',
+              '"rules": {"tables": {"stacking": {"max_units": 2}}, "policies": {}},')},
+     (G, 19, '{"max_units"', "/rules/tables/stacking", "expected an array, got an object; expected shape: "
+      '[{"nationality": <string>, "limit": <integer>, …}, …]'))
+case("misspelt_face_and_command", "a misspelt face and a misspelt formation in a command list get the nearest id",
+     {S: edit(S, 5, '"back"', '"bakc"', edit(S, 2, '"turns": {"count": 3},',
+              '"turns": {"count": 3}, "command": [{"hq": "r.hq", "commands": ["r_2"]}],'))},
+     (S, 2, '"r_2"', "/command/0/commands/0", "'r_2' is neither a formation nor a unit (did you mean 'r2'?)"),
+     (S, 5, '"bakc"', "/setup/1/face", "unit 'b.inf' has no face 'bakc' (faces: front, back; did you mean 'back'?)"))
 
 
 def main() -> None:
