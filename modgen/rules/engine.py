@@ -120,8 +120,12 @@ class Context:
         return track[lost] if 0 <= lost < len(track) else 0
 
     def name(self, uid: str) -> str:
-        """How findings call the unit: designation plus side and formation (:func:`~modgen.rules.naming.unit_label`)."""
-        return unit_label(self.units.get(uid) or {}, self.sides, self.formations, uid)
+        """How findings call the unit: designation plus side and formation (:func:`~modgen.rules.naming.unit_label`).
+        Names come from the game data alone, so each is made once per check."""
+        names = self.__dict__.setdefault("_names", {})
+        if uid not in names:
+            names[uid] = unit_label(self.units.get(uid) or {}, self.sides, self.formations, uid)
+        return names[uid]
 
     def side_of(self, uid: str) -> str | None:
         return (self.units.get(uid) or {}).get("side")

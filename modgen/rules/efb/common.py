@@ -284,7 +284,18 @@ def _formation_chain(ctx: Any, formation: str | None) -> list[str]:
 def hq_commands(ctx: Any, hq: str, uid: str) -> bool:
     """Can HQ ``hq`` command ``uid``? The scenario's ``command`` list if it names this HQ, else formations:
     an HQ commands its formation and every formation below it; a top-level HQ (formation without parent)
-    commands every unit of its side (both scenarios give the army HQ all units)."""
+    commands every unit of its side (both scenarios give the army HQ all units).
+
+    The answer depends only on the game data and the scenario, so it is cached per check (it is asked for every unit
+    near every HQ at the start of each movement phase)."""
+    cache = ctx.__dict__.setdefault("_efb_hq_commands", {})
+    key = (hq, uid)
+    if key not in cache:
+        cache[key] = _hq_commands(ctx, hq, uid)
+    return cache[key]
+
+
+def _hq_commands(ctx: Any, hq: str, uid: str) -> bool:
     if ctx.side_of(hq) != ctx.side_of(uid):
         return False
     for entry in ctx.scenario.get("command") or []:
