@@ -119,8 +119,9 @@ def test_log_quiet_writes_the_file_and_prints_nothing(tmp_path: Path, capsys) ->
     assert json.loads(out_file.read_text().splitlines()[0])["type"] == "scenario_start"
 
 
-def test_build_and_map_pdf_show_their_steps_on_stderr(manifest: Path, tmp_path: Path, capsys) -> None:
+def test_build_and_map_pdf_show_their_steps_on_stderr(manifest: Path, tmp_path: Path, capsys, monkeypatch) -> None:
     capsys.readouterr()
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # a person at a terminal
     assert main(["build", str(manifest), "-o", str(tmp_path / "g.vmod"), "-j", "1"]) == 0
     out, err = capsys.readouterr()
     assert [line.split(":")[0] for line in err.splitlines()] == ["step 1/3", "step 2/3", "step 3/3"]
@@ -129,6 +130,9 @@ def test_build_and_map_pdf_show_their_steps_on_stderr(manifest: Path, tmp_path: 
     out, err = capsys.readouterr()
     assert [line.split(":")[0] for line in err.splitlines()] == ["step 1/2", "step 2/2"]
     assert main(["map", str(manifest), "-o", str(tmp_path / "m.png")]) == 0  # a PNG is quick: no steps
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # piped: stderr keeps to problems only
+    assert main(["build", str(manifest), "-o", str(tmp_path / "g2.vmod"), "-j", "1"]) == 0
     assert capsys.readouterr().err == ""
 
 
