@@ -65,6 +65,15 @@ class LazyGroup(click.Group):
                 self.add_command(found, cmd_name)
         return found
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a reader that stops early (``modgen log … | head -1``) ends it quietly with exit 0, as
+        Unix tools do. Here rather than in :func:`main`: click itself turns a BrokenPipeError into exit 1."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _stdout_to_devnull()
+            raise click.exceptions.Exit(0) from None
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="modgen")
@@ -149,6 +158,17 @@ def _run(argv: list[str] | None) -> int:
         return 70
     # with standalone_mode=False click *returns* the code of a click.exceptions.Exit raised by a command
     return result if isinstance(result, int) else 0
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null: Python flushes stdout again at exit and would complain about the closed pipe."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): nothing is flushed at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

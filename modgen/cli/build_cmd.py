@@ -9,7 +9,7 @@ import click
 
 from modgen.data.model import load_game
 
-from .common import check_output, done, invalid_data_reported, output_options, require_valid
+from .common import Steps, check_output, done, invalid_data_reported, output_options, require_valid
 
 
 @click.command("build")
@@ -34,14 +34,18 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, job
     """
     if out.suffix.lower() != ".vmod":
         raise click.BadParameter(f"{out}: the output must end in .vmod", param_hint="-o/--output")
+    step = Steps(3 if validate else 2, hidden=quiet or as_json)
     if validate:
+        step("validating the game data")
         require_valid(manifest)
     from modgen.vassal.module import build_module
 
     start = time.perf_counter()
     with invalid_data_reported(manifest):
+        step("loading the game")
         game = load_game(manifest)
         check_output(out, game)
+        step(f"rendering maps and counters, writing {out}")
         stats = build_module(game, out, hex_px=hex_px, workers=jobs)
     seconds = time.perf_counter() - start
     done(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "

@@ -17,12 +17,15 @@ from modgen.report.picture import with_numbers
               help="The game's manifest, e.g. games/minsk44.json.")
 @click.option("--scenario", default=None, help="Scenario id (default: the log's scenario_start, else the first).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print only the errors found, one line each (nothing for a clean game); the exit status says "
+                   "whether there were any. No effect on --json.")
 @click.option("--map-image", metavar="FILE", type=click.Path(), default=None,
               help="Also write a PNG of the map: errors and warnings numbered as in the report, ringed, their paths "
                    "and attack arrows drawn, the units where the log leaves them, and a legend.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Stop with an error (exit 1) if reading and checking the log takes longer than this.")
-def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_image: str | None,
+def command(log: str, game_path: str, scenario: str | None, as_json: bool, quiet: bool, map_image: str | None,
             timeout: float | None) -> None:
     """Check LOG for rules errors. Exit status 1 when there are errors.
 
@@ -42,6 +45,11 @@ def command(log: str, game_path: str, scenario: str | None, as_json: bool, map_i
         report = check_path(log, game, scenario)
     if as_json:
         click.echo(json.dumps(with_numbers(report.to_dict()), ensure_ascii=False, indent=1))
+    elif quiet:
+        for number, f in enumerate(report.findings, start=1):  # numbered as in the full report and the picture
+            if f.severity == "error":
+                where = f"event {f.event_index}" if f.event_index is not None else "end of log"
+                click.echo(f"#{number} {f.rule} [{where}] {f.message}")
     else:
         click.echo(format_text(report), nl=False)
     if map_image:

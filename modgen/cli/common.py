@@ -1,9 +1,10 @@
-"""Helpers shared by the rendering commands (counters, sheet, build)."""
+"""Helpers shared by the commands (validation before work, output conventions, progress lines)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -66,3 +67,22 @@ def done(message: str, data: dict[str, Any], *, quiet: bool, as_json: bool) -> N
         click.echo(json.dumps(data, ensure_ascii=False, default=str))
     if not quiet:
         click.echo(message, err=as_json)
+
+
+class Steps:
+    """Progress of a command made of a few slow steps, as ``step N/M: what`` lines on stderr (issue #20: a step that
+    can take more than a second is never silent). Hidden with ``-q`` or ``--json``; stdout is left to the result.
+
+    Shown only when stderr is a terminal, as counters' progress bar: piped, stderr keeps to the one-line-per-problem
+    promise the bad-input tests hold every command to."""
+
+    def __init__(self, total: int, *, hidden: bool) -> None:
+        self.total = total
+        self.hidden = hidden or not sys.stderr.isatty()
+        self.n = 0
+
+    def __call__(self, what: str) -> None:
+        """Announce the next step, *what* it does."""
+        self.n += 1
+        if not self.hidden:
+            click.echo(f"step {self.n}/{self.total}: {what}", err=True)

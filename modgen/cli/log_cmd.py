@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -67,24 +66,17 @@ def _json(e: dict[str, Any], file: str) -> str:
 
 
 def _echo_all(lines: Iterable[str]) -> None:
-    """Print *lines*; a reader that stops early (``modgen log … | head -1``) ends the command quietly with exit 0,
-    as Unix tools do, instead of a BrokenPipeError."""
-    try:
-        batch: list[str] = []
-        for line in lines:  # in batches: one write per thousand lines, the same text
-            batch.append(line)
-            if len(batch) == 1000:
-                click.echo("\n".join(batch))
-                batch = []
-        if batch:
+    """Print *lines*, one write per thousand (the same text). A reader that stops early (``modgen log … | head -1``)
+    raises BrokenPipeError, which :func:`modgen.cli.main` turns into a quiet exit 0."""
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) == 1000:
             click.echo("\n".join(batch))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python would try to flush stdout again at exit and complain: point it at /dev/null first
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-        raise click.exceptions.Exit(0) from None
+            batch = []
+    if batch:
+        click.echo("\n".join(batch))
+    sys.stdout.flush()
 
 
 def _canon_line(e: dict[str, Any]) -> str:
@@ -103,8 +95,10 @@ def _canon_line(e: dict[str, Any]) -> str:
 @click.option("--raw", is_flag=True, help="Print the decoded VASSAL events even with --game (pieces, pixels, hexes).")
 @click.option("-o", "--output", metavar="FILE", type=click.Path(path_type=str), default=None,
               help="Also write the events as JSON Lines to this file (written atomically).")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print no events and no warnings, only errors (with -o: just write the file).")
 def command(file: str, game_path: str | None, scenario: str | None, as_json: bool, raw: bool,
-            output: str | None) -> None:
+            output: str | None, quiet: bool) -> None:
     """Decode FILE (a VASSAL .vsav or .vlog, any module) and print its events.
 
     Without --game (or with --raw) it prints what VASSAL recorded: pieces added, moved (map and pixel position;
@@ -145,9 +139,10 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
             result = adapt(file, game, scenario=scenario, name=file)
             events, warnings = result.events, result.warnings
             lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
-    _echo_all(lines)
-    for g in grouping.group(warnings):  # one line per kind of warning, with a count
-        click.echo(f"warning: {g.line()}", err=True)
+    if not quiet:
+        _echo_all(lines)
+        for g in grouping.group(warnings):  # one line per kind of warning, with a count
+            click.echo(f"warning: {g.line()}", err=True)
     if output and game is not None and not raw:
         write_events(output, events)  # validated canonical JSON Lines, written atomically
     elif output:

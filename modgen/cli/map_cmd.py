@@ -13,7 +13,7 @@ from modgen.draw.mapdraw import render_map, render_map_pdf
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
 
-from .common import check_output, done, invalid_data_reported, output_options, require_valid
+from .common import Steps, check_output, done, invalid_data_reported, output_options, require_valid
 
 NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts)
 
@@ -50,16 +50,21 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
             margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int,
             validate: bool, quiet: bool, as_json: bool) -> None:
     """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
+    fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
+    # a print PDF takes seconds: say what is happening (a PNG is quick and stays silent)
+    step = Steps(3 if validate else 2, hidden=quiet or as_json or fmt != "pdf")
     if validate:
+        step("validating the map data")
         require_valid(manifest, NEEDS)  # counter and scenario errors are warnings here: the map does not read them
     with invalid_data_reported(manifest, NEEDS):
+        step("loading the game")
         game = load_game(manifest, skip=("counters", "scenarios"))  # only the parts in NEEDS
         check_output(out, game)
         m = game.map(map_id)
-        fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
         prn = game.manifest.get("print") or {}
         is_table = m.get("kind", "hex") == "table"
         if fmt == "pdf":
+            step(f"drawing map {m['id']!r} and writing the pages of {out}")
             pages = render_map_pdf(
                 game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
                 paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,

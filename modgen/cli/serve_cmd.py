@@ -78,9 +78,12 @@ def allowed_host_names(host: str, extra: tuple[str, ...]) -> list[str]:
               help="Most report data the history keeps; the oldest reports are deleted past it.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
               help="Checks run at once, each in its own process.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="No start-up line (the address and history file); warnings and errors still go to stderr.")
 def command(game_path: Path, host: str, port: int, allow_hosts: tuple[str, ...], watch_dir: Path | None,
             max_upload_mb: int, max_decoded_mb: int, worker_memory_mb: int, check_seconds: float,
-            body_seconds: float, db_path: Path | None, keep: int, history_mb: int, workers: int) -> None:
+            body_seconds: float, db_path: Path | None, keep: int, history_mb: int, workers: int,
+            quiet: bool) -> None:
     """Start the rules-checker sidecar: a local web page and JSON API.
 
     Open http://HOST:PORT/ and drop a VASSAL log (.vlog), save (.vsav) or canonical log (.jsonl) on the page to see
@@ -120,5 +123,6 @@ def command(game_path: Path, host: str, port: int, allow_hosts: tuple[str, ...],
     logger.addHandler(handler)
     logger.propagate = False
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"modgen sidecar for {game_path} on http://{shown}:{port}/ (Ctrl-C stops); history in {db}")
+    if not quiet:
+        click.echo(f"modgen sidecar for {game_path} on http://{shown}:{port}/ (Ctrl-C stops); history in {db}")
     Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5)).run(sockets=[sock])
