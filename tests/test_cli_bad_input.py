@@ -13,6 +13,7 @@ import pytest
 import vassal_fixture as vf
 
 from modgen.cli import main
+from modgen.cli.common import PROGRESS
 
 # (command, output name, extra options); --no-validate: the tiny fixture game is not schema-complete
 COMMANDS = [
@@ -25,7 +26,7 @@ COMMANDS = [
 
 def _one_error_line(capsys: pytest.CaptureFixture[str], *names: str) -> str:
     err = capsys.readouterr().err
-    lines = [ln for ln in err.splitlines() if ln.strip() and not ln.startswith("Rendering counters")]
+    lines = [ln for ln in err.splitlines() if ln.strip() and not PROGRESS.match(ln)]
     assert len(lines) == 1 and lines[0].startswith("error: "), err
     assert "Traceback" not in err
     for name in names:

@@ -131,9 +131,13 @@ def test_build_and_map_pdf_show_their_steps_on_stderr(manifest: Path, tmp_path: 
     assert [line.split(":")[0] for line in err.splitlines()] == ["step 1/2", "step 2/2"]
     assert main(["map", str(manifest), "-o", str(tmp_path / "m.png")]) == 0  # a PNG is quick: no steps
     assert capsys.readouterr().err == ""
-    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # piped: stderr keeps to problems only
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # piped: the same plain lines (issue #20)
     assert main(["build", str(manifest), "-o", str(tmp_path / "g2.vmod"), "-j", "1"]) == 0
-    assert capsys.readouterr().err == ""
+    assert [line.split(":")[0] for line in capsys.readouterr().err.splitlines()] == ["step 1/3", "step 2/3", "step 3/3"]
+    assert main(["build", str(manifest), "-o", str(tmp_path / "g3.vmod"), "-j", "1", "-q"]) == 0
+    assert capsys.readouterr() == ("", "")  # -q: nothing at all
+    assert main(["counters", str(manifest), "-o", str(tmp_path / "pngs"), "-j", "1"]) == 0
+    assert capsys.readouterr().err.startswith("rendering ")  # piped: one plain line instead of the bar
 
 
 class _ClosedPipe(io.StringIO):

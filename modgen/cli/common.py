@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -69,16 +69,20 @@ def done(message: str, data: dict[str, Any], *, quiet: bool, as_json: bool) -> N
         click.echo(message, err=as_json)
 
 
+#: What a progress line on stderr looks like (``step 2/3: …``, ``rendering 500 counter faces …``): never an error.
+PROGRESS = re.compile(r"^(step \d+/\d+: |Rendering counters|rendering \d+ counter faces)")
+
+
 class Steps:
     """Progress of a command made of a few slow steps, as ``step N/M: what`` lines on stderr (issue #20: a step that
     can take more than a second is never silent). Hidden with ``-q`` or ``--json``; stdout is left to the result.
 
-    Shown only when stderr is a terminal, as counters' progress bar: piped, stderr keeps to the one-line-per-problem
-    promise the bad-input tests hold every command to."""
+    The same plain lines at a terminal and in a pipe (a log file shows where a long run is); they never start with
+    ``error:``, so a problem is still the one ``error:`` line (:data:`PROGRESS` tells them apart)."""
 
     def __init__(self, total: int, *, hidden: bool) -> None:
         self.total = total
-        self.hidden = hidden or not sys.stderr.isatty()
+        self.hidden = hidden
         self.n = 0
 
     def __call__(self, what: str) -> None:

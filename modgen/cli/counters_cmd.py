@@ -50,9 +50,11 @@ def render(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], al
         if not faces:
             raise DataError(f"{manifest}: the game has no counters to render")
         check_output_dir(out_dir, game.input_files(), [png_name(u, f) for u, f in faces])
-        # the bar is for a person at a terminal: piped, stderr keeps to the one-line-per-problem promise
+        # a bar for a person at a terminal; piped, one plain line says what the run is doing
+        if not (quiet or as_json or sys.stderr.isatty()):
+            click.echo(f"rendering {len(faces)} counter faces …", err=True)
         with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr,
-                               hidden=quiet or not sys.stderr.isatty()) as bar:
+                               hidden=quiet or as_json or not sys.stderr.isatty()) as bar:
             for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
                 bar.update(1)
     done(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}",
