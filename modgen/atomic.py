@@ -23,18 +23,21 @@ from modgen.errors import ModgenError
 StrPath = str | os.PathLike[str]
 
 
-def _kind(mode: int) -> str:
-    """What is at a path, for an error message."""
+def path_kind(mode: int) -> str:
+    """What is at a path (its ``st_mode``), for an error message: "a directory", "a FIFO (named pipe)", …
+    (shared with :mod:`modgen.inputs`, which refuses the same things as inputs)."""
     if stat.S_ISREG(mode):
         return "a file"
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     if stat.S_ISDIR(mode):
         return "a directory"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
     if stat.S_ISFIFO(mode):
-        return "a FIFO"
+        return "a FIFO (named pipe)"
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"  # e.g. a door or whiteout on other systems
@@ -74,7 +77,7 @@ def check_output(target: StrPath, inputs: Iterable[StrPath] = ()) -> Path:
     if st is None:
         return target
     if not stat.S_ISREG(st.st_mode):
-        raise ModgenError(f"refusing to write {target}: it is {_kind(st.st_mode)}; "
+        raise ModgenError(f"refusing to write {target}: it is {path_kind(st.st_mode)}; "
                           "an output must be a regular file or a new path")
     _refuse_inputs(target, st, inputs)
     return target
@@ -91,7 +94,7 @@ def check_output_dir(target: StrPath, inputs: Iterable[StrPath] = (), names: Ite
     if st is None:
         return target
     if not stat.S_ISDIR(st.st_mode):
-        raise ModgenError(f"refusing to write into {target}: it is {_kind(st.st_mode)}; "
+        raise ModgenError(f"refusing to write into {target}: it is {path_kind(st.st_mode)}; "
                           "the output must be a folder or a new path")
     inputs = list(inputs)
     for name in names:

@@ -32,23 +32,10 @@ from typing import BinaryIO
 from PIL import Image
 
 from modgen import limits
+from modgen.atomic import path_kind
 from modgen.errors import DataError, ModgenError
 
 _MIB = 1 << 20
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def open_regular_file(path: str | os.PathLike[str], what: str | None = None, noun: str = "file",
@@ -74,7 +61,7 @@ def open_regular_file(path: str | os.PathLike[str], what: str | None = None, nou
         if stat.S_ISDIR(mode):
             raise error(f"{name}: is a directory, not a {noun}")
         if not stat.S_ISREG(mode):
-            raise error(f"{name}: is {_kind(mode)}, not a regular file; modgen reads only regular files")
+            raise error(f"{name}: is {path_kind(mode)}, not a regular file; modgen reads only regular files")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)  # a regular file: plain blocking reads from here on
         return os.fdopen(fd, "rb")

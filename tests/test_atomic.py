@@ -75,7 +75,7 @@ def test_a_device_is_refused(tmp_path: Path) -> None:
     target = Path("/dev/null") if os.geteuid() == 0 else tmp_path / "fifo"
     if target.name == "fifo":
         os.mkfifo(target)
-    kind = "a device" if os.geteuid() == 0 else "a FIFO"
+    kind = "a character device" if os.geteuid() == 0 else "a FIFO"
     with pytest.raises(ModgenError, match=f"refusing to write {target}: it is {kind}"):
         write_bytes(target, b"never")
     mode = target.lstat().st_mode

@@ -72,7 +72,7 @@ def test_sheet_onto_a_device_is_refused(tmp_path: Path, ws: Path) -> None:
     if not root:
         os.mkfifo(target)
     result = modgen("sheet", ws, "-o", target, "--no-validate", "-j", "1")
-    assert_one_line_error(result, REFUSED, str(target), "a device" if root else "a FIFO")
+    assert_one_line_error(result, REFUSED, str(target), "a character device" if root else "a FIFO")
     assert (stat.S_ISCHR if root else stat.S_ISFIFO)(target.lstat().st_mode)
     assert leftovers(target.parent) == [] if not root else not list(Path("/dev").glob(".null.*.part"))
 

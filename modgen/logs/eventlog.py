@@ -113,28 +113,6 @@ def schema_for(system: Any = None) -> dict[str, Any]:
     return merged
 
 
-def _type_ok(value: Any, spec: dict[str, Any]) -> bool:
-    kinds = spec.get("type")
-    if "enum" in spec:
-        return value in spec["enum"]
-    if kinds is None:
-        return True
-    if isinstance(kinds, str):
-        kinds = [kinds]
-    for k in kinds:
-        py = _JSON_TYPES[k]
-        if isinstance(value, bool) and k in ("integer", "number"):
-            continue  # JSON booleans are not numbers
-        if isinstance(value, py):
-            return True
-    return False
-
-
-def _finite(value: Any) -> bool:
-    """False for NaN and infinities, which Python's json module reads (``NaN``, ``Infinity``) but JSON does not have."""
-    return not isinstance(value, float) or math.isfinite(value)
-
-
 def event_problems(event: Any, types: dict[str, dict[str, Any]] | None = None) -> list[str]:
     """Every structural problem of one event, as ``"/field: message"`` strings (empty when it is valid).
     ``types``: the known event types (:func:`types_for` a rule system; default: the core's)."""
