@@ -173,14 +173,7 @@ def font(size_px: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFo
 def crop_marks(img: Image.Image, box: tuple[float, float, float, float], dpi: float,
                length: Length = "0.15in", gap: Length = "0.04in", color: str = "black") -> None:
     """Draw corner crop marks just outside ``box`` (x0, y0, x1, y1 in px): two short lines per corner."""
-    d = ImageDraw.Draw(img)
-    ln, gp = length_px(length, dpi), length_px(gap, dpi)
-    w = max(1, round(dpi / 150))
-    x0, y0, x1, y1 = box
-    for x, sx in ((x0, -1), (x1, 1)):
-        for y, sy in ((y0, -1), (y1, 1)):
-            d.line([(x + sx * gp, y), (x + sx * (gp + ln), y)], fill=color, width=w)
-            d.line([(x, y + sy * gp), (x, y + sy * (gp + ln))], fill=color, width=w)
+    draw_crop_marks(ImageDraw.Draw(img), box, dpi, length, gap, color)
 
 
 def registration_mark(img: Image.Image, x: float, y: float, dpi: float, size: Length = "0.2in",
