@@ -16,6 +16,7 @@ import vassal_fixture as vf
 from lxml import etree
 
 from modgen.cli import main
+from modgen.cli.common import PROGRESS
 from modgen.data.model import load_game
 from modgen.errors import DataError
 from modgen.geometry.hexgrid import Grid
@@ -187,9 +188,14 @@ def test_cli_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pyte
     assert "wrote" in capsys.readouterr().out
 
 
+def _problems(err: str) -> str:
+    """stderr without the progress lines (`step 1/2: …`): what is left must be the one error line."""
+    return "".join(ln + "\n" for ln in err.splitlines() if not PROGRESS.match(ln))
+
+
 def test_cli_bad_inputs_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", str(tmp_path / "missing.json"), "-o", str(tmp_path / "x.vmod"), "--no-validate"]) == 1
-    err = capsys.readouterr().err
+    err = _problems(capsys.readouterr().err)
     assert "missing.json" in err and "Traceback" not in err and err.count("\n") == 1
     manifest = vf.write_workspace(tmp_path / "ws")
     assert main(["build", str(manifest), "-o", str(tmp_path / "x.zip")]) == 2
@@ -200,7 +206,7 @@ def test_cli_bad_inputs_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFi
 def test_cli_refuses_invalid_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     manifest = vf.write_workspace(tmp_path / "ws", manifest=dict(vf.MANIFEST, system=7))
     assert main(["build", str(manifest), "-o", str(tmp_path / "x.vmod")]) == 1
-    err = capsys.readouterr().err
+    err = _problems(capsys.readouterr().err)
     assert err.startswith("error: ") and err.count("\n") == 1
     assert not (tmp_path / "x.vmod").exists()
 
@@ -286,7 +292,7 @@ def test_cli_no_validate_still_reports_malformed_data(tmp_path: Path, monkeypatc
     broken = {"game": "tiny", "counters": [{"kind": "unit", "side": "red", "faces": {"front": {"kind": "blank"}}}]}
     manifest = vf.write_workspace(tmp_path / "ws", counters=broken, scen=dict(vf.SCENARIO, setup=[]))
     assert main(["build", str(manifest), "-o", str(tmp_path / "x.vmod"), "--no-validate"]) == 1
-    err = capsys.readouterr().err
+    err = _problems(capsys.readouterr().err)
     assert err.startswith("error: ") and "internal error" not in err and err.count("\n") == 1
 
 
