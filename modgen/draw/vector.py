@@ -371,40 +371,39 @@ class PdfDraw:
     @contextmanager
     def clipped(self, polygons: Sequence[Polygon], bounds: Box | None = None) -> Iterator[PdfDraw]:
         """Draw inside the union of ``polygons`` only (``bounds`` is the raster side's hint; unused here)."""
-        c = self.c
-        c.saveState()
-        p = c.beginPath()
+        p = self.c.beginPath()
         for poly in polygons:
             p.moveTo(poly[0][0] + 0.5, poly[0][1] + 0.5)
             for x, y in poly[1:]:
                 p.lineTo(x + 0.5, y + 0.5)
             p.close()
-        c.clipPath(p, stroke=0, fill=0, fillMode=0)
-        saved = self._alpha_fill, self._alpha_stroke
-        try:
+        with self._inside(p, fillMode=0):
             yield self
-        finally:
-            c.restoreState()
-            self._alpha_fill, self._alpha_stroke = saved
 
     @contextmanager
     def clip_path(self, shape: str, box: Box, radius: float = 0.0) -> Iterator[PdfDraw]:
         """Draw inside a rectangle, rounded rectangle or ellipse (``box`` as Pillow's, last pixel included)."""
         x0, y0, x1, y1 = box
         x1, y1 = x1 + 1, y1 + 1
-        c = self.c
-        c.saveState()
-        p = c.beginPath()
+        p = self.c.beginPath()
         if shape == "circle":
             p.ellipse(x0, y0, x1 - x0, y1 - y0)
         elif radius > 0:
             p.roundRect(x0, y0, x1 - x0, y1 - y0, radius)
         else:
             p.rect(x0, y0, x1 - x0, y1 - y0)
-        c.clipPath(p, stroke=0, fill=0)
+        with self._inside(p):
+            yield self
+
+    @contextmanager
+    def _inside(self, path: Any, **clip: Any) -> Iterator[None]:
+        """Clip to ``path`` for the body; the graphics state (and our alpha bookkeeping) is restored after it."""
+        c = self.c
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0, **clip)
         saved = self._alpha_fill, self._alpha_stroke
         try:
-            yield self
+            yield
         finally:
             c.restoreState()
             self._alpha_fill, self._alpha_stroke = saved
