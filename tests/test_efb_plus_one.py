@@ -31,10 +31,10 @@ def game(plus_one: bool = True) -> Game:
                 maps_docs=[{"maps": [copy.deepcopy(w.MAP)]}], scenarios={"test": scen})
 
 
-def run(*before_move: dict, plus_one: bool = True):
+def run(*before_move: dict, plus_one: bool = True, to: str = "0508"):
     setup = {"g.hq": "0101", "s.hq": "1010", "g.army1": "0505", "g.army2": "0905"}
     ev = w.log(setup, *before_move, phase=None)
-    ev += [{"type": "phase", "phase": "movement", "side": "german"}, w.mv("g.army1", "0505", "0508")]
+    ev += [{"type": "phase", "phase": "movement", "side": "german"}, w.mv("g.army1", "0505", to)]
     for i, e in enumerate(ev):
         e["i"] = i
     r = w.check(ev, game(plus_one))
@@ -76,3 +76,14 @@ def test_assignment_of_own_unit_or_by_hq_without_slot_is_an_error():
     assert "EFB 24.6" in errors
     errors, _ = run(assign("g.army1"), plus_one=False)
     assert "EFB 24.6" in errors
+
+
+def test_open_slot_does_not_excuse_a_move_over_the_full_allowance():
+    # 8.3: 4 hexes of clear is 4 MP, over g.army1's full 3 MF, so an error whatever the open slot decides
+    errors, cnc = run(to="0509")
+    assert errors == ["EFB 8.3"] and cnc == []
+
+
+def test_open_slot_within_the_halved_allowance_is_no_finding():
+    # 7.7: one hex (1 MP) is within even the halved allowance (1 1/2 MP), so the unmade choice does not matter
+    assert run(to="0506") == ([], [])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from modgen.rules.efb import common as c
 from modgen.rules.efb.column import RoadColumn
 from modgen.rules.efb.combat import Combat
 from modgen.rules.efb.command import Command
@@ -22,29 +21,6 @@ from modgen.rules.efb.scenario import Scenario
 from modgen.rules.efb.sequence import Sequence
 from modgen.rules.efb.stacking import Stacking
 from modgen.rules.efb.victory import Victory
-
-
-def _open_command(ctx: Any) -> None:
-    """An out-of-command error about a unit only an unassigned "plus one unit from any other command" slot could
-    command (24.6; common._plus_one) is could-not-check instead: the choice is the player's and the log did not
-    record it."""
-    error = ctx.error
-
-    def checked_error(rule: str, message: str, **kw: Any) -> Any:
-        open_ = ctx.state.notes.get("plus_one_open") or {}
-        if "out of command" in message or "out-of-command" in message:
-            for u in kw.get("units") or []:
-                if u in open_ and not c.in_command(ctx, u):
-                    hqs = c.names(ctx, open_[u])
-                    why = (f"{ctx.name(u)} may be in command as the 'plus one unit from any other command' of {hqs}"
-                           f" ({rule}: {message}); the log assigns none (command_assign, chat !assign)")
-                    slot = ((c.plus_one_rule(ctx, open_[u][0]) or {}).get("params") or {}).get("rule") or "24.6"
-                    ctx.could_not_check(ctx.rule(slot), why)
-                    return None
-        return error(rule, message, **kw)
-
-    ctx.error = checked_error
-
 
 # Minsk '44 number -> Guards Tank number where the books differ (digest "Every difference found", items 6, 25, 31;
 # checked against both texts' headings: GT has no 6.11 and two rules numbered 13.3; GT's weather effects are 18.2,
@@ -92,6 +68,5 @@ def make_checkers(ctx: Any) -> list[Any]:
     """Fresh checker objects for one log (they keep per-log state). Results runs before Stacking so that
     eliminations forced by a result are judged before overstacking is."""
     _numbering(ctx)
-    _open_command(ctx)
     return [Presence(), Sequence(), Events(), Command(), Movement(), Combat(), Ranged(), Optional(), Rubble(),
             Results(), Scenario(), RoadColumn(allowance), Replacements(), Stacking(), Victory(), Objectives()]

@@ -123,8 +123,8 @@ class Combat:
         if st.phase == "combat2":
             for a in attackers:
                 if not c.in_command(ctx, a):
-                    ctx.error(ctx.rule("14.1"), f"{ctx.name(a)} is out of command ({c.ooc_reason(ctx, a)}) and may "
-                              "not attack in the second wave", units=[a])
+                    c.ooc_error(ctx, [a], ctx.rule("14.1"), f"{ctx.name(a)} is out of command "
+                                f"({c.ooc_reason(ctx, a)}) and may not attack in the second wave", units=[a])
                 ah = st.position.get(a)
                 if ah:
                     zoc = st.notes.setdefault("second_wave_zoc", {})

@@ -391,8 +391,7 @@ def plus_one_eligible(ctx: Any, hq: str, uid: str) -> bool:
 def _plus_one(ctx: Any, uid: str, near: list[str]) -> bool:
     """Command through an HQ's plus-one slot: in command when an HQ in radius took ``uid`` (``command_assign``).
     When an HQ in radius could take it but the log has made no choice for that HQ, the answer is "out of command"
-    and the unit is noted in ``plus_one_open``: checks.py turns an out-of-command error about it into
-    could-not-check."""
+    and the unit is noted in ``plus_one_open`` (read by plus_one_pending)."""
     chosen = ctx.state.notes.get("plus_one") or {}
     open_hqs = []
     for hq in near:
@@ -403,11 +402,42 @@ def _plus_one(ctx: Any, uid: str, near: list[str]) -> bool:
                 return True
         elif plus_one_eligible(ctx, hq, uid):
             open_hqs.append(hq)
+    # the choice is the player's: an error that follows only from this unit being out of command becomes
+    # could-not-check (ooc_error), so the status is remembered for the finding
     if open_hqs:
-        # the choice is the player's: an error that follows only from this unit being out of command becomes
-        # could-not-check (checks.py), so the status is remembered for the finding
         ctx.state.notes.setdefault("plus_one_open", {})[uid] = open_hqs
+    else:
+        (ctx.state.notes.get("plus_one_open") or {}).pop(uid, None)
     return False
+
+
+def plus_one_pending(ctx: Any, uid: str) -> list[str]:
+    """The HQs in radius that could take ``uid`` as their "plus one unit from any other command" (24.6) when that
+    open choice is all that keeps it out of command now; empty when it is in command or out of command for another
+    reason (suppressed, no HQ in reach)."""
+    if in_command(ctx, uid) or suppressed(ctx, uid):
+        return []
+    return list((ctx.state.notes.get("plus_one_open") or {}).get(uid) or [])
+
+
+def plus_one_unknown(ctx: Any, uid: str, hqs: list[str], what: str) -> None:
+    """Could-not-check for ``what`` (a finding that would follow from ``uid`` being out of command): the log
+    assigns none of the plus-one slots of ``hqs`` that could put it in command (24.6; the rule the slot's special
+    rule cites)."""
+    slot = ((plus_one_rule(ctx, hqs[0]) or {}).get("params") or {}).get("rule") or "24.6"
+    ctx.could_not_check(ctx.rule(slot), f"{ctx.name(uid)} may be in command as the 'plus one unit from any other "
+                        f"command' of {names(ctx, hqs)} ({what}); the log assigns none (command_assign, chat !assign)")
+
+
+def ooc_error(ctx: Any, ooc_units: list[str], rule: str, message: str, **kw: Any) -> None:
+    """An error that follows from ``ooc_units`` being out of command; could-not-check instead when one of them is
+    out of command only because the log records no plus-one choice that could command it (24.6)."""
+    for u in ooc_units:
+        hqs = plus_one_pending(ctx, u)
+        if hqs:
+            plus_one_unknown(ctx, u, hqs, f"{rule}: {message}")
+            return
+    ctx.error(rule, message, **kw)
 
 
 def _always_in_command(ctx: Any) -> set[str]:

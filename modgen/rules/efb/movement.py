@@ -64,6 +64,10 @@ class Movement:
                 if h is not None and ctx.side_of(u) == st.side and c.is_ground(ctx, u)
             }
             st.notes["cmd_move_why"] = {u: c.ooc_reason(ctx, u) for u, ok in st.notes["cmd_move"].items() if not ok}
+            # out of command only for want of a recorded plus-one choice (24.6): judged as in command, and the
+            # halved allowance is could-not-check (_move)
+            st.notes["cmd_move_open"] = {u: hqs for u, ok in st.notes["cmd_move"].items()
+                                         if not ok and (hqs := c.plus_one_pending(ctx, u))}
         elif event["type"] == "turn":
             st.notes["rail_moves"] = set()
         if event["type"] == "phase":
@@ -77,6 +81,17 @@ class Movement:
 
     # ------------------------------------------------------------------------------------------------------
     def _move(self, ctx: Any, ev: dict[str, Any]) -> None:
+        self._check_move(ctx, ev)
+        uid, st = ev["unit"], ctx.state
+        hqs = st.notes.get("cmd_move_open", {}).get(uid)
+        spent = st.notes.get("mp_spent", {}).get(uid)
+        if hqs and spent is not None:
+            halved, _ = allowance(ctx, uid, True, False)
+            if halved is not None and spent > halved:
+                c.plus_one_unknown(ctx, uid, hqs, f"8.3: it spent {c.fmt_mp(spent)} MP; out of command (7.7) its "
+                                   f"movement allowance is {c.fmt_mp(halved)} MP")
+
+    def _check_move(self, ctx: Any, ev: dict[str, Any]) -> None:
         st, uid = ctx.state, ev["unit"]
         if not ctx.unit(uid):
             return
@@ -110,7 +125,7 @@ class Movement:
         mode = ev.get("mode") or None
         disengaging = ezoc(start) or mode == "disengage"
         cmd = st.notes.get("cmd_move", {})
-        ooc = not cmd.get(uid, True)
+        ooc = not cmd.get(uid, True) and uid not in st.notes.get("cmd_move_open", {})
         if mode == "rail" and self._special_rail(ctx, ev, uid, start, ezoc):
             return
         limit, reasons = allowance(ctx, uid, ooc, disengaging, st.notes.get("cmd_move_why", {}).get(uid, ""))

@@ -66,8 +66,8 @@ class Optional:
                 ctx.error(ctx.rule("25.2"), f"{nm} is suppressed and may not make long-range anti-tank fire",
                           units=[f])
             elif not c.in_command(ctx, f):
-                ctx.error(ctx.rule("25.2"), f"{nm} is out of command ({c.ooc_reason(ctx, f)}) and may not make "
-                          "long-range anti-tank fire", units=[f])
+                c.ooc_error(ctx, [f], ctx.rule("25.2"), f"{nm} is out of command ({c.ooc_reason(ctx, f)}) and may "
+                            "not make long-range anti-tank fire", units=[f])
             fh = st.position.get(f)
             if fh is None or ctx.board is None:
                 continue

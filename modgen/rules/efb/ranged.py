@@ -96,8 +96,8 @@ class Ranged:
             if c.suppressed(ctx, f):
                 ctx.error(ctx.rule("15.3"), f"{nm} is suppressed and may not make ranged fire", units=[f])
             elif not c.in_command(ctx, f):
-                ctx.error(ctx.rule("7.7"), f"{nm} is out of command ({c.ooc_reason(ctx, f)}) and may not make "
-                          "ranged fire", units=[f])
+                c.ooc_error(ctx, [f], ctx.rule("7.7"), f"{nm} is out of command ({c.ooc_reason(ctx, f)}) and may not "
+                            "make ranged fire", units=[f])
             if ctx.board is None:
                 continue
             fh = st.position.get(f)
@@ -200,9 +200,8 @@ class Ranged:
         if kind == "close_support":
             ooc = [u for u in ev.get("attackers") or [] if c.is_ground(ctx, u) and not c.in_command(ctx, u)]
             if ooc:
-                ctx.error(ctx.rule("7.10"), "air may not close-support out-of-command units (" + "; ".join(
-                    f"{ctx.name(u)}: {c.ooc_reason(ctx, u)}" for u in ooc) + ")",
-                          units=air + ooc)
+                c.ooc_error(ctx, ooc, ctx.rule("7.10"), "air may not close-support out-of-command units (" + "; ".join(
+                    f"{ctx.name(u)}: {c.ooc_reason(ctx, u)}" for u in ooc) + ")", units=air + ooc)
         nat = c.nationality(ctx, air[0])
         row = c.year_row(ctx, "air_per_hex", nat)
         known, lim = (True, row["limit"]) if row is not None else _air_per_hex_rulebook(nat, c.year(ctx))

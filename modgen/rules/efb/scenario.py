@@ -220,8 +220,8 @@ class Scenario:
             ctx.error(ctx.rule("6.9"), f"{nm} is replaced but was not eliminated", units=[uid])
             return
         if not st.notes.get("elim_in_cmd", {}).get(uid, True):
-            ctx.error(ctx.rule("6.11"), f"{nm} was out of command when eliminated and is permanently destroyed",
-                      units=[uid])
+            c.ooc_error(ctx, [uid], ctx.rule("6.11"), f"{nm} was out of command when eliminated and is permanently "
+                        "destroyed", units=[uid])
         roll = ev.get("roll")
         gone = st.notes.setdefault("perm_elim", set())
         if uid in gone:
@@ -248,11 +248,11 @@ class Scenario:
             return
         roll = roll if roll is not None else st.notes.get("recovery_rolls", {}).get(uid)
         if roll is None:
-            ctx.error(ctx.rule("15.4"), f"{nm} is out of command and recovers without a die roll (needs 4-6)",
-                      units=[uid])
+            c.ooc_error(ctx, [uid], ctx.rule("15.4"), f"{nm} is out of command and recovers without a die roll "
+                        "(needs 4-6)", units=[uid])
         elif roll <= 3:
-            ctx.error(ctx.rule("15.4"), f"{nm} is out of command and rolled {roll}; it stays suppressed on 1-3",
-                      units=[uid])
+            c.ooc_error(ctx, [uid], ctx.rule("15.4"), f"{nm} is out of command and rolled {roll}; it stays "
+                        "suppressed on 1-3", units=[uid])
 
     def _special(self, ctx: Any, rule_id: str) -> dict[str, Any] | None:
         return next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == rule_id), None)
