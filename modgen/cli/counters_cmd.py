@@ -1,4 +1,4 @@
-"""`modgen counters`: one PNG per counter face (`modgen counters [render] MANIFEST -o DIR`), and the order of
+"""`modgen counters`: one PNG (or SVG) per counter face (`modgen counters [render] MANIFEST -o DIR`), and the order of
 battle in a spreadsheet (`modgen counters export|import`, docs/spreadsheets.md)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import click
 
 from modgen.atomic import check_output_dir
 from modgen.data.model import load_game
-from modgen.draw.counter_export import all_faces, export_pngs, png_name
+from modgen.draw.counter_export import all_faces, export_pngs, export_svgs, png_name
 from modgen.errors import DataError
 
 from .common import done, invalid_data_reported, output_options, require_valid
@@ -30,12 +30,14 @@ NEEDS = ("counters",)  # the parts of the game this command reads (modgen.data.p
 @click.option("--validate/--no-validate", default=True, show_default=True,
               help="Validate the game data first and refuse to render invalid data.")
 @click.option("--alpha", is_flag=True, help="RGBA PNGs: transparent outside rounded or round counters.")
+@click.option("--svg", is_flag=True, help="Write SVG files (<unit id>.<face>.svg: shapes as vectors, text as text, "
+                                          "--px user units square) instead of PNGs, for finishing in Inkscape.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: one per CPU core).")
 @output_options
-def render(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, jobs: int | None,
-           validate: bool, quiet: bool, as_json: bool) -> None:
-    """Render every face of every counter of the game at MANIFEST to PNG files."""
+def render(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], alpha: bool, svg: bool,
+           jobs: int | None, validate: bool, quiet: bool, as_json: bool) -> None:
+    """Render every face of every counter of the game at MANIFEST to PNG (or SVG) files."""
     if validate:
         require_valid(manifest, NEEDS)  # a broken map or scenario is a warning here: counters print without them
     with invalid_data_reported(manifest, NEEDS):
@@ -49,16 +51,19 @@ def render(manifest: Path, out_dir: Path, px: int, unit_ids: tuple[str, ...], al
             faces = [(u, f) for u, f in faces if u in unit_ids]
         if not faces:
             raise DataError(f"{manifest}: the game has no counters to render")
-        check_output_dir(out_dir, game.input_files(), [png_name(u, f) for u, f in faces])
+        ext = "svg" if svg else "png"
+        check_output_dir(out_dir, game.input_files(), [png_name(u, f, ext) for u, f in faces])
         # a bar for a person at a terminal; piped, one plain line says what the run is doing
         if not (quiet or as_json or sys.stderr.isatty()):
             click.echo(f"rendering {len(faces)} counter faces …", err=True)
+        written = (export_svgs(game, out_dir, px, faces=faces) if svg
+                   else export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha))
         with click.progressbar(length=len(faces), label="Rendering counters", file=sys.stderr,
                                hidden=quiet or as_json or not sys.stderr.isatty()) as bar:
-            for _ in export_pngs(game, out_dir, px, workers=jobs, faces=faces, alpha=alpha):
+            for _ in written:
                 bar.update(1)
-    done(f"wrote {len(faces)} PNGs ({px}×{px} px) to {out_dir}",
-         {"output": str(out_dir), "pngs": len(faces), "px": px}, quiet=quiet, as_json=as_json)
+    done(f"wrote {len(faces)} {ext.upper()}s ({px}×{px} px) to {out_dir}",
+         {"output": str(out_dir), f"{ext}s": len(faces), "px": px}, quiet=quiet, as_json=as_json)
 
 
 @click.group("counters", cls=DefaultGroup, default="render")

@@ -1,4 +1,4 @@
-"""`modgen map`: render a map to PNG (VASSAL board image) or to a tiled, physical-size print PDF."""
+"""`modgen map`: render a map to PNG (VASSAL board image), to a tiled, physical-size print PDF, or to SVG."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import click
 
 from modgen.atomic import atomic_path
 from modgen.data.model import load_game
-from modgen.draw.mapdraw import render_map, render_map_pdf
+from modgen.draw.mapdraw import render_map, render_map_pdf, render_map_svg
 from modgen.draw.printing import PAPER_SIZES_IN
 from modgen.errors import DataError
 
@@ -21,10 +21,12 @@ NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts
 @click.command("map")
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", "out", required=True, metavar="FILE", type=click.Path(path_type=Path),
-              help="Output file (.png or .pdf).")
+              help="Output file (.png, .pdf or .svg).")
 @click.option("--map", "map_id", default=None, help="Map id (default: the first map).")
 @click.option("--png", "fmt", flag_value="png", help="Write a PNG (default unless OUT ends in .pdf).")
 @click.option("--pdf", "fmt", flag_value="pdf", help="Write a print PDF at physical size, tiled over pages.")
+@click.option("--svg", "fmt", flag_value="svg",
+              help="Write one SVG at physical size (hex size as for PDF), legend below, for finishing in Inkscape.")
 @click.option("--hex-px", type=click.FloatRange(8, 1000), default=None,
               help="PNG: pixels between adjacent hex centres (default: manifest vassal.hex_px, else 100).")
 @click.option("--px-per-inch", type=click.FloatRange(1, 400), default=None,
@@ -36,6 +38,8 @@ NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts
 @click.option("--dpi", type=click.FloatRange(50, 1200), default=None, help="PDF raster resolution (default 300).")
 @click.option("--margin", default=None, help="PDF page margin, e.g. 0.5in (default: manifest print.margin).")
 @click.option("--overlap", default="0.5in", show_default=True, help="PDF: overlap between neighbouring tiles.")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
+              show_default=True, help="PDF page orientation (auto: whichever needs fewer pages).")
 @click.option("--legend/--no-legend", default=None,
               help="Append a terrain legend below the map (default: on for PDF, off for PNG, whose size VASSAL uses).")
 @click.option("--numbers/--no-numbers", default=True, show_default=True, help="Hex numbers (hex maps).")
@@ -47,10 +51,10 @@ NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts
 @output_options
 def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_px: float | None,
             px_per_inch: float | None, hex_size: str | None, paper: str | None, dpi: float | None,
-            margin: str | None, overlap: str, legend: bool | None, numbers: bool, antialias: int,
+            margin: str | None, overlap: str, orientation: str, legend: bool | None, numbers: bool, antialias: int,
             validate: bool, quiet: bool, as_json: bool) -> None:
-    """Render a map of the game at MANIFEST to OUT (PNG board image or print PDF)."""
-    fmt = fmt or ("pdf" if out.suffix.lower() == ".pdf" else "png")
+    """Render a map of the game at MANIFEST to OUT (PNG board image, print PDF or SVG)."""
+    fmt = fmt or {".pdf": "pdf", ".svg": "svg"}.get(out.suffix.lower(), "png")
     # a print PDF takes seconds: say what is happening (a PNG is quick and stays silent)
     step = Steps(3 if validate else 2, hidden=quiet or as_json or fmt != "pdf")
     if validate:
@@ -69,9 +73,19 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
                 game, m["id"], out, hex_size=hex_size or prn.get("hex_size", "16mm"),
                 paper=(paper or prn.get("paper") or "letter").lower(), overlap=overlap,
                 margin=margin or prn.get("margin", "0.5in"), dpi=dpi or _manifest_number(game, "print", "dpi", 300),
-                legend=True if legend is None else legend, **({} if is_table else {"numbers": numbers}))
+                legend=True if legend is None else legend, orientation=orientation,
+                **({} if is_table else {"numbers": numbers}))
             done(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})",
                  {"output": str(out), "map": m["id"], "format": "pdf", "pages": pages}, quiet=quiet, as_json=as_json)
+            return
+        if fmt == "svg":
+            text = render_map_svg(game, m["id"], hex_size=hex_size or prn.get("hex_size", "16mm"),
+                                  legend=True if legend is None else legend, px_per_inch=px_per_inch,
+                                  **({} if is_table else {"numbers": numbers}))
+            with atomic_path(out) as tmp:
+                tmp.write_text(text, encoding="utf-8")
+            done(f"wrote {out} (SVG, {len(text.encode()) / 1e6:.1f} MB)",
+                 {"output": str(out), "map": m["id"], "format": "svg"}, quiet=quiet, as_json=as_json)
             return
         if is_table:
             opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}

@@ -19,7 +19,9 @@ from typing import Any
 from PIL import Image
 
 from modgen.atomic import atomic_dir
-from modgen.draw.counters import faces_of, render_face
+from modgen.draw.counterdraw import draw_plan_vector
+from modgen.draw.counters import faces_of, plan_face, render_face
+from modgen.draw.svg import SvgDraw
 
 INLINE_LIMIT = 24  # below this many faces a process pool is slower than rendering here
 #: zlib level of module images. Measured on the 2,000-hex, 500-counter build (README, Performance): level 3 encodes
@@ -48,10 +50,11 @@ def _init_worker(game: Any) -> None:
     _init(game)
 
 
-def png_name(unit_id: str, face: str) -> str:
-    """File name of one face's PNG: ``<unit id>.<face>.png`` with anything but ``A-Za-z0-9_.-`` replaced by ``_``."""
+def png_name(unit_id: str, face: str, ext: str = "png") -> str:
+    """File name of one face's PNG: ``<unit id>.<face>.png`` with anything but ``A-Za-z0-9_.-`` replaced by ``_``
+    (``ext`` for another format: ``svg``)."""
     safe = re.sub(r"[^A-Za-z0-9_.\-]", "_", f"{unit_id}.{face}")
-    return f"{safe}.png"
+    return f"{safe}.{ext}"
 
 
 def all_faces(game: Any) -> list[tuple[str, str]]:
@@ -193,3 +196,27 @@ def render_pngs(game: Any, faces: Iterable[tuple[str, str]], px: int, *, workers
     asked (:func:`png_bytes`: the same bytes as encoding the image here). Starts at the call, like
     :func:`render_images`."""
     return _run(game, _render_png, [(uid, face, px, level) for uid, face in faces], workers)
+
+
+def face_svg(game: Any, unit: dict[str, Any], face: str, px: int = 150) -> str:
+    """One face as an SVG document: the same plan and drawing calls as its PNG and its PDF (``px`` × ``px`` user
+    units; text stays text)."""
+    plan = plan_face(game, unit, face, px)
+    d = SvgDraw((plan.width, plan.height), title=f"{unit.get('id')} ({face})")
+    draw_plan_vector(d, plan, 0, 0)
+    return d.svg()
+
+
+def export_svgs(game: Any, out_dir: str | os.PathLike[str], px: int = 150, *,
+                faces: Iterable[tuple[str, str]] | None = None) -> Iterator[Path]:
+    """Write one SVG per face (all faces unless ``faces`` names some) into ``out_dir``, all or nothing as
+    :func:`export_pngs`; yields each final path."""
+    out = Path(out_dir)
+    todo = list(faces if faces is not None else all_faces(game))
+    units = {u["id"]: u for u in game.units}
+    inputs = game.input_files() if hasattr(game, "input_files") else []
+    with atomic_dir(out, inputs) as tmp:
+        for uid, face in todo:
+            name = png_name(uid, face, "svg")
+            (Path(tmp) / name).write_text(face_svg(game, units[uid], face, px), encoding="utf-8")
+            yield out / name

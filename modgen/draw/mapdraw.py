@@ -55,6 +55,7 @@ from modgen.draw.mapstyle import (
 )
 from modgen.draw.maptable import TABLE_OPTIONS, render_table  # noqa: F401  (render_table is part of this API)
 from modgen.draw.printing import check_image_size, font, new_image, paper_size, parse_length, write_tiled_pdf
+from modgen.draw.svg import SvgDraw
 from modgen.draw.vector import RasterDraw
 from modgen.errors import DataError
 from modgen.geometry.hexgrid import Grid, area_hexes
@@ -144,10 +145,16 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     d = RasterDraw(img)
     draw_hex_map(c, d, o)
     if o["legend"]:
-        edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
-                      for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
-        img = with_legend(img, _legend_items(c), c.hex_px, edge_areas)
+        img = with_legend(img, _legend_items(c), c.hex_px, _edge_areas(c, o))
     return img
+
+
+def _edge_areas(c: _Ctx, o: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The legend's entry-area rows: (name, band colour) of each edge area, when areas are drawn."""
+    if not o["areas"]:
+        return []
+    return [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
+            for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")]
 
 
 def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> None:
@@ -572,8 +579,7 @@ def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], h
     legend_part = None
     if legend:
         items = _legend_items(c)
-        edge_areas = [(str(a.get("name") or a.get("id")), AREA_COLORS[k % len(AREA_COLORS)])
-                      for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")] if o["areas"] else []
+        edge_areas = _edge_areas(c, o)
         # the legend's own page: swatches at the map's hex size, as wide as the page's printable area
         pw = paper_size(paper, orientation == "landscape")[0]
         width = (pw - 2 * parse_length(margin, "margin")) * dpi
@@ -583,3 +589,29 @@ def render_map_pdf(game: Any, map_id: str | None, out: str | os.PathLike[str], h
                                    paper=paper, margin=margin, overlap=overlap, title=title, orientation=orientation,
                                    legend=legend_part)
     return len(tiles) + (1 if legend_part else 0)
+
+
+def render_map_svg(game: Any, map_id: str | None, hex_size: str | float = "16mm", dpi: float = 96,
+                   legend: bool = True, px_per_inch: float | None = None, **options: Any) -> str:
+    """One map as an SVG document at physical size, with its legend below: hex maps as vectors (the drawing calls
+    of the PNG and the PDF; adjacent hex centres ``hex_size`` apart, in user units of 1/``dpi`` inch), table maps
+    as their Pillow picture (``px_per_inch``, default 20) inlined losslessly, at 1 table inch per inch / ``dpi``."""
+    m = game.map(map_id)
+    title = str(m.get("name") or m.get("id"))
+    if m.get("kind", "hex") == "table":
+        ppi = px_per_inch or 20.0
+        img = render_map(game, m.get("id"), px_per_inch=ppi, legend=legend, **options)
+        d = SvgDraw(img.size, dpi=ppi, title=title)
+        d.image(img, (0, 0, *img.size))
+        return d.svg()
+    hex_px = parse_length(hex_size, "hex_size") * dpi
+    o = check_options(HEX_OPTIONS, {**options, "legend": False})
+    c = _Ctx(m, game.manifest.get("terrain") or {}, hex_px)
+    items, areas = _legend_items(c), _edge_areas(c, o)
+    extra = legend_height(c.lay.width, items, hex_px, areas) if legend else 0
+    d = SvgDraw((c.lay.width, c.lay.height + extra), dpi=dpi, title=title)
+    d.rectangle((0, 0, c.lay.width - 1, c.lay.height + extra - 1), fill=BACKGROUND)
+    draw_hex_map(c, d, o)
+    if legend:
+        draw_legend(d, c.lay.height, c.lay.width, items, hex_px, areas)
+    return d.svg()

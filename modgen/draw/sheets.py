@@ -38,6 +38,7 @@ class SheetOptions:
     margin: str | float = "0.5in"
     bleed: str | float = "0in"
     marks: str = "cut"
+    orientation: str = "portrait"  # portrait, landscape, or auto (whichever holds more counters per page)
 
     @classmethod
     def from_manifest(cls, manifest: dict[str, Any], **overrides: Any) -> SheetOptions:
@@ -45,7 +46,7 @@ class SheetOptions:
         p = manifest.get("print") or {}
         base = {"size": p.get("counter_size", cls.size), "dpi": p.get("dpi", cls.dpi),
                 "paper": p.get("paper", cls.paper), "margin": p.get("margin", cls.margin),
-                "bleed": p.get("bleed", cls.bleed)}
+                "bleed": p.get("bleed", cls.bleed), "orientation": p.get("orientation", cls.orientation)}
         base.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**base)
 
@@ -94,7 +95,30 @@ def sheet_faces(unit: dict[str, Any]) -> tuple[str, str]:
     return "front", names[1] if len(names) > 1 else BLANK_FACE
 
 
-def _grid(opts: SheetOptions) -> tuple[tuple[int, int], int, float, int, int, int, tuple[float, float]]:
+ORIENTATIONS = ("portrait", "landscape", "auto")
+
+
+def landscape(opts: SheetOptions) -> bool:
+    """Whether the sheet pages are landscape: as asked, or for ``auto`` the orientation that holds more counters
+    per page (portrait when both hold as many)."""
+    if opts.orientation not in ORIENTATIONS:
+        raise DataError(f"orientation {opts.orientation!r}: use one of {', '.join(ORIENTATIONS)}")
+    if opts.orientation != "auto":
+        return opts.orientation == "landscape"
+    fits = []
+    for land in (False, True):
+        try:
+            _, _, _, _, cols, rows, _ = _grid(opts, land)
+        except DataError:
+            cols = rows = 0
+        fits.append(cols * rows)
+    return fits[1] > fits[0]
+
+
+def _grid(opts: SheetOptions, land: bool | None = None
+          ) -> tuple[tuple[int, int], int, float, int, int, int, tuple[float, float]]:
+    if land is None:
+        land = landscape(opts)
     if isinstance(opts.dpi, bool) or not isinstance(opts.dpi, (int, float)) or not 72 <= opts.dpi <= 1200:
         raise DataError(f"dpi {opts.dpi}: use 300 or 600 (72 to 1200 accepted)")
     if opts.marks not in MARKS:
@@ -104,8 +128,8 @@ def _grid(opts: SheetOptions) -> tuple[tuple[int, int], int, float, int, int, in
         raise DataError(f"counter size {opts.size!r}: expected between 5mm and 3in")
     bleed_in = printing.parse_length(opts.bleed, "bleed")
     margin_in = printing.parse_length(opts.margin, "margin")
-    page_w, page_h = printing.page_px(opts.paper, opts.dpi)
-    w_in, h_in = printing.paper_size(opts.paper)
+    page_w, page_h = printing.page_px(opts.paper, opts.dpi, land)
+    w_in, h_in = printing.paper_size(opts.paper, land)
     pitch = (size_in + 2 * bleed_in) * opts.dpi
     # The page text goes in the bottom margin; keep at least a quarter inch there for it.
     area_w, area_h = (w_in - 2 * margin_in) * opts.dpi, (h_in - margin_in - max(margin_in, 0.25)) * opts.dpi
@@ -186,7 +210,10 @@ def _draw_marks(d: Any, lay: SheetLayout, boxes: list[tuple[int, int, int, int]]
 def _label(title: str, sheet: int, lay: SheetLayout, side: str, page_index: int, page_w: int) -> str:
     """The page text: game, sheet, fronts/backs, page, size; a long title is shortened so the line fits the page."""
     opts = lay.options
-    what = "fronts" if side == "fronts" else "backs, mirrored for long-edge duplex"
+    # backs are mirrored left-right on the page as the reader sees it: a landscape sheet turns over about its
+    # short edge, which printer drivers call "flip on short edge" for a landscape document
+    edge = "short" if landscape(opts) else "long"
+    what = "fronts" if side == "fronts" else f"backs, mirrored for {edge}-edge duplex"
     rest = (f" — counter sheet {sheet + 1} of {lay.sheets}, {what} — page {page_index + 1} of {2 * lay.sheets}"
             f" — {opts.size} at {opts.dpi} dpi")
     f = printing.font(opts.dpi * 0.11)  # the size printing.page_label writes at
@@ -242,7 +269,7 @@ def write_sheet_pdf(game: Any, out: str | os.PathLike[str], opts: SheetOptions, 
         raise DataError(f"{game.path}: no counters to print (every count is 0?)")
     units = {u["id"]: u for u in game.units}
     wanted = sorted({(s.unit_id, s.front_face) for s in lay.slots} | {(s.unit_id, s.back_face) for s in lay.slots})
-    w_pt, h_pt = (v * 72 for v in printing.paper_size(opts.paper))
+    w_pt, h_pt = (v * 72 for v in printing.paper_size(opts.paper, landscape(opts)))
     s = 72.0 / opts.dpi
     cpx, b = lay.counter_px, lay.bleed_px
     with atomic_path(out) as tmp:
