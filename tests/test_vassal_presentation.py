@@ -9,13 +9,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import vassal_fixture as vf
 from lxml import etree
 
 from modgen.data.model import load_game
 from modgen.vassal import presentation as pres
 from modgen.vassal.module import build_module
 from modgen.vassal.scale import counter_size
-import vassal_fixture as vf
 
 M = "VASSAL.build.module."
 W = "VASSAL.build.widget."

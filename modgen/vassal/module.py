@@ -21,8 +21,8 @@ from PIL import Image
 from modgen import atomic, inputs
 from modgen.errors import DataError
 from modgen.vassal import bands, charts, setups, tracker
-from modgen.vassal import presentation as pres
 from modgen.vassal import buildfile as bf
+from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
 from modgen.vassal.scale import DEFAULT_HEX_PX, DEFAULT_PX_PER_INCH, HOLDING_MAP, counter_size
 

@@ -54,7 +54,7 @@ def slot_names(units: Sequence[dict[str, Any]]) -> dict[str, str]:
             text = f"{text} — {extra}" if extra and extra != text else f"{text} ({u['id']})"
         out[u["id"]] = text
     seen: dict[str, int] = {}
-    for uid, text in out.items():  # distinct records with the same designation and name: the id tells them apart
+    for _uid, text in out.items():  # distinct records with the same designation and name: the id tells them apart
         seen[text] = seen.get(text, 0) + 1
     return {uid: (f"{text} ({uid})" if seen[text] > 1 else text) for uid, text in out.items()}
 
