@@ -77,11 +77,21 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
     slots = defaultdict(list)
     for s in result["slots"]:
         slots[s["markers"].get("mg_unit")].append(s)
-    assert set(slots) == {u["id"] for u in game.units}
+    # one slot per distinct counter record (issue #24: identical records share a slot)
+    from modgen.vassal.presentation import distinct_counters
+    shown = {u["id"] for u, _ids in distinct_counters(game.units)}
+    assert set(slots) == shown
+    # the palette: a tab per side, in it a grid (PanelWidget) per formation; the main maps open at 100% or more
+    if "palette" in result:
+        assert result["palette"] and all(w["class"].endswith("PanelWidget") for w in result["palette"])
+        assert sum(w["slots"] for w in result["palette"]) == len(shown)
+        assert all(z >= 1.0 for z in result["zooms"].values() if z is not None)
+        assert [h for h in result["help"] if h.startswith("Scenario: ")] == [
+            f"Scenario: {s.get('title', sid)}" for sid, s in game.scenarios.items()]
     uses_facing = any("facing" in e for sc in game.scenarios.values() for e in sc.get("setup") or [])
     gpids = [s["gpid"] for s in result["slots"]]
     assert len(set(gpids)) == len(gpids), "gpids must be unique"
-    for unit in game.units:
+    for unit in (u for u in game.units if u["id"] in shown):
         (slot,) = slots[unit["id"]]
         assert slot["markers"] == expected_markers(game, unit)
         kinds = [tr.trait_kind(t) for t in slot["traits"]]

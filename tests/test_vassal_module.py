@@ -97,9 +97,11 @@ def test_palette_tabs_per_side_and_lists_per_formation(built) -> None:
     _, _, _, root = built
     tabs = root.find(f"{M}PieceWindow/VASSAL.build.widget.TabWidget")
     assert [t.get("entryName") for t in tabs] == ["Red", "Blue", "Markers"]
-    red = tabs[0]
+    red = tabs[0]  # a side: one tab per formation, each a grid of counters (issue #24)
+    assert red.tag == "VASSAL.build.widget.TabWidget"
     assert [lst.get("entryName") for lst in red] == ["1st Red; Brigade"]
-    assert [s.get("entryName") for s in red[0]] == ["1/A (r.1/a;b)"]
+    assert red[0].tag == "VASSAL.build.widget.PanelWidget" and red[0].get("fixed") == "true"
+    assert [s.get("entryName") for s in red[0]] == ["1/A"]
 
 
 def test_dice_turn_tracker_roster_charts(built) -> None:
@@ -213,7 +215,8 @@ def test_cli_refuses_invalid_data(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_ids_differing_only_in_unsafe_characters_get_distinct_images(tmp_path: Path) -> None:
     inf = vf.COUNTERS["counters"][2]
-    counters = {"game": "tiny", "counters": [dict(inf, id="a/b"), dict(inf, id="a_b"), dict(inf, id="a b")]}
+    # distinct records (names differ): identical ones share one palette slot (issue #24)
+    counters = {"game": "tiny", "counters": [dict(inf, id=i, name=i) for i in ("a/b", "a_b", "a b")]}
     game = load_game(vf.write_workspace(tmp_path / "ws", counters=counters, scen=dict(vf.SCENARIO, setup=[])))
     out = tmp_path / "x.vmod"
     vmod.build_module(game, out, **vf.STUBS)

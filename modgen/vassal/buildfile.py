@@ -16,6 +16,7 @@ from typing import Any
 from lxml import etree
 
 from modgen.vassal import sequence as se
+from modgen.vassal.presentation import ZOOM_LEVELS, zoom_start
 
 #: ``VassalVersion`` written to buildFile.xml and moduledata: >= 3.5 (so buildFile.xml is read, GameModule.build) and
 #: below every engine supported, so neither 3.6 nor 3.7 warns that the module is newer than itself. Not "3.6.0": the
@@ -43,11 +44,15 @@ class SlotSpec:
 
 @dataclass
 class ListSpec:
-    """A palette list (tab, side or formation): its PieceSlots and nested lists."""
+    """A palette widget (tab, side or formation): its PieceSlots and nested widgets. ``kind``: ``list`` (a
+    ListWidget), ``tabs`` (a TabWidget: one tab per child) or ``panel`` (a PanelWidget: its slots in a grid of
+    ``columns``)."""
 
     name: str
     slots: list[SlotSpec] = field(default_factory=list)
     children: list[ListSpec] = field(default_factory=list)
+    kind: str = "list"
+    columns: int = 0
 
 
 @dataclass
@@ -65,6 +70,7 @@ class BoardSpec:
     range_unit: str = ""
     launch: bool = False  # a separate window with a toolbar button (holding boxes)
     zones: list[tuple[str, str]] = field(default_factory=list)  # (name, "x,y;x,y;…") named areas, no grid
+    zoom_start: int | None = None  # Zoomer zoomStart (1-based from the most zoomed-in level); None: 100%
 
 
 @dataclass
@@ -97,6 +103,7 @@ class ModuleSpec:
     turn_levels: list[tuple[str, list[str]]] = field(default_factory=list)  # nested list levels under the counter
     charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
     setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
+    help_files: list[tuple[str, str]] = field(default_factory=list)  # (Help menu title, archive entry)
 
 
 def _el(parent: etree._Element | None, tag: str, attrs: dict[str, Any] | None = None,
@@ -125,6 +132,8 @@ def _documentation(root: etree._Element, spec: ModuleSpec) -> None:
         _el(doc, M + "documentation.AboutScreen", {"fileName": spec.splash, "title": f"About {spec.name}"})
     if spec.rules_pdf:
         _el(doc, M + "documentation.BrowserPDFFile", {"title": "Rules", "pdfFile": spec.rules_pdf})
+    for title, entry in spec.help_files:
+        _el(doc, M + "documentation.HelpFile", {"title": title, "fileName": entry, "fileType": "archive"})
 
 
 def _global_options(root: etree._Element) -> None:
@@ -184,7 +193,8 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
                             "outButtonText": "", "outIconName": "/images/zoomOut.gif", "outTooltip": "Zoom out",
                             "pickButtonText": "", "pickIconName": "/images/zoom.png", "pickTooltip": "Select Zoom",
                             "zoomInKey": "61,130", "zoomOutKey": "45,130", "zoomPickKey": "61,195",
-                            "zoomLevels": "0.25,0.333,0.5,0.667,0.8,1.0,1.25,1.6", "zoomStart": 6})
+                            "zoomLevels": ",".join(str(z) for z in ZOOM_LEVELS),
+                            "zoomStart": b.zoom_start or zoom_start(None)})
     if not b.launch:
         report = "* LOS from $FromLocation$ to $ToLocation$ (range $Range$) *"
         los = {"threadName": "LOS", "hotkey": "", "tooltip": "Line of sight and range",
@@ -199,8 +209,14 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
 
 
 def _widget_list(parent: etree._Element, lst: ListSpec, top: bool) -> None:
-    el = _el(parent, P + "widget.ListWidget", {"divider": 150, "entryName": lst.name, "height": 0, "scale": 1.0,
-                                               "width": 0})
+    if lst.kind == "tabs":
+        el = _el(parent, P + "widget.TabWidget", {"entryName": lst.name})
+    elif lst.kind == "panel":  # fixed: a grid of nColumns (PanelWidget), counters side by side as on a sheet
+        el = _el(parent, P + "widget.PanelWidget", {"entryName": lst.name, "fixed": True, "nColumns": lst.columns,
+                                                    "vert": False, "scale": 1.0})
+    else:
+        el = _el(parent, P + "widget.ListWidget", {"divider": 150, "entryName": lst.name, "height": 0,
+                                                   "scale": 1.0, "width": 0})
     for slot in lst.slots:
         _el(el, P + "widget.PieceSlot", {"entryName": slot.name, "gpid": slot.gpid, "height": slot.height,
                                          "width": slot.width}, slot.definition)

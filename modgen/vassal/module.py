@@ -22,6 +22,7 @@ from modgen import atomic, inputs
 from modgen.errors import DataError
 from modgen.vassal import bands, charts, setups, tracker
 from modgen.vassal import buildfile as bf
+from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
 from modgen.vassal.scale import DEFAULT_HEX_PX, DEFAULT_PX_PER_INCH, HOLDING_MAP, counter_size
 
@@ -42,6 +43,7 @@ class BuildStats:
     images: int = 0
     setups: int = 0
     bytes: int = 0
+    min_text_px: float | None = None  # the smallest counter text at 100% zoom (markers left out), if measured
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -107,6 +109,7 @@ class _Builder:
         self.pieces: dict[str, _Piece] = {}
         self.prototypes: dict[str, tuple[list[str], list[str]]] = {}
         self.timings: dict[str, float] = {}
+        self.min_text_px: float | None = None
         self.unit_faces: list[tuple[dict[str, Any], list[str]]] = []  # set by start_faces
         self.rendered: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per face
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
@@ -227,33 +230,70 @@ class _Builder:
         return name
 
     def palette(self) -> list[bf.ListSpec]:
+        """One tab per side, in it one tab per formation holding its counters as a grid (a PanelWidget), plus a
+        "Markers" tab; one slot per distinct counter record (:func:`.presentation.distinct_counters`)."""
         man = self.game.manifest
         formations = {f["id"]: f for f in man.get("formations") or []}
+        distinct = [self.pieces[u["id"]] for u, _ids in pres.distinct_counters(p.unit for p in self.pieces.values())]
+        names = pres.slot_names([p.unit for p in distinct])
+
+        def grid(name: str, pieces: list[_Piece]) -> bf.ListSpec:
+            return bf.ListSpec(name, slots=[self._slot(p, names) for p in pieces], kind="panel",
+                               columns=min(pres.PALETTE_COLUMNS, max(1, len(pieces))))
+
         tabs: list[bf.ListSpec] = []
         for side in man.get("sides") or []:
-            tab = bf.ListSpec(side.get("name", side["id"]))
-            lists: dict[str, bf.ListSpec] = {}
-            for p in self.pieces.values():
-                if p.unit.get("side") != side["id"]:
-                    continue
-                fid = p.unit.get("formation") or ""
-                if fid not in lists:
-                    fname = formations.get(fid, {}).get("name") or fid or "Other"
-                    lists[fid] = bf.ListSpec(fname)
-                    tab.children.append(lists[fid])
-                lists[fid].slots.append(self._slot(p))
+            by_formation: dict[str, list[_Piece]] = {}
+            for p in distinct:
+                if p.unit.get("side") == side["id"]:
+                    by_formation.setdefault(p.unit.get("formation") or "", []).append(p)
+            tab = bf.ListSpec(side.get("name", side["id"]), kind="tabs")
+            for fid, pieces in by_formation.items():
+                tab.children.append(grid(formations.get(fid, {}).get("name") or fid or "Other", pieces))
             tabs.append(tab)
         sides = {s["id"] for s in man.get("sides") or []}
-        rest = [p for p in self.pieces.values() if p.unit.get("side") not in sides]
+        rest = [p for p in distinct if p.unit.get("side") not in sides]
         if rest:
-            tabs.append(bf.ListSpec("Markers", slots=[self._slot(p) for p in rest]))
+            tabs.append(grid("Markers", rest))
         return tabs
 
     @staticmethod
-    def _slot(p: _Piece) -> bf.SlotSpec:
-        name = p.unit.get("designation") or p.unit["id"]
-        return bf.SlotSpec(f"{name} ({p.unit['id']})", p.gpid, tr.piece_definition(p.types, p.states),
-                           p.width, p.height)
+    def _slot(p: _Piece, names: dict[str, str]) -> bf.SlotSpec:
+        return bf.SlotSpec(names[p.unit["id"]], p.gpid, tr.piece_definition(p.types, p.states), p.width, p.height)
+
+    def help_files(self) -> list[tuple[str, str]]:
+        """The Help menu's HTML pages: the game's rules text (manifest ``files.rules_text``) and each scenario's
+        notes; the pages are written to ``help/``."""
+        out: list[tuple[str, str]] = []
+        ref = (self.game.manifest.get("files") or {}).get("rules_text")
+        title = str(self.game.manifest.get("title", self.game.id))
+        if ref:
+            path = self.game.resolve(ref)  # confined to the workspace
+            if not path.exists():
+                raise DataError(f"{self.game.path}: rules_text {ref!r} not found")
+            raw = inputs.read_regular(path, f"{self.game.path}: rules_text {ref!r}")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise DataError(f"{self.game.path}: rules_text {ref!r} is not UTF-8 text") from None
+            self.files["help/rules.html"] = pres.text_as_html(f"{title}: rules", text).encode("utf-8")
+            out.append(("Rules (text)", "help/rules.html"))
+        for sid, scen in self.game.scenarios.items():
+            entry = f"help/scenario_{safe_name(sid)}.html"
+            self.files[entry] = pres.scenario_html(self.game, scen).encode("utf-8")
+            out.append((f"Scenario: {scen.get('title', sid)}", entry))
+        return out
+
+    def zoom_start(self) -> int:
+        """The main maps' opening zoom: legible counter text (:func:`.presentation.zoom_start`), measured on the
+        counters as modgen draws them (an injected renderer: 100%)."""
+        from modgen.draw import counters
+
+        if self.render_face is not counters.render_face:
+            return pres.zoom_start(None)
+        units = [u for u, _ids in pres.distinct_counters(self.game.units)]
+        self.min_text_px = pres.smallest_text_px(self.game, units, self.counter_px, self.faces_of)
+        return pres.zoom_start(self.min_text_px)
 
     # -- scenarios ---------------------------------------------------------------------------------------------
     def _scenario_where(self, scenario: dict[str, Any]) -> str:
@@ -367,12 +407,16 @@ class _Builder:
             rules_pdf = "help/rules.pdf"
             self.files[rules_pdf] = inputs.read_regular(pdf_path, f"{self.game.path}: rules_pdf {pdf_ref!r}")
         proto_defs = [(n, tr.piece_definition(t, s)) for n, (t, s) in self.prototypes.items()]
+        zoom = self.zoom_start()
+        for board in self.boards:
+            if not board.launch:
+                board.zoom_start = zoom
         return bf.ModuleSpec(
             name=name, version=version, description=man.get("description", ""), sides=sides, boards=self.boards,
             prototypes=proto_defs, palette=self.palette(), next_gpid=self.next_gpid, splash=splash,
             rules_pdf=rules_pdf, dice=[bf.DiceSpec(d.name, d.count, d.sides, prompt=d.prompt)
                                         for d in self.game.rule_system().dice],
-            turn_levels=self.turn_levels(), charts=chart_specs, setups=scen_specs)
+            turn_levels=self.turn_levels(), charts=chart_specs, setups=scen_specs, help_files=self.help_files())
 
     def turn_levels(self) -> list[tuple[str, list[str]]]:
         """The turn tracker's list levels, as :mod:`modgen.vassal.tracker` defines them (the adapter decodes the
@@ -416,5 +460,5 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
     t4 = time.perf_counter()
     return BuildStats(path=out_path, maps=len(b.boards), slots=len(b.pieces),
                       images=sum(1 for n in b.files if n.startswith("images/")), setups=len(spec.setups),
-                      bytes=out_path.stat().st_size,
+                      bytes=out_path.stat().st_size, min_text_px=b.min_text_px,
                       timings={"maps": t1 - t0, "counters": t2 - t1, "setups_xml": t3 - t2, "zip": t4 - t3})

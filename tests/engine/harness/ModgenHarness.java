@@ -329,6 +329,30 @@ public final class ModgenHarness {
     }
     out.print("]");
 
+    // Presentation (issue #24): the palette's formation grids, each main map's opening zoom, the Help entries.
+    out.print(",\"palette\":[");
+    first = true;
+    for (VASSAL.build.widget.PanelWidget w : gm.getAllDescendantComponentsOf(VASSAL.build.widget.PanelWidget.class)) {
+      int n = w.getAllDescendantComponentsOf(PieceSlot.class).size();
+      out.print((first ? "" : ",") + "{\"class\":" + q(w.getClass().getName()) + ",\"name\":" + q(w.getConfigureName())
+        + ",\"slots\":" + n + ",\"columns\":" + q(w.getAttributeValueString("nColumns")) + "}");
+      first = false;
+    }
+    out.print("],\"zooms\":{");
+    first = true;
+    for (Map m : Map.getMapList()) {
+      out.print((first ? "" : ",") + q(m.getMapName()) + ":" + (m.getZoomer() == null ? "null" : Double.toString(m.getZoom())));
+      first = false;
+    }
+    out.print("},\"help\":[");
+    first = true;
+    for (VASSAL.build.module.documentation.HelpFile h :
+         gm.getAllDescendantComponentsOf(VASSAL.build.module.documentation.HelpFile.class)) {
+      out.print((first ? "" : ",") + q(h.getConfigureName()));
+      first = false;
+    }
+    out.print("]");
+
     // Step each turn tracker forward as the Next button does and record what it displays at each step.
     out.print(",\"turns\":[");
     first = true;
