@@ -22,6 +22,7 @@ from modgen.vassal import obfuscation
 from modgen.vassal.adapter import adapt
 from modgen.vassal.module import build_module
 from modgen.vassal.reader import Visitor, read
+from modgen.vassal.scale import HOLDING_MAP
 
 MINSK = next((p for p in bundled_games() if p.stem == "minsk44"), None)
 
@@ -50,11 +51,12 @@ def _log(game, saved, fd, dest: str) -> bytes:
 
 def test_the_reinforcement_waits_in_its_box(minsk):
     game, _, fd = minsk
-    assert fd.location.map == "holding"
-    setup = next(e for e in game.scenarios["historical"]["setup"] if e["unit"] == "su.fd.hq")
+    assert fd.location.map == HOLDING_MAP == "Off-map and reinforcements"
+    # MK 24.7 (1): FD and 3 GTC arrive on 27 June (turn 1) north of the Berezina; the set-up sets them aside off the
+    # map, and the module shows them waiting in that arrival's box
     res = adapt(_log(*minsk, "3801"), game, scenario="historical")
     start = next(e for e in res.events if e["type"] == "setup" and e["unit"] == "su.fd.hq")
-    assert start["off_map"] == setup["off_map"]
+    assert start["off_map"] == "Turn 1 — Soviet: north_east_of_berezina"
 
 
 @pytest.mark.parametrize("dest, illegal", [("3801", False), ("3805", True)])
@@ -104,10 +106,64 @@ def test_rearranging_the_holding_map_is_not_a_move(minsk):
     game, saved, fd = minsk
     loc = fd.location
     steps = [["CHAT&lt;Al&gt; - !turn 1"], ["CHAT&lt;Al&gt; - !phase reinforcement soviet"],
-             [f"M/{fd.id}/holding/{loc.x + 250}/{loc.y + 10}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
-              stack("990", "holding", loc.x + 250, loc.y + 10, fd.id)]]
+             [f"M/{fd.id}/{HOLDING_MAP}/{loc.x + 250}/{loc.y + 10}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
+              stack("990", HOLDING_MAP, loc.x + 250, loc.y + 10, fd.id)]]
     data = vsav(log_text(saved, steps), module="minsk44")
     events = adapt(data, game, scenario="historical").events
     assert [e["type"] for e in events if e.get("unit") == "su.fd.hq"] == ["setup"]
     report = check_bytes(data, "game.vlog", game, "historical")
     assert not [f for f in report.findings if f.rule == "EFB 8.3"]
+
+
+def _box(game, kind: str, side: str) -> tuple[int, int]:
+    """A point inside the side's Eliminated/Replacements box as the builder lays the holding map out."""
+    from modgen.vassal.bands import holding_boxes, layout
+    placed, _, _ = layout(holding_boxes(game), 75)  # Minsk: hex_px 100, counters 3/4 of a hex
+    p = next(p for p in placed if p.band.kind == kind and p.band.side == side)
+    return p.x + p.width // 2, p.y + p.height // 2
+
+
+def test_a_unit_dragged_into_the_eliminated_box_is_eliminated(minsk):
+    """A German unit on the map dragged into "Eliminated — German" is ``loss … eliminated`` (EFB 6.8: eliminated
+    units go to the eliminated box); dragged on to the Replacements box is bookkeeping; back onto the map from there
+    it returns as a ``replacement`` at that hex (EFB 6.9-6.10)."""
+    game, saved, _ = minsk
+    pieces = read(vsav(log_text(saved, [])), Visitor()).pieces.values()
+    unit = next(p for p in pieces if p.props.get("mg_unit") == "de.31id.hq")
+    loc = unit.location
+    assert loc.map == game.maps[0]["id"]  # set up on the map
+    main = game.maps[0]["id"]
+    ex, ey = _box(game, "eliminated", "german")
+    rx, ry = _box(game, "replacements", "german")
+    x, y = Grid.from_map(game.maps[0]).center_px("1126", 100)
+    steps = [[f"M/{unit.id}/{HOLDING_MAP}/{ex}/{ey}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
+              stack("990", HOLDING_MAP, ex, ey, unit.id)],
+             [f"M/{unit.id}/{HOLDING_MAP}/{rx}/{ry}/null/{HOLDING_MAP}/{ex}/{ey}/null/al",
+              stack("991", HOLDING_MAP, rx, ry, unit.id)],
+             [f"M/{unit.id}/{main}/{x}/{y}/null/{HOLDING_MAP}/{rx}/{ry}/null/al", stack("992", main, x, y, unit.id)]]
+    res = adapt(vsav(log_text(saved, steps), module="minsk44"), game, scenario="historical")
+    assert res.warnings == []
+    mine = [{k: v for k, v in e.items() if k not in ("source", "i")} for e in res.events
+            if e.get("unit") == "de.31id.hq"]
+    assert mine[1:] == [{"type": "loss", "unit": "de.31id.hq", "eliminated": True},
+                        {"type": "replacement", "unit": "de.31id.hq", "hex": "1126", "side": "german"}]
+
+
+def test_logs_of_the_old_holding_map_still_decode(minsk):
+    """Modules built before the boxes were sized had the map ``holding``: bands of equal height (24 px title + 3
+    rows of 93 px slots at Minsk's 75 px counters), the set-up's boxes by name first. A piece there still reads
+    as the box of its band."""
+    game, saved, _ = minsk
+    unit = next(p for p in read(vsav(log_text(saved, [])), Visitor()).pieces.values()
+                if p.props.get("mg_unit") == "de.31id.hq")
+    loc = unit.location
+    band_h = 24 + 3 * 93
+    boxes = sorted({e["off_map"] for e in game.scenarios["historical"]["setup"] if e.get("off_map")})
+    steps = [[f"M/{unit.id}/holding/50/{band_h * 2 + 60}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
+              stack("990", "holding", 50, band_h * 2 + 60, unit.id)]]
+    res = adapt(vsav(log_text(saved, steps), module="minsk44"), game, scenario="historical")
+    from modgen.vassal import bands
+    assert bands.legacy_boxes(game)[:len(boxes)] == boxes
+    assert res.warnings == []
+    ad = __import__("modgen.vassal.adapter", fromlist=["Adapter"]).Adapter(game)
+    assert ad._holding_box("holding", 50, band_h * 2 + 60).id == boxes[2]

@@ -25,6 +25,9 @@ from modgen.vassal import commands, obfuscation
 from modgen.vassal import module as vmod
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
+from modgen.vassal.scale import HOLDING_MAP
+
+LOSS_BOXES = ["Eliminated — Red", "Replacements — Red", "Eliminated — Blue", "Replacements — Blue"]
 
 M = "VASSAL.build.module."
 
@@ -78,7 +81,7 @@ def test_gpids_unique_and_below_next_slot_id(built) -> None:
 def test_maps_have_interaction_components_and_grid(built) -> None:
     game, _, _, root = built
     maps = root.findall(M + "Map")
-    assert [m.get("mapName") for m in maps] == ["main", "alt", "holding"]
+    assert [m.get("mapName") for m in maps] == ["main", "alt", HOLDING_MAP]
     for m in maps:
         tags = {c.tag.rsplit(".", 1)[-1] for c in m}
         assert {"PieceMover", "MenuDisplayer", "KeyBufferer", "StackMetrics", "CounterDetailViewer", "Zoomer",
@@ -90,7 +93,8 @@ def test_maps_have_interaction_components_and_grid(built) -> None:
     assert numbering.get("stagger") == "false" and numbering.get("hLeading") == "1"
     assert maps[0].find(M + "map.LOS_Thread") is not None
     zones = maps[2].findall(f".//{M}map.boardPicker.board.mapgrid.Zone")
-    assert [z.get("name") for z in zones] == ["reinforcements"]
+    # the fixture's system (EFB) replaces eliminated units: Eliminated and Replacements boxes per side come first
+    assert [z.get("name") for z in zones] == [*LOSS_BOXES, "Reinforcements"]
 
 
 def test_palette_tabs_per_side_and_lists_per_formation(built) -> None:
@@ -143,14 +147,14 @@ def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
     assert pieces["r.1/a;b"][:4] == ("main", 124, 224, 2)
     assert pieces["b.hq"][:4] == ("main", 235, 96, 3)
     assert pieces["b.inf"][:4] == ("main", 235, 96, None)
-    assert pieces["marker.supp"][0] == "holding"
+    assert pieces["marker.supp"][0] == HOLDING_MAP
     # prototypes are expanded as PieceCloner does: no prototype trait left, no placeholder BasicPiece
     assert pieces["r.1/a;b"][4] == ["report", "delete", "mark", "rotate", "emb2", "piece"]
     # HQ and infantry share one stack on 0401
     assert any(s.startswith("main;235;96;") and s.count(";") == 5 for s in stacks)
     boards = [c.leaf() for c in leaves if isinstance(c, commands.BoardPicker)]
     assert boards == ["mainBoardPicker\tmain\t0\t0", "altBoardPicker\talt\t0\t0",
-                      "holdingBoardPicker\tholding\t0\t0"]
+                      f"{HOLDING_MAP}BoardPicker\t{HOLDING_MAP}\t0\t0"]
 
 
 def test_failed_build_leaves_no_file_and_keeps_old_one(tmp_path: Path) -> None:
@@ -254,10 +258,10 @@ def test_off_map_entries_keep_their_own_faces(tmp_path: Path) -> None:
             basic = tr.parse_trait(types[-1], states[-1])
             unit = tr.modgen_properties(types, states)["mg_unit"]
             got.append((unit, basic.extra["map"], tr.face_level(types, states)))
-    assert sorted(got) == [("b.hq", "holding", 1), ("b.hq", "holding", 3), ("r.1/a;b", "holding", 2)]
+    assert sorted(got) == [("b.hq", HOLDING_MAP, 1), ("b.hq", HOLDING_MAP, 3), ("r.1/a;b", HOLDING_MAP, 2)]
     root = etree.fromstring(z.read("buildFile.xml"))
     zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
-    assert zones == ["pool", "reinforcements"]
+    assert zones == [*LOSS_BOXES, "Pool", "Reinforcements"]
 
 
 def test_setup_reads_back_with_the_log_reader(built) -> None:
@@ -269,7 +273,7 @@ def test_setup_reads_back_with_the_log_reader(built) -> None:
     got = sorted((p.props["mg_unit"], p.location.map, p.location.x, p.location.y, p.layers.get("Face"))
                  for p in state.pieces.values())
     assert got == [("b.hq", "main", 235, 96, 3), ("b.inf", "main", 235, 96, None),
-                   ("marker.supp", "holding", got[2][2], got[2][3], None), ("r.1/a;b", "main", 124, 224, 2)]
+                   ("marker.supp", HOLDING_MAP, got[2][2], got[2][3], None), ("r.1/a;b", "main", 124, 224, 2)]
 
 
 @pytest.mark.parametrize(("vassal", "msg"), [({"hex_px": "big"}, "vassal.hex_px: expected a number"),
@@ -314,7 +318,8 @@ def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
     root = etree.fromstring(z.read("buildFile.xml"))
     zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
     # b.hq waits for its first entry (turn 2); the turn-3 roll band has no unit left, so there is none
-    assert zones == ["reinforcements", "Turn 2 — Blue: east"]
+    assert zones[:5] == [*LOSS_BOXES, "Reinforcements"] and len(zones) == 6
+    assert zones[5].startswith("Turn 2 — Blue: ")
     vsav = zipfile.ZipFile(io.BytesIO(z.read("s1.vsav")))
     tree = commands.decode(obfuscation.deobfuscate(vsav.read("savedGame")))
     got = {}
@@ -326,8 +331,8 @@ def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
                                                                    tr.face_level(types, states))
     # fixture: hex_px 64 -> counter 48 px, slot 60 px, band 24 + 3 * 60 = 204 px; band 2 starts at y = 204
     assert got["r.1/a;b"] == ("main", 224, 1)
-    assert got["marker.supp"][0] == "holding" and 0 <= got["marker.supp"][1] < 204
-    assert got["b.hq"][0] == got["b.inf"][0] == "holding"
+    assert got["marker.supp"][0] == HOLDING_MAP
+    assert got["b.hq"][0] == got["b.inf"][0] == HOLDING_MAP
     assert 204 <= got["b.hq"][1] < 408 and 204 <= got["b.inf"][1] < 408
     assert got["b.hq"][2] == 1  # first face ("front"), not the set-up's spent face of the stock fixture
 

@@ -95,6 +95,8 @@ class RuleSystem:
     dice: tuple[Die, ...] = field(default_factory=tuple)  # the module's dice buttons
     #: the game's rule families, checked or not (reports list them; an empty tuple reports "none declared")
     families: tuple[Family, ...] = field(default_factory=tuple)
+    #: the rules return eliminated units to play (replacements): the VASSAL module gets a Replacements box per side
+    replacements: bool = False
 
     def rules_schema(self) -> dict[str, Any]:
         """JSON Schema (draft 2020-12) for the manifest's ``rules`` object (tables and policies)."""

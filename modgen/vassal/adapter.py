@@ -23,6 +23,7 @@ from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
     DEFAULT_PX_PER_INCH,
     HOLDING_MAP,
+    LEGACY_HOLDING_MAP,
     counter_size,
     holding_band_height,
 )
@@ -107,7 +108,7 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._phases: list[Any] | None = None
         self._grids: list[Any] | None = None
         self._units: dict[str, dict[str, Any]] | None = None
-        self._boxes: list[str] | None = None
+        self._boxes: tuple[list[bands.Placed], list[str], int] | None = None  # holding map: boxes, legacy bands
         self._roles: dict[str, str] = {}  # unit/counter id -> its role (the plugin's counter_role)
         self._chat_verbs: dict[str, Any] | None = None
         self.attached: dict[str, str | None] = {}  # piece id of an attached marker -> the unit it is on
@@ -245,23 +246,23 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
                 return float((self.game.manifest.get("vassal") or {}).get("px_per_inch") or DEFAULT_PX_PER_INCH)
         return None
 
-    def _holding_box(self, map_id: str | None, y: int) -> str | None:
-        """The off-map box a point of our modules' holding map lies in (bands of equal height, listed by
-        modgen.vassal.bands as the builder lists them)."""
-        if self.game is None or map_id != HOLDING_MAP:
+    def _holding_box(self, map_id: str | None, x: int, y: int) -> bands.Band | None:
+        """The off-map box a point of our modules' holding map lies in: the boxes laid out by modgen.vassal.bands
+        as the builder lays them out; on the ``holding`` map of older modules, bands of equal height."""
+        if self.game is None or map_id not in (HOLDING_MAP, LEGACY_HOLDING_MAP):
             return None
         if self._boxes is None:
-            self._boxes = bands.holding_boxes(self.game)
-        boxes = self._boxes
-        if not boxes:
-            return None
-        opts = self.game.manifest.get("vassal") or {}
-        hex_maps = any(m.get("kind", "hex") == "hex" for m in self.game.maps)
-        counter_px = int(counter_size(opts, float(self.hex_px or opts.get("hex_px") or DEFAULT_HEX_PX),
-                                      float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH), hex_maps))
-        band_h = holding_band_height(counter_px)
+            opts = self.game.manifest.get("vassal") or {}
+            hex_maps = any(m.get("kind", "hex") == "hex" for m in self.game.maps)
+            counter_px = int(counter_size(opts, float(self.hex_px or opts.get("hex_px") or DEFAULT_HEX_PX),
+                                          float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH), hex_maps))
+            self._boxes = (bands.layout(bands.holding_boxes(self.game), counter_px)[0], bands.legacy_boxes(self.game),
+                           holding_band_height(counter_px))
+        placed, legacy, band_h = self._boxes
+        if map_id == HOLDING_MAP:
+            return bands.box_at(placed, x, y)
         i = y // band_h if band_h > 0 else -1
-        return boxes[i] if 0 <= i < len(boxes) else None
+        return bands.Band(legacy[i], legacy[i], "box") if 0 <= i < len(legacy) else None
 
     def _place(self, loc: R.Location) -> dict[str, Any] | None:
         """Where a piece is, as canonical fields: hex, table pos (inches), or off-map box; None if unknown."""
@@ -270,10 +271,34 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         ppi = self._table_ppi(loc.map)
         if ppi:
             return {"pos": [round(loc.x / ppi, 2), round(loc.y / ppi, 2)]}
-        box = self._holding_box(loc.map, loc.y)
+        box = self._holding_box(loc.map, loc.x, loc.y)
         if box:
-            return {"off_map": box}
+            return {"off_map": box.id}
         return None
+
+    def _loss_box_move(self, piece: R.Piece, unit: str, old: R.Location, new: R.Location, ctx: R.Context) -> bool:
+        """A drag into a side's Eliminated box is ``loss … eliminated``; out of an Eliminated or Replacements box
+        onto a map, the unit returns (``replacement`` at the hex or table position). True if handled here."""
+        was, now = self._holding_box(old.map, old.x, old.y), self._holding_box(new.map, new.x, new.y)
+        kinds = ("eliminated", "replacements")
+        if now is not None and now.kind == "eliminated" and (was is None or was.kind != "eliminated"):
+            if unit not in self.eliminated:
+                self.eliminated.add(unit)
+                self._emit({"type": "loss", "unit": unit, "eliminated": True}, ctx)
+            return True
+        if was is not None and was.kind in kinds and now is None:
+            place = self._place(new)
+            if place is None:
+                return True  # dropped between the boxes: still waiting
+            self.eliminated.discard(unit)
+            ev: Event = {"type": "replacement", "unit": unit}
+            if "hex" in place:
+                ev["hex"] = place["hex"]
+            if piece.props.get("mg_side"):
+                ev["side"] = piece.props["mg_side"]
+            self._emit(ev, ctx)
+            return True
+        return was is not None and was.kind in kinds or now is not None and now.kind in kinds
 
     def _table_move(self, piece: R.Piece, unit: str, old: R.Location, new: R.Location, ctx: R.Context) -> None:
         """A move on a table (FoW) map: start and end positions in inches (``from_pos``/``to_pos``), no hexes."""
@@ -391,6 +416,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
                     self._emit(self._marker_event(old.hex, unit, False), ctx)
                 if new.hex:
                     self._emit(self._marker_event(new.hex, unit, True), ctx)
+            return
+        if self._loss_box_move(piece, unit, old, new, ctx):
             return
         if self.game is not None and (self._table_ppi(old.map) or self._table_ppi(new.map)):
             self._table_move(piece, unit, old, new, ctx)

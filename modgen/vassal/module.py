@@ -310,6 +310,8 @@ class _Builder:
         out: list[setups.Placement] = []
         held: dict[str, list[dict[str, Any]]] = {}
         sid = self._scenario_where(scenario)
+        waits = bands.waiting(self.game, scenario)
+        arrival = dict(waits)
         for i, entry in enumerate(scenario.get("setup") or []):
             uid = entry.get("unit")
             if uid not in self.pieces:
@@ -319,7 +321,8 @@ class _Builder:
             if face not in p.faces:
                 raise DataError(f"{sid}: /setup/{i}: unit {uid!r} has no face {face!r}")
             if entry.get("off_map"):
-                held.setdefault(entry["off_map"], []).append(entry)
+                # a scheduled unit set aside off the map waits in its arrival's box, with the set-up's face
+                held.setdefault(arrival.pop(uid, entry["off_map"]), []).append(entry)
                 continue
             map_id = entry.get("map") or scenario.get("map") or self.game.maps[0]["id"]
             if "hex" in entry:
@@ -332,7 +335,9 @@ class _Builder:
             else:
                 raise DataError(f"{sid}: /setup/{i}: needs hex, pos or off_map")
             out.append(self._placement(p, face, map_id, x, y, entry.get("facing")))
-        for uid, band in bands.waiting(self.game, scenario):
+        for uid, band in waits:
+            if uid not in arrival:
+                continue  # set up in its box above
             if uid not in self.pieces:
                 raise DataError(f"{sid}: /reinforcements: unknown unit {uid!r}")
             # the schedule gives no face: a waiting unit shows its first face, as in the palette
@@ -351,8 +356,8 @@ class _Builder:
             states[idx] = tr.layer_state(p.faces.index(face) + 1)
         return setups.Placement(types, states, map_id, x, y, p.gpid)
 
-    def holding_board(self, boxes: list[str]) -> bf.BoardSpec:
-        """A grid-less board with one zone (band) per off-map box; returns its spec and writes its image."""
+    def holding_board(self, boxes: list[bands.Band]) -> bf.BoardSpec:
+        """A grid-less board with one zone per off-map box; returns its spec and writes its image."""
         from modgen.vassal import holding
 
         spec, img, self.holding_slots = holding.board(HOLDING_MAP, boxes, self.counter_px)
@@ -370,7 +375,7 @@ class _Builder:
             scen_placements[sid] = placed
             all_held[sid] = held
         boxes = bands.holding_boxes(self.game)  # the adapter reads positions back with the same list
-        assert {box for held in all_held.values() for box in held} <= set(boxes)
+        assert {box for held in all_held.values() for box in held} <= {b.id for b in boxes}
         if boxes:
             self.boards.append(self.holding_board(boxes))
         name = man.get("title", self.game.id)

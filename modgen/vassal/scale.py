@@ -10,10 +10,13 @@ from typing import Any
 
 DEFAULT_HEX_PX = 100
 DEFAULT_PX_PER_INCH = 30
-#: The map of off-map boxes (one band per box; modgen.vassal.holding).
-HOLDING_MAP = "holding"
-HOLDING_TITLE_PX = 24  # a band's title strip
-HOLDING_ROWS = 3  # counter rows in a band
+#: The map of off-map boxes (modgen.vassal.holding, modgen.vassal.bands): VASSAL's map id and window title.
+HOLDING_MAP = "Off-map and reinforcements"
+#: The holding map of modules built before boxes were sized to their units: equal-height bands of
+#: ``HOLDING_ROWS`` rows, 12 slots wide, one below the other (the adapter still decodes their logs).
+LEGACY_HOLDING_MAP = "holding"
+HOLDING_TITLE_PX = 24  # a box's title strip
+HOLDING_ROWS = 3  # counter rows in a legacy band
 
 
 def counter_size(vassal_opts: dict[str, Any], hex_px: float, px_per_inch: float, hex_maps: bool) -> Any:
@@ -28,5 +31,5 @@ def holding_cell(counter_px: int) -> int:
 
 
 def holding_band_height(counter_px: int) -> int:
-    """Height of one holding band (title strip and counter rows), in pixels."""
+    """Height of one band of the legacy holding map (title strip and counter rows), in pixels."""
     return HOLDING_TITLE_PX + HOLDING_ROWS * holding_cell(counter_px)

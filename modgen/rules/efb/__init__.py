@@ -81,6 +81,7 @@ class EFBSystem(RuleSystem):
     policies: tuple[Policy, ...] = field(default_factory=lambda: POLICIES)
     dice: tuple[Die, ...] = (Die("1d6"),)  # one d6 for combat, reinforcement and event rolls
     families: tuple[Family, ...] = FAMILIES
+    replacements: bool = True  # eliminated units may be replaced and return (6.8-6.13)
     # other names players (and chat declarations) use for the phases
     phase_aliases: dict[str, str] = field(default_factory=lambda: dict(PHASE_ALIASES))
 
