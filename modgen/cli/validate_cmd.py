@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from modgen.data.validate import is_valid, validate_game
+from modgen.draw.fitcheck import text_fit_issues
 
 
 @click.command("validate")
@@ -19,7 +20,8 @@ def command(manifest: str, as_json: bool, quiet: bool) -> None:
 
     Checks JSON syntax, the JSON Schemas in schema/, the rule system's rules tables, and cross-references
     (duplicate ids, unknown units, sides, formations, terrain, hexes off the map, non-adjacent hexsides,
-    reinforcements after the last turn, counter values the rule system needs, missing files, ...).
+    reinforcements after the last turn, counter values the rule system needs, missing files, ...); when the
+    data is valid, counter text that must shrink below its layout's min_size to fit is a warning.
 
     Every issue is printed as FILE:LINE:COLUMN: /json/pointer: message, followed by a summary line.
 
@@ -34,6 +36,8 @@ def command(manifest: str, as_json: bool, quiet: bool) -> None:
     if not path.exists():
         raise click.BadParameter(f"{manifest} does not exist", param_hint="MANIFEST")
     issues = validate_game(manifest)
+    if is_valid(issues):  # drawing checks need valid data: text that must shrink below its min_size to fit
+        issues += text_fit_issues(manifest)
     if as_json:
         click.echo(json.dumps([i.to_dict() for i in issues], indent=2, ensure_ascii=False))
     else:

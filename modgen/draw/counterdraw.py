@@ -32,8 +32,12 @@ MARK_COLORS = {"red": "#c8102e", "blue": "#1f4fb4", "green": "#2e7d32", "black":
 DEFAULT_BACKGROUND = "#e8e2cc"
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=64)
 def _font_path(style: str) -> str | None:
+    """The font file of a text style: ``bold`` or ``regular`` (bundled DejaVu Sans Condensed), or the path of a
+    TrueType/OpenType file a layout names (resolved by the planner)."""
+    if style not in _FONT_FILES and os.path.isfile(style):
+        return style
     for name in _FONT_FILES.get(style, _FONT_FILES["bold"]):
         for folder in _FONT_DIRS:
             p = Path(folder) / name
@@ -91,6 +95,7 @@ class FacePlan:
     border_width: float
     shapes: list[ShapeItem] = field(default_factory=list)
     texts: list[TextItem] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # text shrunk below its element's min_size (validate)
 
 def text_bbox(text: str, f: ImageFont.FreeTypeFont) -> Box:
     """Ink box of ``text`` in font ``f`` relative to its left baseline point (cached)."""
@@ -117,6 +122,14 @@ def _load_art(path: str, mtime: float, size: int) -> Image.Image:
     side = min(im.size)
     left, top = (im.width - side) // 2, (im.height - side) // 2
     return im.crop((left, top, left + side, top + side)).resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def _load_contained(path: str, mtime: float, w: int, h: int) -> Image.Image:
+    # the whole picture, scaled to fit w x h with its aspect kept (checked like any artwork: inputs.load_image)
+    im = load_image(path, f"image {path}").convert("RGBA")
+    k = min(w / im.width, h / im.height)
+    return im.resize((max(1, round(im.width * k)), max(1, round(im.height * k))), Image.Resampling.LANCZOS)
 
 
 def _star_points(box: Box) -> list[tuple[float, float]]:
@@ -259,6 +272,13 @@ def _paint_shapes(d: Any, plan: FacePlan, ss: int) -> None:
         elif s.op == "topdown":
             _draw_topdown(d, b, s.data["kind"], s.outline)
         elif s.op == "image":
+            if s.data.get("fit") == "contain":  # a layout's image element: the whole picture inside its box
+                art = _load_contained(s.data["path"], os.path.getmtime(s.data["path"]),
+                                      max(1, round(b[2] - b[0])), max(1, round(b[3] - b[1])))
+                x = round((b[0] + b[2]) / 2 - art.width / 2)
+                y = round((b[1] + b[3]) / 2 - art.height / 2)
+                d.image(art, (x, y, x + art.width, y + art.height))
+                continue
             side = round(b[2] - b[0])
             art = _load_art(s.data["path"], os.path.getmtime(s.data["path"]), side)
             d.image(art, (round(b[0]), round(b[1]), round(b[0]) + side, round(b[1]) + side))

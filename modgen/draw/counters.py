@@ -170,6 +170,38 @@ def _fit_size(measure: Callable[[int], tuple[float, float]], box: Box, preferred
     return size
 
 
+DEFAULT_MIN_SIZE = 0.06  # of the side: below this, text that had to shrink to fit is reported by validate
+
+
+def _check_min(ctx: _Ctx, el: dict[str, Any], plan: FacePlan, size: int, text: str) -> None:
+    """Note (for ``modgen validate``) text that had to shrink below its element's ``min_size`` to fit its box."""
+    least = float(el.get("min_size", DEFAULT_MIN_SIZE))
+    if size < least * ctx.px:
+        plan.warnings.append(f"{text!r} shrinks to {size / ctx.px:.1%} of the counter's side to fit its box in "
+                             f"layout {ctx.layout.get('name')!r} (min_size {least:.0%}): shorten it, or widen the "
+                             "box, allow wrap or lower min_size")
+
+
+def _style(ctx: _Ctx, el: dict[str, Any]) -> str:
+    """The element's font: ``bold``/``regular``, or a font file's path resolved against the manifest's folder
+    (inside the workspace, like every file the data names)."""
+    style = str(el.get("font", "bold"))
+    if style in ("bold", "regular"):
+        return style
+    try:
+        path = ctx.game.resolve(style, ctx.game.path.parent)
+    except DataError as exc:
+        raise DataError(f"counter layout {ctx.layout.get('name')!r}: font {exc}") from None
+    if not path.is_file():
+        raise DataError(f"counter layout {ctx.layout.get('name')!r}: font {style!r} not found (looked for {path})")
+    try:
+        ImageFont.truetype(str(path), 10)
+    except OSError:
+        raise DataError(f"counter layout {ctx.layout.get('name')!r}: font {style!r} is not a TrueType/OpenType "
+                        "font file") from None
+    return str(path)
+
+
 def _block_metrics(lines: list[str], style: str, s: int) -> tuple[float, float, float]:
     """(width, top, bottom) of lines stacked at a pitch of 1.12 × size, relative to the first baseline."""
     f = font(style, s)
@@ -191,7 +223,7 @@ def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     if not text.strip():
         return
     area = ctx.box(el["box"])
-    style = el.get("font", "bold")
+    style = _style(ctx, el)
     pref = el["size"] * ctx.px if el.get("size") else None
 
     def fit(lines: list[str]) -> int:
@@ -205,6 +237,7 @@ def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     if el.get("wrap") and len(words) > 1:  # also try every two-line break; keep whichever prints largest
         options += [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
     lines, size = max(((o, fit(o)) for o in options), key=lambda item: item[1])
+    _check_min(ctx, el, plan, size, text)
     f = font(style, size)
     _, top, bottom = _block_metrics(lines, style, size)
     base0 = (area[1] + area[3]) / 2 - (top + bottom) / 2
@@ -274,7 +307,7 @@ def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     if not toks:
         return
     sep = el.get("sep", "-")
-    style = el.get("font", "bold")
+    style = _style(ctx, el)
     area = ctx.box(el["box"])
     pref = el["size"] * ctx.px if el.get("size") else None
 
@@ -300,6 +333,7 @@ def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
         return w, bot - top
 
     size = _fit_size(measure, area, pref)
+    _check_min(ctx, el, plan, size, sep.join(str(t["text"]) for t in toks))
     f = font(style, size)
     placed, total, top, bot = layout_at(size)
     align = el.get("align", "center")
@@ -335,6 +369,10 @@ def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
 
 def _plan_symbol(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     sym = ctx.unit.get("symbol") or {}
+    if sym.get("image"):  # the designer's own symbol picture, whole, in place of the NATO frame and size mark
+        path = _art_path(ctx.game, ctx.unit, sym["image"])
+        plan.shapes.append(ShapeItem("image", ctx.box(el["box"]), data={"path": str(path), "fit": "contain"}))
+        return
     types = sym.get("types") or []
     if not types:
         return
@@ -396,8 +434,16 @@ def _plan_topdown(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     plan.shapes.append(ShapeItem("topdown", ctx.box(el["box"]), outline=color, data={"kind": kind}))
 
 
-_PLANNERS = {"text": _plan_text, "values": _plan_values, "symbol": _plan_symbol, "stars": _plan_stars,
-             "rect": _plan_rect, "circle": _plan_rect, "topdown": _plan_topdown}
+def _plan_image(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
+    rel = (ctx.unit.get("images") or {}).get(el.get("image", ""))
+    if not rel:
+        return  # this counter has no such picture: the element prints nothing
+    path = _art_path(ctx.game, ctx.unit, rel)
+    plan.shapes.append(ShapeItem("image", ctx.box(el["box"]), data={"path": str(path), "fit": "contain"}))
+
+
+_PLANNERS = {"image": _plan_image, "text": _plan_text, "values": _plan_values, "symbol": _plan_symbol,
+             "stars": _plan_stars, "rect": _plan_rect, "circle": _plan_rect, "topdown": _plan_topdown}
 
 
 def _face_spec(layout: dict[str, Any], kind: str, game: Any) -> dict[str, Any]:

@@ -28,6 +28,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from modgen.errors import DataError
+
 # Images are Flate-compressed either way; ASCII85 on top of that only makes the PDF 25% larger.
 reportlab.rl_config.useA85 = 0
 
@@ -45,7 +47,11 @@ def pdf_font(path: str | None) -> str:
     name = _registered.get(path)
     if name is None:
         name = "F" + str(len(_registered)) + "-" + os.path.splitext(os.path.basename(path))[0]
-        pdfmetrics.registerFont(TTFont(name, path))
+        try:
+            pdfmetrics.registerFont(TTFont(name, path))
+        except Exception as exc:  # reportlab's TTFError and whatever a damaged file raises while parsing
+            raise DataError(f"font {path}: cannot be embedded in a PDF ({exc}); OpenType fonts with CFF "
+                            "outlines cannot: use the font's TTF") from None
         _registered[path] = name
     return name
 
