@@ -23,7 +23,7 @@ def test_every_plugin_declares_families_from_the_shared_vocabulary() -> None:
 
 
 @pytest.mark.parametrize(("game", "system", "unchecked"), [
-    ("arnhem44", "tis", ["fire", "air", "supply"]),  # movement and combat are checked (issue #16)
+    ("arnhem44", "tis", ["air", "supply", "victory"]),  # movement, combat and artillery fire are checked (issue #16)
     ("stormsofsteel", "coh", ["fortifications", "air"]),  # CoH checks activation, movement, fire (issue #17)
     ("fow", "fow", ["morale", "air", "victory"]),  # movement, command, fire, combat checked (issue #18)
 ])

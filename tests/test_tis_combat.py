@@ -37,14 +37,24 @@ def loss(u: str, n: int) -> dict:
     return {"type": "loss", "unit": u, "steps": n, "reason": "combat"}
 
 
+def retreat(u: str, *path: str) -> dict:
+    return {"type": "retreat", "unit": u, "path": list(path)}
+
+
 def battle(att_hex: str = "1111", dfn_hex: str = "1211", said: str = "2:1", res: str = "B2",
-           def_loss: int = 3) -> list[dict]:
+           def_loss: int = 3, back: tuple[str, ...] | None = None) -> list[dict]:
     """Two parachute battalions (10 SP) attack the garrison (4 SP) in clear terrain: 2.5:1 rounds to 2:1
-    [3.4.1]; a 2 on the CRT at 2:1 is B2; the defender's losses on row 6-10 with a 2, the attacker's on 4-5 with 7."""
+    [3.4.1]; a 2 on the CRT at 2:1 is B2; the defender's losses on row 6-10 with a 2, the attacker's on 4-5 with 7;
+    then the garrison retreats 2 hexes east [7.4.1] (``back``: its retreat path from the hex it fought on)."""
+    if back is None:
+        n = int(res[1]) if res[:1] == "B" and res[1:2].isdigit() else 0
+        col, row = int(dfn_hex[:2]), dfn_hex[2:]
+        back = tuple(f"{col + i:02d}{row}" for i in range(n + 1)) if n else ()
     return [setup(PARA, att_hex), setup(PARA2, att_hex), setup(GARRISON, dfn_hex), stage(), phase("combat"),
             attack([PARA, PARA2], [GARRISON]), odds(said), roll(1, 1), result(res),
             roll(1, 1, "losses_defender"), roll(3, 4, "losses_attacker"), *([loss(GARRISON, def_loss)] if def_loss
-                                                                           else []), phase("supply")]
+                                                                           else []),
+            *([retreat(GARRISON, *back)] if back else []), phase("supply")]
 
 
 def test_a_battle_at_2_5_to_1_fought_at_2_to_1_is_clean():
@@ -84,8 +94,10 @@ def test_7_2_3_losses_are_spread_over_the_units_that_fought():
     base = [setup(PARA, "1111"), setup(PARA2, "1111"), setup(GARRISON, "1211"), setup(NIJMEGEN, "1211"), stage(),
             phase("combat"), attack([PARA, PARA2], [GARRISON, NIJMEGEN]), odds("1:1"), roll(3, 4), result("A1"),
             roll(1, 1, "losses_defender")]
-    assert rules(*base, loss(GARRISON, 2), loss(NIJMEGEN, 1), phase("supply")) == []
-    assert rules(*base, loss(GARRISON, 3), phase("supply")) == ["TIS 7.2.3"]
+    # A1: the attackers retreat one hex [7.4.1]
+    back = [retreat(PARA, "1111", "1011"), retreat(PARA2, "1111", "1011")]
+    assert rules(*base, loss(GARRISON, 2), loss(NIJMEGEN, 1), *back, phase("supply")) == []
+    assert rules(*base, loss(GARRISON, 3), *back, phase("supply")) == ["TIS 7.2.3"]
 
 
 def test_7_2_5_defender_terrain_moves_the_casualty_rows():
@@ -93,7 +105,7 @@ def test_7_2_5_defender_terrain_moves_the_casualty_rows():
     base = [setup(PARA, "1503"), setup(PARA2, "1503"), setup(GARRISON, "1504"), stage(), phase("combat"),
             attack([PARA, PARA2], [GARRISON])]
     assert rules(*base, odds("1:1"), roll(3, 4), result("A1"), roll(1, 1, "losses_defender"), loss(GARRISON, 1),
-                 phase("supply")) == []
+                 retreat(PARA, "1503", "1502"), retreat(PARA2, "1503", "1502"), phase("supply")) == []
     assert rules(*base, odds("2:1"), phase("supply")) == ["TIS 3.4.1"]
     assert rules(*base, odds("1:1"), roll(1, 1, "losses_defender"), loss(GARRISON, 3),
                  phase("supply")) == ["TIS 7.2.4"]
@@ -101,7 +113,7 @@ def test_7_2_5_defender_terrain_moves_the_casualty_rows():
 
 def test_7_1_5_a_unit_fights_once_a_combat_phase():
     base = [setup(PARA, "1111"), setup(GARRISON, "1211"), setup(NIJMEGEN, "1010"), stage(), phase("combat")]
-    assert rules(*base, attack([PARA], [GARRISON]), odds("1:1")) == []
+    assert rules(*base, attack([PARA], [GARRISON, NIJMEGEN]), odds("1:2")) == []
     assert rules(*base, attack([PARA], [GARRISON]), odds("1:1"), attack([PARA], [NIJMEGEN]),
                  odds("1:1")) == ["TIS 7.1.5"]
 
@@ -166,12 +178,13 @@ def test_7_1_10_attackers_of_two_corps():
 
 def test_9_3_artillery_support_adds_its_sp_within_range_once_a_stage():
     # 10 + 4 SP against 4: 3.5 rounds down to 3:1 [3.4.1]
-    base = [setup(PARA, "1111"), setup(PARA2, "1111"), setup(GARRISON, "1211"), setup(NIJMEGEN, "1210")]
+    base = [setup(PARA, "1111"), setup(PARA2, "1111"), setup(GARRISON, "1211")]
     near = [*base, setup(RA147, "1117"), stage(), phase("combat")]
     assert rules(*near, attack([PARA, PARA2], [GARRISON], support=[RA147]), odds("3:1")) == []
     far = [*base, setup(RA147, "1121"), stage(), phase("combat")]
     assert rules(*far, attack([PARA, PARA2], [GARRISON], support=[RA147]), odds("3:1")) == ["TIS 9.3.1"]
-    twice = [*near, attack([PARA], [GARRISON], support=[RA147]), odds("2:1"),
+    twice = [*base, setup(NIJMEGEN, "1210"), setup(RA147, "1117"), stage(), phase("combat"),
+             attack([PARA], [GARRISON], support=[RA147]), odds("2:1"),
              attack([PARA2], [NIJMEGEN], support=[RA147]), odds("2:1")]
     assert rules(*twice) == ["TIS 9.2.1"]
 

@@ -23,9 +23,11 @@ PLANTED = [  # (rule, event index): written from the log's own comments, in log 
     ("TIS 3.3", 31),  # a German unit moves in the Allied movement phase
     ("TIS 8.1.1", 33),  # a two-hex counterattack move
     ("TIS 7.1.1", 35),  # an attack from 15 hexes away
+    ("TIS 7.4.1", 38),  # ... whose B2 result is not followed by the defender's retreat (reported at its result)
     ("TIS 3.4.1", 40),  # 1:1 in woods declared as 2:1
-    ("TIS 7.2.1", 49),  # a 2 at 1:1 is B2, not A1
-    ("TIS 7.2.4", 51),  # casualties that do not match the table
+    ("TIS 7.1.3", 41),  # 1 GG, stopped in SS PGR 2's ZoC, takes part in no battle (reported at the phase end)
+    ("TIS 7.2.1", 51),  # a 2 at 1:1 is B2, not A1 (the German units in Allied ZoC entrenched and need not attack)
+    ("TIS 7.2.4", 53),  # casualties that do not match the table
 ]
 
 

@@ -149,9 +149,12 @@ def test_4_2_1_entering_an_enemy_hex_is_flagged():
     assert [e["rule"] for e in errs] == ["TIS 4.2.1"]
 
 
-def test_4_2_1_a_lone_hq_may_be_entered():
-    assert rules(setup(PARA, "0911"), setup("de.9ss.hq", "1011"), stage(), phase("movement"),
-                 move(PARA, "0911", "1011")) == []
+def test_4_2_1_and_14_1_5_a_lone_hq_may_be_entered_and_is_eliminated():
+    base = [setup(PARA, "0911"), setup("de.9ss.hq", "1011"), stage(), phase("movement"), move(PARA, "0911", "1011")]
+    gone = {"type": "loss", "unit": "de.9ss.hq", "eliminated": True, "reason": "overrun"}
+    assert rules(*base, gone, phase("counterattack", "allies")) == []
+    errs = errors(*base, phase("counterattack", "allies"))
+    assert [e["rule"] for e in errs] == ["TIS 14.1.5"] and "1011" in errs[0]["hexes"]
 
 
 # ---- [6] zones of control -----------------------------------------------------------------------------------------

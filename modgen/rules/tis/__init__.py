@@ -90,18 +90,26 @@ FAMILIES = (
     Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
     Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
            "drop-date roll; drift, AA and drop losses not checked"),
-    Family("movement", tables=("terrain",), rules=("4",), note="MP budget, roads, enemy hexes, after-drop MP; "
-           "night, supply, barrage, HQ-loss and special-action MP costs not checked"),
+    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1"), note="MP budget, roads, "
+           "enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], division HQ lost 2 MP "
+           "[14.3.1]; supply, fighter Z, minefield, AT barricade, FaR, AfM and demolition MP not checked"),
     Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
-           "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage, pursuit and night "
+           "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
            "exceptions not checked"),
     Family("stacking", rules=("5.1",), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "transport columns and trains not checked"),
-    Family("combat", tables=("crt", "casualties", "terrain"), rules=("7", "3.4", "9.2.1", "9.3.1", "5.1.2"),
-           note="adjacency, one fight, geometry, odds with terrain, edges, fortification, corps, encirclement, stars, "
-           "engineers, SS and airborne surprise, CRT and casualty lookups, even loss spread; mandatory combat, "
-           "retreat, pursuit, air support and night not checked"),
-    *not_checked("fire", "air", "supply", "command", "fortifications", "events", "victory"),
+    Family("combat", tables=("crt", "casualties", "terrain"),
+           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5"),
+           note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
+           "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
+           "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
+           "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
+           "a lone HQ overrun [14.1.5]; air support, AfM and recon attacks not checked"),
+    Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5"), note="barrage (phase, 3 units, "
+           "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
+           "stage, artillery in an enemy ZoC [9.2.4]; the fire table, ammunition, command [9.2.7] and FaR not "
+           "checked"),
+    *not_checked("air", "supply", "command", "fortifications", "events", "victory"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

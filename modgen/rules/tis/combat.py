@@ -13,8 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis.fire import fires
 from modgen.rules.tis.odds import TEXT_COLUMNS, Odds, compute
 
+#: [13.1.3] the night die before every direct combat: its column modifier (1 and 4 also cost SP: not checked)
+NIGHT_DIE = {1: -2, 2: -2, 3: -1, 6: 2}
 LOSS_ROLLS = {"losses_attacker": "attacker", "losses_defender": "defender"}
 _COMBAT_LOSS_REASONS = (None, "combat", "casualties")
 
@@ -109,20 +112,9 @@ class Combat:
                        "lost_by": {}, "on_enemy": airborne and bool(ahex & dhex)}
 
     def _support(self, ctx: Any, sup: list[str], dfn: list[str]) -> None:
-        """[9.3.1], [9.3.3] a defender in range; [9.2.1] one fire a stage."""
-        st, board = ctx.state, ctx.board
-        fired: set[str] = st.per_stage.setdefault("tis_fired", set())
+        """[9.3.1], [9.3.3] a defender in range, and the checks all artillery fire shares (:func:`.fire.fires`)."""
         for u in sup:
-            h = st.position.get(u)
-            afr = ctx.values(u).get("afr")
-            if h and isinstance(afr, int) and not any(st.position.get(d) and board.distance(h, st.position[d]) <= afr
-                                                      for d in dfn):
-                ctx.error(ctx.rule("9.3.1"), f"{ctx.name(u)} at {h} supports an attack on {c.names(ctx, dfn)}, "
-                          f"beyond its fire range of {afr} hexes", units=[u, *dfn], hexes=[h])
-            if u in fired:
-                ctx.error(ctx.rule("9.2.1"), f"{ctx.name(u)} fires a second time this stage; artillery fires "
-                          "once a stage", units=[u])
-            fired.add(u)
+            fires(ctx, u, dfn, range_rule="9.3.1")
 
     # ---- odds, CRT, casualties -------------------------------------------------------------------------------------
     def _chart(self, ctx: Any) -> dict[str, Any] | None:
@@ -142,9 +134,20 @@ class Combat:
             legal = {min(max(i, lo), hi): w for i, w in legal.items()}
         return legal
 
+    def _night_die(self, ctx: Any) -> None:
+        b = self.battle
+        assert b is not None
+        if c.is_night(ctx) and b.get("night_roll") is None and not b.get("night_said"):
+            b["night_said"] = True
+            ctx.error(ctx.rule("13.1.3"), f"a night battle ({c.names(ctx, b['att'])} against "
+                      f"{c.names(ctx, b['dfn'])}) is fought without the night die; before any direct combat at "
+                      "night the players throw it (a roll with purpose night; policy night_stage)",
+                      units=b["att"] + b["dfn"])
+
     def _odds(self, ctx: Any, ev: dict[str, Any]) -> None:
         b = self.battle
         assert b is not None
+        self._night_die(ctx)
         o: Odds = b["odds"]
         if o.missing:
             ctx.could_not_check(ctx.rule("3.4.1"), o.missing)
@@ -176,6 +179,7 @@ class Combat:
         purpose = ev.get("purpose", "combat")
         dice = list(ev.get("dice") or [])
         if purpose == "combat":
+            self._night_die(ctx)
             if len(dice) != 2:
                 ctx.error(ctx.rule("7.2.1"), f"the combat roll is {len(dice)} dice; the attacker throws 2 dice "
                           "[7.2.1] d)", units=b["att"])
@@ -183,6 +187,11 @@ class Combat:
             b["crt_roll"] = sum(dice)
         elif purpose == "surprise" and ctx.state.phase == "airborne" and len(dice) == 2:
             self._surprise(b, sum(dice))
+        elif purpose == "night" and dice:
+            shift = NIGHT_DIE.get(int(dice[0]), 0)
+            b["night_roll"] = int(dice[0])
+            if shift:
+                b["odds"].shifts.append((f"night die {dice[0]} [13.1.3]", shift))
         elif purpose in LOSS_ROLLS and len(dice) == 2:
             b["loss_rolls"][LOSS_ROLLS[purpose]] = sum(dice)
 
@@ -228,6 +237,8 @@ class Combat:
                                 f"{crt['columns'][col]}")
             return
         if said.replace(" ", "") != str(cell).replace(" ", ""):
+            if ctx.state.current_attack is not None:
+                ctx.state.current_attack.data["tis_wrong_result"] = True  # its retreat is not checked on top
             ctx.error(ctx.rule("7.2.1"), f"a roll of {roll} at {crt['columns'][col]} gives {cell}, not {said}",
                       units=b["att"] + b["dfn"])
 

@@ -169,3 +169,48 @@ def corps_of(ctx: Any, uid: str) -> str | None:
             return f
         f = parent
     return f
+
+
+def river(ctx: Any, a: str, b: str) -> str | None:
+    """The river on the hexside between adjacent ``a`` and ``b`` that is not bridged: 'big_river', 'small_river'
+    or None (a bridge hexside cancels the river [7.6.5])."""
+    sides = ctx.board.hexside(a, b)
+    if "bridge" in sides:
+        return None
+    return next((s for s in ("big_river", "small_river") if s in sides), None)
+
+
+def forbidden(ctx: Any, a: str, b: str, mclass: str) -> bool:
+    """[4.3.3]: ``b`` is terrain the class may not enter, and no road links ``a`` and ``b``."""
+    return inaccessible(ctx, b, mclass) and "road" not in {t.split(":")[0] for t in ctx.board.lines(a, b)}
+
+
+def stage_of_day(ctx: Any) -> int | None:
+    """1, 2 or 3 (the 1e/2e/3e of the stage track) for the current stage: from the scenario's stage label, else
+    counted from stage 1 as 1e."""
+    t = ctx.state.turn
+    if not t:
+        return None
+    labels = list(((ctx.scenario or {}).get("turns") or {}).get("labels") or [])
+    if 0 < t <= len(labels) and labels[t - 1].endswith("e") and labels[t - 1][-2:-1].isdigit():
+        return int(labels[t - 1][-2])
+    per_day = ctx.tables.get("stages_per_day") or 3
+    return (t - 1) % int(per_day) + 1
+
+
+def is_night(ctx: Any) -> bool:
+    """Whether the current stage is a night stage [13]: the stage of the day that policy ``night_stage`` names."""
+    night = ctx.policies.get("night_stage")
+    return night is not None and stage_of_day(ctx) == int(night)
+
+
+def in_formation(ctx: Any, uid: str, formation: str) -> bool:
+    """The unit belongs to ``formation`` or to a formation under it (``parent`` links)."""
+    f = (ctx.units.get(uid) or {}).get("formation")
+    seen: set[str] = set()
+    while f and f not in seen:
+        if f == formation:
+            return True
+        seen.add(f)
+        f = (ctx.formations.get(f) or {}).get("parent")
+    return False

@@ -8,6 +8,7 @@ constraint (:func:`modgen.rules.movement.binding_constraint`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -16,6 +17,8 @@ from modgen.rules.movement import binding_constraint, fmt_mp
 from modgen.rules.pathfinding import cheapest_path
 from modgen.rules.tis import common as c
 from modgen.rules.tis.costs import TisCosts
+from modgen.rules.tis.fire import barraged
+from modgen.rules.tis.obligations import hq_lost
 
 
 @dataclass
@@ -31,7 +34,9 @@ class Walk:
 
 def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     """MP this movement phase and why it is cut: the counter's MP (else the class default of
-    ``movement_points``); after a drop ½ [17.2.12], 0 if the unit fought after landing [17.2.10]."""
+    ``movement_points``); after a drop ½ [17.2.12], 0 if the unit fought after landing [17.2.10]; after a barrage
+    ½ rounded up [9.2.5]; at night [13.1.7] and after the loss of the division HQ [14.3.1] 2 MP (one hex is always
+    allowed, [4.2.2])."""
     mp = ctx.values(uid).get("movement")
     if not isinstance(mp, int | float):
         by_class = ((ctx.tables.get("movement_points") or {}).get("by_class") or {})
@@ -43,9 +48,17 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     st = ctx.state
     if uid in st.per_stage.get("fought_after_drop", set()):
         return Fraction(0), " (it fought in the airborne assault phase and may not move [17.2.10])"
+    why = ""
     if uid in st.per_stage.get("landed", set()):
-        return value / 2, " (half after landing [17.2.12])"  # [3.4.5] half points may be used
-    return value, ""
+        value, why = value / 2, " (half after landing [17.2.12])"  # [3.4.5] half points may be used
+    if barraged(ctx, uid):
+        value, why = Fraction(math.ceil(value / 2)), why + " (half, rounded up, after firing a barrage [9.2.5])"
+    hq = hq_lost(ctx, uid)
+    if hq is not None and value > 2:
+        value, why = Fraction(2), why + f" (2 MP after the loss of {ctx.name(hq)} [14.3.1])"
+    if c.is_night(ctx) and value > 2:
+        value, why = Fraction(2), why + " (2 MP at night [13.1.7], policy night_stage)"
+    return value, why
 
 
 class Movement:

@@ -118,8 +118,8 @@ def _terrain_mod(ctx: Any, terrain: str) -> int | None:
     return v if isinstance(v, int) else 0
 
 
-def unit_sp(ctx: Any, uid: str, airborne: bool) -> tuple[int | None, list[str]]:
-    """A fighting unit's SP with its multipliers and what they were."""
+def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False) -> tuple[int | None, list[str]]:
+    """A fighting unit's SP with its multipliers and what they were (``attacking``: night halves attackers)."""
     sp = c.strength(ctx, uid)
     if sp is None:
         return None, []
@@ -133,6 +133,9 @@ def unit_sp(ctx: Any, uid: str, airborne: bool) -> tuple[int | None, list[str]]:
     if airborne:
         factors.append(Fraction(2, 3))
         why.append(f"{ctx.name(uid)} after the drop ×⅔ [17.2.5]")
+    if attacking and c.is_night(ctx) and c.is_line(ctx, uid):
+        factors.append(Fraction(1, 2))
+        why.append(f"{ctx.name(uid)} attacks at night ×½ [13.1.1]")
     return apply_factors(sp, factors), why
 
 
@@ -142,7 +145,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
     board = ctx.board
     att_sp, def_sp = 0, 0
     for u in attackers:
-        sp, why = unit_sp(ctx, u, airborne)
+        sp, why = unit_sp(ctx, u, airborne, attacking=True)
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
@@ -153,6 +156,9 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
+        if c.is_night(ctx):
+            sp = min(sp, 1)  # [13.1.1] artillery attacks with 1 SP at night
+            o.notes.append(f"{ctx.name(u)} supports at night with 1 SP [13.1.1]")
         att_sp += sp  # [9.3.2]
     per_hex = _hex_sp(ctx, defenders)
     for u in defenders:

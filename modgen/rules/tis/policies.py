@@ -127,9 +127,11 @@ POLICIES: tuple[Policy, ...] = (
     Policy(
         "night_stage",
         default=None,
-        choices=(None, 1, 3),
+        choices=(None, 1, 2, 3),
         doc="Which stage of the day (1e/2e/3e) is a night stage: the rulebook and scenarios do not say; none "
-        "unless chosen.",
+        "unless chosen. At night: 2 MP or one hex [13.1.7], attackers at half SP and artillery at 1 SP [13.1.1], "
+        "the night die before every battle [13.1.3], no single-handed fire [13.1.4], only entrenched artillery in "
+        "a fort or fortified line fires [13.1.8].",
         rule="TIS 13, Arnhem scenarios",
     ),
 )
