@@ -17,8 +17,8 @@ from vassal_logs import log_text, save_text, vsav
 
 from modgen.data.model import load_game
 from modgen.vassal import module as vmod
-from modgen.vassal import traits as tr
 from modgen.vassal import tracker
+from modgen.vassal import traits as tr
 from modgen.vassal.adapter import adapt
 
 REPO = Path(vf.__file__).resolve().parent.parent
@@ -90,7 +90,8 @@ def test_arnhem_leaves_out_the_naval_phase_and_a_naval_game_keeps_it() -> None:
     (trk,) = tracker.trackers_for(game)
     assert not any(e.phase == "naval" for e in trk.entries)
     assert len(trk.entries) == 1 + 2 * 7  # weather, then seven phases for each side
-    game.counters_doc["counters"].append({"id": "nsu.1", "kind": "unit", "class": "naval", "side": "allies", "faces": {}})
+    naval = {"id": "nsu.1", "kind": "unit", "class": "naval", "side": "allies", "faces": {}}
+    game.counters_doc["counters"].append(naval)
     (trk,) = tracker.trackers_for(game)
     assert sum(e.phase == "naval" for e in trk.entries) == 2
 
