@@ -233,7 +233,9 @@ def expected_phases(game: Any) -> list[str]:
         seats = ("First player", "Second player", "Third player", "Fourth player")
         sides = [{"id": seat} for seat in seats[:len(sides)]]
     out: list[str] = []
-    phases = game.rule_system().phases(game)
+    # the phases the scenarios play (the plugin's declaration: TiS leaves out the naval phase without naval data)
+    used = {p.id for sc in game.scenarios.values() for p in game.rule_system().phases_used(game, sc)}
+    phases = [p for p in game.rule_system().phases(game) if p.id in used]
     i = 0
     while i < len(phases):
         if not phases[i].per_side:
@@ -248,14 +250,48 @@ def expected_phases(game: Any) -> list[str]:
     return out
 
 
+def scenario_turn_heads(game: Any) -> list[str]:
+    """How the tracker should name each turn, written from the scenarios' ``turns`` (the longest scenario's count
+    and labels): "Turn n (label)", the label alone when it says the number ("Round 2"), else "Turn n"."""
+    longest = max(game.scenarios.values(), key=lambda sc: sc["turns"]["count"])
+    labels = longest["turns"].get("labels") or []
+    heads = []
+    for n in range(1, longest["turns"]["count"] + 1):
+        label = labels[n - 1] if n <= len(labels) else None
+        heads.append(label if label and label.endswith(f" {n}") and not label[0].isdigit() else
+                     f"Turn {n} ({label})" if label else f"Turn {n}")
+    return heads
+
+
 def check_turns(game: Any, result: dict[str, Any]) -> None:
-    """Pressing Next on the turn tracker walks through every phase, then the next turn starts at the first."""
+    """Pressing Next on the turn tracker walks through every phase, then the next turn starts at the first; its
+    levels (read through VASSAL's API) are the scenario's turns and the plugin's phases, named for the Set Turn
+    dialog (issue #24: it said "null:")."""
     (tracker,) = result["turns"]
-    phases = expected_phases(game)
+    phases, heads = expected_phases(game), scenario_turn_heads(game)
     steps = tracker["steps"]
     n = min(len(steps), 2 * len(phases))
-    want = [f"Turn {1 + k // len(phases)} {phases[k % len(phases)]}" for k in range(n)]
+    want = [f"{heads[k // len(phases)]} {phases[k % len(phases)]}" for k in range(n)]
     assert steps[:n] == want
+    assert [(lv["name"], lv["property"]) for lv in tracker["levels"]] == [("Turn", "mg_turn"), ("Phase", "mg_phase")]
+    assert tracker["levels"][0]["list"] == heads
+    assert tracker["levels"][1]["list"] == phases
+
+
+def check_chores(game: Any, result: dict[str, Any]) -> None:
+    """Every chore the plugin declares whose counters the game has is a module Global Key Command sending the
+    Delete key (remove) or the Face layer's reset key (front) to the pieces its filter names."""
+    from modgen.vassal import traits as tr
+
+    ids = {u["id"] for u in game.units}
+    declared = [c for c in game.rule_system().chores(game) if not c.counters or set(c.counters) & ids]
+    got = {c["name"]: c for c in result["chores"]}
+    assert sorted(got) == sorted(c.name for c in declared)
+    for c in declared:
+        assert got[c.name]["key"] == {"remove": tr.DELETE_KEY, "front": tr.FRONT_KEY}[c.action]
+        for cid in c.counters:
+            assert f'mg_unit=="{cid}"' in got[c.name]["filter"]
+        assert ("Selected==true" in got[c.name]["filter"]) == c.selected
 
 
 def _where(p: dict[str, Any]) -> tuple:
@@ -325,12 +361,17 @@ def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manife
     check_flips(game, result, counters.faces_of)
     check_facings(game, result, rendered=False)
     check_turns(game, result)
-    if game.id == "minsk44":  # by hand from the issue text and the scenario (first_player: soviet)
+    check_chores(game, result)
+    if game.id == "minsk44":  # by hand from the issue text and the scenario (first_player: soviet, 27 Jun first)
+        t1 = "Turn 1 (27 Jun)"
         assert result["turns"][0]["steps"][:9] == [
-            "Turn 1 Events Phase", "Turn 1 Soviet Reinforcement Phase", "Turn 1 Soviet Movement Phase",
-            "Turn 1 Soviet Final Protective Fire Phase", "Turn 1 Soviet First Wave Combat Phase",
-            "Turn 1 Soviet Second Wave Combat Phase", "Turn 1 Soviet Recovery Phase",
-            "Turn 1 German Reinforcement Phase", "Turn 1 German Movement Phase"]
+            f"{t1} Events Phase", f"{t1} Soviet Reinforcement Phase", f"{t1} Soviet Movement Phase",
+            f"{t1} Soviet Final Protective Fire Phase", f"{t1} Soviet First Wave Combat Phase",
+            f"{t1} Soviet Second Wave Combat Phase", f"{t1} Soviet Recovery Phase",
+            f"{t1} German Reinforcement Phase", f"{t1} German Movement Phase"]
+        assert result["chores"][0]["name"] == "Remove Suppressed markers (selected)"
+    if game.id == "arnhem44":  # TiS [3.3] naval assault phase: Arnhem has no naval units or beaches
+        assert not any("Naval" in s for s in result["turns"][0]["steps"])
 
 
 def test_engine_reports_a_broken_module(engine_classpath: str, tmp_path: Path) -> None:

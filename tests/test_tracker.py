@@ -29,15 +29,18 @@ M = "VASSAL.build.module."
 
 
 def _turn_cmd(turn: int, index: int) -> str:
-    # TurnTracker state: counter level (turn) with one sub-level, the phase list at `index` (see tests/test_adapter.py)
-    return f"TURNTurnTracker0\t0|{turn};0;false;-1;{index}\\;0\\;0\\;true"
+    # TurnTracker state (VASSAL ListTurnLevel.getState: current;currentSubLevel;first;active flags;sub-levels):
+    # the turn list at index turn-1, its one sub-level the phase list at `index`
+    return f"TURNTurnTracker0\t0|{turn - 1};0;0;true;{index}\\;0\\;0\\;true"
 
 
 def _rules_sequence(game, first: str | None) -> list[tuple[str, str | None]]:
+    """The rule engine's sequence, without the phases the plugin says the game's scenarios do not play."""
     plugin = game.rule_system()
     mixed = plugin.policy_values(game.manifest).get("phase_order") == "interleaved"
     ctx = SimpleNamespace(sides={s["id"]: s for s in game.manifest["sides"]}, plugin=plugin, game=game)
-    return expected_sequence(ctx, first, mixed)
+    used = {p.id for sc in game.scenarios.values() for p in plugin.phases_used(game, sc)}
+    return [(p, s) for p, s in expected_sequence(ctx, first, mixed) if p in used]
 
 
 @pytest.fixture(scope="module", params=[p.stem for p in bundled_games()])
@@ -47,7 +50,7 @@ def built(request, tmp_path_factory):
     # the stub renderers keep this fast; the tracker does not depend on pictures
     vmod.build_module(game, out, **vf.STUBS)
     root = etree.fromstring(zipfile.ZipFile(out).read("buildFile.xml"))
-    (level,) = root.findall(f"{M}turn.TurnTracker/{M}turn.CounterTurnLevel/{M}turn.ListTurnLevel")
+    (level,) = root.findall(f"{M}turn.TurnTracker/{M}turn.ListTurnLevel/{M}turn.ListTurnLevel")
     return game, se.decode(level.get("list"), ",")
 
 

@@ -114,7 +114,7 @@ def test_dice_turn_tracker_roster_charts(built) -> None:
     assert (dice.get("nDice"), dice.get("nSides")) == ("1", "6")  # EFB rolls one die
     assert dice.get("reportFormat") == "** $playerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"
     assert [e.text for e in root.find(M + "PlayerRoster")] == ["Red", "Blue"]
-    phases = root.find(f"{M}turn.TurnTracker/{M}turn.CounterTurnLevel/{M}turn.ListTurnLevel")
+    phases = root.find(f"{M}turn.TurnTracker/{M}turn.ListTurnLevel/{M}turn.ListTurnLevel")
     assert phases is not None and "First player" in phases.get("list")  # no scenario names the first player
     chart = root.find(".//VASSAL.build.widget.Chart")
     assert chart.get("chartName") == "Crt" and f"images/{chart.get('fileName')}" in z.namelist()

@@ -62,6 +62,28 @@ class Die:
 
 
 @dataclass(frozen=True)
+class Chore:
+    """A phase chore the rules name that one Global Key Command in the module does (:meth:`RuleSystem.chores`).
+
+    ``action``: ``remove`` deletes the pieces, ``front`` turns them to their first face. ``counters``: the counter
+    ids acted on (empty: every ``kind: "unit"`` counter); ``selected``: only the pieces the player has selected (the
+    rule leaves some to a roll or a choice); ``phase``: the phase id it belongs to; ``rule``: the rule number as the
+    book prints it (without the plugin's prefix); ``note``: what the player still decides, for the button's tooltip.
+    """
+
+    name: str
+    phase: str
+    rule: str
+    action: str
+    counters: tuple[str, ...] = ()
+    selected: bool = False
+    note: str = ""
+
+
+CHORE_ACTIONS = ("remove", "front")
+
+
+@dataclass(frozen=True)
 class Family:
     """One rule family of a system (``id`` from :data:`FAMILIES`). ``implemented``: the plugin checks it;
     ``tables``: the manifest's ``rules.tables`` it needs (a missing one makes the family "could not check");
@@ -108,6 +130,16 @@ class RuleSystem:
 
     def phases(self, game: Any) -> list[Phase]:
         """The sequence of play within one game turn."""
+        return []
+
+    def phases_used(self, game: Any, scenario: dict[str, Any] | None = None) -> list[Phase]:
+        """The phases a scenario plays (the module's turn tracker lists these): :meth:`phases` without those the
+        scenario's ``omit_phases`` names. A plugin may also leave out phases the game's data has no use for."""
+        omit = set((scenario or {}).get("omit_phases") or ())
+        return [p for p in self.phases(game) if p.id not in omit]
+
+    def chores(self, game: Any) -> list[Chore]:
+        """The phase chores the rules name that a module button can do (remove markers, unflip spent units)."""
         return []
 
     def default_layout(self, unit: dict[str, Any]) -> str:

@@ -85,6 +85,16 @@ class DiceSpec:
 
 
 @dataclass
+class ChoreSpec:
+    """One module-level Global Key Command (toolbar button): send ``key`` to every piece matching ``filter``."""
+
+    name: str
+    key: str
+    filter: str
+    tooltip: str = ""
+
+
+@dataclass
 class ModuleSpec:
     """Everything buildFile.xml says, already decided (images named, gpids allocated)."""
 
@@ -101,6 +111,9 @@ class ModuleSpec:
     dice: list[DiceSpec] = field(default_factory=list)
     turn_name: str = "Turn"
     turn_levels: list[tuple[str, list[str]]] = field(default_factory=list)  # nested list levels under the counter
+    #: (tracker name, nested list levels, turns first): when given, these trackers replace the counter one above
+    turn_trackers: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)
+    chores: list[ChoreSpec] = field(default_factory=list)  # module-level Global Key Commands
     charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
     setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
     help_files: list[tuple[str, str]] = field(default_factory=list)  # (Help menu title, archive entry)
@@ -243,16 +256,44 @@ def _dice(root: etree._Element, spec: ModuleSpec) -> None:
             "reportFormat": "** $playerSide$ rolled $nDice$d$nSides$ [$name$]: $result$ ***"})
 
 
+def _turn_trackers(root: etree._Element, spec: ModuleSpec) -> None:
+    """The turn trackers: named list levels (turns, then phases) when ``turn_trackers`` says so, else the counter
+    tracker. Levels carry a ``name`` (the Set Turn dialog's field labels)."""
+    if not spec.turn_trackers:
+        _turn_tracker(root, spec)
+        return
+    for name, levels in spec.turn_trackers:
+        fmt = " ".join(f"$level{i}$" for i in range(1, len(levels) + 1))
+        parent = _el(root, M + "turn.TurnTracker", {
+            "name": name, "buttonText": name, "hotkey": "84,195", "nexthotkey": "84,130", "prevhotkey": "84,195",
+            "icon": "", "lengthStyle": "Maximum", "length": -1, "turnFormat": fmt,
+            "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$ *",
+            "tooltip": "Turn tracker"})
+        for level_name, values in levels:
+            parent = _el(parent, M + "turn.ListTurnLevel", {
+                "name": level_name, "property": "mg_" + level_name.lower(), "turnFormat": "$value$",
+                "list": se.encode(values, ","), "configList": False, "configFirst": False, "prompt": ""})
+
+
+def _chores(root: etree._Element, spec: ModuleSpec) -> None:
+    for c in spec.chores:
+        _el(root, M + "GlobalKeyCommand", {
+            "name": c.name, "buttonText": c.name, "tooltip": c.tooltip or c.name, "icon": "", "buttonHotkey": "",
+            "hotkey": c.key, "singleMap": False, "filter": c.filter, "deckCount": -1, "reportSingle": True,
+            "reportFormat": f"* $playerSide$: {c.name} *"})
+
+
 def _turn_tracker(root: etree._Element, spec: ModuleSpec) -> None:
     fmt = " ".join(f"$level{i}$" for i in range(1, len(spec.turn_levels) + 2))
     tt = _el(root, M + "turn.TurnTracker", {
         "name": spec.turn_name, "buttonText": "Turn", "hotkey": "84,195", "nexthotkey": "84,130",
         "prevhotkey": "84,195", "icon": "", "lengthStyle": "Maximum", "length": -1, "turnFormat": fmt,
         "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$ *", "tooltip": "Turn tracker"})
-    level = _el(tt, M + "turn.CounterTurnLevel", {"property": "mg_turn", "turnFormat": "Turn $value$", "start": 1,
-                                                  "incr": 1, "loop": False, "loopLimit": -1})
+    level = _el(tt, M + "turn.CounterTurnLevel", {"name": "Turn", "property": "mg_turn", "turnFormat": "Turn $value$",
+                                                  "start": 1, "incr": 1, "loop": False, "loopLimit": -1})
     for name, values in spec.turn_levels:
-        level = _el(level, M + "turn.ListTurnLevel", {"property": "mg_" + name.lower(), "turnFormat": "$value$",
+        level = _el(level, M + "turn.ListTurnLevel", {"name": name, "property": "mg_" + name.lower(),
+                                                      "turnFormat": "$value$",
                                                       "list": se.encode(values, ","),
                                                       "configList": False, "configFirst": False, "prompt": ""})
 
@@ -289,7 +330,8 @@ def build_tree(spec: ModuleSpec) -> etree._Element:
     _el(root, M + "Chatter")
     _el(root, "VASSAL.i18n.Language")
     _dice(root, spec)
-    _turn_tracker(root, spec)
+    _turn_trackers(root, spec)
+    _chores(root, spec)
     _charts(root, spec)
     for name, entry in spec.setups:
         _el(root, M + "PredefinedSetup", {"name": name, "file": entry, "useFile": True, "isMenu": False,

@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.errors import DataError
-from modgen.vassal import bands, charts, setups, tracker
+from modgen.vassal import bands, charts, chores, setups, tracker
 from modgen.vassal import buildfile as bf
 from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
@@ -421,12 +421,13 @@ class _Builder:
             prototypes=proto_defs, palette=self.palette(), next_gpid=self.next_gpid, splash=splash,
             rules_pdf=rules_pdf, dice=[bf.DiceSpec(d.name, d.count, d.sides, prompt=d.prompt)
                                         for d in self.game.rule_system().dice],
-            turn_levels=self.turn_levels(), charts=chart_specs, setups=scen_specs, help_files=self.help_files())
+            turn_trackers=self.turn_trackers(), chores=chores.chore_specs(self.game), charts=chart_specs,
+            setups=scen_specs, help_files=self.help_files())
 
-    def turn_levels(self) -> list[tuple[str, list[str]]]:
-        """The turn tracker's list levels, as :mod:`modgen.vassal.tracker` defines them (the adapter decodes the
-        same definition)."""
-        return tracker.tracker_for(self.game).levels()
+    def turn_trackers(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+        """The turn trackers (name, list levels), as :mod:`modgen.vassal.tracker` defines them (the adapter decodes
+        the same definition)."""
+        return [(t.name, t.levels()) for t in tracker.trackers_for(self.game)]
 
 
 def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *,

@@ -17,10 +17,17 @@ turn in the order the Next button steps through them. That list is computed here
 
 An entry's index in that list is what a logged ``TURN`` command carries, so :meth:`Tracker.decode` is the exact
 inverse of :meth:`Tracker.levels`.
+
+The turn level above it is a list too: one entry per turn of the scenario (``turns.count``), shown as
+:func:`turn_label` ("Turn 2 (28 Jun)", "Round 3", "Turn 7"); a log's turn number is that list's index + 1 (modules
+built before carried the number itself in a counter level, which :func:`turn_number` still reads). Scenarios share
+one tracker when they play the same phases and each one's turn labels begin the longest one's (Guards Tank's short
+scenario is the first 9 days of the long one); otherwise each group gets its own tracker, named after its scenario.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +35,7 @@ from modgen.errors import DataError
 
 SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth player")
 LEVEL_NAME = "Phase"  # the list level's name: its global property is mg_phase
+TURN_LEVEL = "Turn"  # the turn level's name: its global property is mg_turn
 
 
 @dataclass(frozen=True)
@@ -47,10 +55,20 @@ class Tracker:
     entries: tuple[Entry, ...]
     sides: tuple[str, ...]  # side ids as the manifest lists them
     first: str | None  # the first player the module was built for (None: decided per scenario or by a roll)
+    turns: tuple[str, ...] = ()  # one label per turn (:func:`turn_label`); empty: open-ended (no scenario)
+    scenarios: tuple[str, ...] = ()  # the scenario ids this tracker is for
+    name: str = TURN_LEVEL  # the TurnTracker's name (its toolbar button)
 
     def levels(self) -> list[tuple[str, list[str]]]:
-        """The nested list levels for the builder (``ModuleSpec.turn_levels``); none when there are no phases."""
-        return [(LEVEL_NAME, [e.label for e in self.entries])] if self.entries else []
+        """The nested list levels for the builder (``ModuleSpec.turn_levels``), turns first then phases; the turn
+        level only when the scenarios give a length, the phase level only when there are phases."""
+        out = [(TURN_LEVEL, list(self.turns))] if self.turns else []
+        return out + ([(LEVEL_NAME, [e.label for e in self.entries])] if self.entries else [])
+
+    def shown(self, turn: int, index: int) -> str:
+        """What VASSAL's tracker shows at *turn* (from 1) and phase-list *index*: "Turn 2 (28 Jun) German Movement"."""
+        head = self.turns[turn - 1] if 1 <= turn <= len(self.turns) else f"Turn {turn}"
+        return f"{head} {self.entries[index].label}" if self.entries else head
 
     def seat_order(self, first: str | None = None) -> list[str | None]:
         """Side ids by seat: *first* (else the module's first player) in seat 0; None where not known."""
@@ -107,16 +125,82 @@ def interleaved(game: Any) -> bool:
     return values.get("phase_order") == "interleaved"
 
 
-def tracker_for(game: Any) -> Tracker:
-    """The turn tracker of the module built from *game* (no phases when the plugin gives none or is unknown)."""
+def turn_label(n: int, label: str | None) -> str:
+    """How the tracker names turn *n*: "Turn n", "Turn n (label)", or the label alone when it already says the
+    number ("Round 3")."""
+    if not label:
+        return f"Turn {n}"
+    if re.fullmatch(rf"[^\d]*\b{n}", label.strip()):
+        return label.strip()
+    return f"Turn {n} ({label.strip()})"
+
+
+def scenario_turns(scenario: dict[str, Any]) -> list[str]:
+    """The tracker's turn labels for one scenario: ``turns.count`` of them, from ``turns.labels`` where given."""
+    turns = scenario.get("turns") or {}
+    count = turns.get("count") if isinstance(turns.get("count"), int) else 0
+    labels = [str(x) for x in turns.get("labels") or []]
+    return [turn_label(n, labels[n - 1] if n <= len(labels) else None) for n in range(1, count + 1)]
+
+
+def turn_number(state: str, value: int) -> int:
+    """The turn a logged tracker state shows, from its top level's *value*: a list level (our modules) holds the
+    index (turn = index + 1); a counter level (modules built before turn lists) holds the number. The two tell
+    apart by their third field: a counter writes its loop flag (``true``/``false``), a list its first index."""
+    top = state.split("|", 2)[1] if state.count("|") >= 1 else ""
+    fields = top.split(";")
+    return value if len(fields) > 2 and fields[2] in ("true", "false") else value + 1
+
+
+def _phases(game: Any, scenario: dict[str, Any] | None) -> list[Any]:
     try:
-        phases = list(game.rule_system().phases(game))
+        return list(game.rule_system().phases_used(game, scenario))
+    except AttributeError:  # a plugin without phases_used (an old or test plugin): every phase
+        return list(game.rule_system().phases(game))
     except DataError:
-        phases = []
+        return []
+
+
+def trackers_for(game: Any) -> list[Tracker]:
+    """The module's turn trackers: one per group of scenarios that play the same phases and whose turn labels are
+    prefixes of the longest one's (that one's labels are shown); one open-ended tracker when there is no scenario."""
+    groups: list[tuple[list[Any], list[str], list[str]]] = []  # (phases, turns, scenario ids)
+    for sid, scen in (getattr(game, "scenarios", None) or {}).items():
+        phases, turns = _phases(game, scen), scenario_turns(scen)
+        for g in groups:
+            short, long_ = sorted((g[1], turns), key=len)
+            if [p.id for p in g[0]] == [p.id for p in phases] and long_[:len(short)] == short:
+                g[1][:] = long_
+                g[2].append(sid)
+                break
+        else:
+            groups.append((phases, turns, [sid]))
+    if not groups:
+        return [_tracker(game, _phases(game, None), [], [])]
+    out = []
+    for phases, turns, sids in groups:
+        trk = _tracker(game, phases, turns, sids)
+        if len(groups) > 1:
+            title = game.scenarios[sids[0]].get("title") or sids[0]
+            trk = Tracker(trk.entries, trk.sides, trk.first, trk.turns, trk.scenarios, f"{TURN_LEVEL} ({title})")
+        out.append(trk)
+    return out
+
+
+def tracker_for(game: Any, scenario: str | None = None) -> Tracker:
+    """The turn tracker for *scenario* (default: the module's first tracker)."""
+    trackers = trackers_for(game)
+    return next((t for t in trackers if scenario in t.scenarios), trackers[0])
+
+
+def _tracker(game: Any, phases: list[Any], turns: list[str], sids: list[str]) -> Tracker:
+    """One tracker: the phase list (see the module docstring) and the turn labels, for scenarios *sids*."""
     manifest_sides = [s for s in game.manifest.get("sides") or [] if isinstance(s, dict) and "id" in s]
     sides = tuple(str(s["id"]) for s in manifest_sides)
     names = {str(s["id"]): str(s.get("name", s["id"])) for s in manifest_sides}
-    first = first_player(game)
+    firsts = {(game.scenarios.get(sid) or {}).get("first_player") for sid in sids} if sids else \
+        {first_player(game)}
+    first = firsts.pop() if len(firsts) == 1 else None
     first = first if first in sides else None
     if first is not None:
         labels = [names[first], *[names[s] for s in sides if s != first]]
@@ -138,4 +222,4 @@ def tracker_for(game: Any) -> Tracker:
             [(p, s) for s in range(len(sides)) for p in run]
         entries += [Entry(p.id, p.name, s, f"{labels[s]} {p.name}") for p, s in pairs]
         i = j
-    return Tracker(tuple(entries), sides, first)
+    return Tracker(tuple(entries), sides, first, tuple(turns), tuple(sids))

@@ -13,6 +13,7 @@ from typing import Any
 
 from modgen.vassal import reader as R
 from modgen.vassal import tracker
+from modgen.vassal.tracker import turn_number
 
 Event = dict[str, Any]
 
@@ -36,14 +37,15 @@ class TrackerEvents:
     def turn_changed(self, tracker: str, state: str, values: list[int], ctx: R.Context) -> None:
         if not values:
             return
-        now = (values[0], values[-1] if len(values) > 1 else self.phase_idx)
+        turn = turn_number(state, values[0])  # a list level's index, or an older counter's number
+        now = (turn, values[-1] if len(values) > 1 else self.phase_idx)
         if self._pressed_back(now):
             return
         before = (self.turn, self.phase_idx, self.current_phase, self.mode)
         emitted: list[Event] = []
-        if values[0] != self.turn and values[0] >= 1:
-            self.turn = values[0]
-            emitted.append({"type": "turn", "turn": values[0]})
+        if turn != self.turn and turn >= 1:
+            self.turn = turn
+            emitted.append({"type": "turn", "turn": turn})
             self._emit(emitted[-1], ctx)
         if len(values) > 1 and values[-1] != self.phase_idx:
             self.phase_idx = values[-1]
@@ -113,7 +115,7 @@ class TrackerEvents:
         """The turn tracker our module for this game has (:mod:`modgen.vassal.tracker`, the builder's definition)."""
         if self._phases is None and self.game is not None:
             try:
-                self._phases = [tracker.tracker_for(self.game)]
+                self._phases = [tracker.tracker_for(self.game, self.scenario)]
             except Exception:  # noqa: BLE001 - a plugin problem must not stop log decoding
                 self._phases = []
         return self._phases[0] if self._phases else None

@@ -22,6 +22,7 @@ from modgen.vassal import sequence as se
 # Key strokes as VASSAL encodes them (HotKeyConfigurer: "keyCode,modifiers"; 130 = Ctrl).
 FLIP_KEY = "70,130"  # Ctrl+F
 DELETE_KEY = "68,130"  # Ctrl+D
+FRONT_KEY = "70,195"  # Ctrl+Shift+F: the Face layer back to its first face (no menu entry; global key commands)
 ROTATE_KEY = "82,130"  # Ctrl+R: set a free angle
 ROTATE_CW_KEY = "93,130"  # Ctrl+]
 ROTATE_CCW_KEY = "91,130"  # Ctrl+[
@@ -108,7 +109,7 @@ def marker(properties: dict[str, str]) -> tuple[str, str]:
 
 
 def layer(name: str, images: Sequence[str], level_names: Sequence[str] | None = None, *,
-          flip_key: str = FLIP_KEY, flip_text: str = "Flip", loop: bool = True) -> str:
+          flip_key: str = FLIP_KEY, flip_text: str = "Flip", loop: bool = True, reset_key: str = FRONT_KEY) -> str:
     """Embellishment/Layer type (``emb2;``, version 1), always active, one image per level, cycled by ``flip_key``.
 
     Field order from VASSAL 3.6 ``Embellishment.myGetType``: activateCommand, activateModifiers, activateKey,
@@ -120,7 +121,7 @@ def layer(name: str, images: Sequence[str], level_names: Sequence[str] | None = 
     names = list(level_names) if level_names is not None else [""] * len(images)
     if len(names) != len(images):
         raise ValueError("one level name per image")
-    fields = ["", "128", "", flip_text, "128", "", "", "128", "", "", "", "1", "false", "0", "0",
+    fields = ["", "128", "", flip_text, "128", "", "", "128", "", "", reset_key, "1", "false", "0", "0",
               se.encode(list(images), ","), se.encode(names, ","), _bool(loop), name, "", "", "false", "", "1",
               "1", "true", "", flip_key, "", name, "1.0"]
     return "emb2;" + se.encode(fields, ";")

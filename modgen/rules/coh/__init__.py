@@ -12,7 +12,7 @@ from modgen.rules.coh import tables as coh_tables
 from modgen.rules.coh.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.coh.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Die, Family, Phase, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase, not_checked
 
 _GROUND = ["fp_red", "fp_blue", "fire_cost", "range", "move_cost", "defense_front", "defense_flank"]
 _REQUIRED: dict[str, list[str]] = {
@@ -40,6 +40,12 @@ class ConflictOfHeroes(TablePlugin):
             Phase("actions", "Actions (alternating)", per_side=False),
             Phase("round_end", "Round end", per_side=False),
         ]
+
+    def chores(self, game: Any = None) -> list[Chore]:
+        """A unit is flipped to its spent side when its activation ends (Fig 28) and stays spent for the round;
+        "a new round begins with the pre-round sequence" (Fig 30) with every unit fresh again."""
+        return [Chore("Turn all units fresh", "pre_round", "Fig 30", "front",
+                      note="every spent unit back to its fresh side for the new round (Fig 28, Fig 30)")]
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
         """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap`` (:mod:`modgen.rules.coh.events`)."""

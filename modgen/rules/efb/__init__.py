@@ -13,7 +13,7 @@ from modgen.rules.efb.checks import make_checkers
 from modgen.rules.efb.policies import POLICIES
 from modgen.rules.efb.schema import rules_schema as _rules_schema
 from modgen.rules.efb.vocab import CHAT_VERBS, EVENT_KINDS
-from modgen.systems.base import Die, Family, Phase, Policy, RuleSystem
+from modgen.systems.base import Chore, Die, Family, Phase, Policy, RuleSystem
 
 # 4.3 sequence of play: Events, then each player turn A-F, then the Game Turn Interphase.
 PHASES: tuple[Phase, ...] = (
@@ -101,6 +101,13 @@ class EFBSystem(RuleSystem):
     def phases(self, game: Any = None) -> list[Phase]:
         """Events, reinforcement, movement, FPF, first wave, second wave, recovery, interphase (4.3)."""
         return list(PHASES)
+
+    def chores(self, game: Any = None) -> list[Chore]:
+        """15.4: in its recovery phase a side's in-command suppressed units recover; an OOC unit rolls (1-3 stays
+        suppressed), so the button removes the Suppressed markers of the stacks the player has selected."""
+        return [Chore("Remove Suppressed markers (selected)", "recovery", "15.4", "remove", ("marker.suppressed",),
+                      selected=True, note="select the recovering units' stacks: in command they recover, out of "
+                      "command only on 4-6 (15.4)")]
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         """``efb-<class>`` for units, ``efb-marker`` for markers."""

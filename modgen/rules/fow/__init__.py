@@ -12,7 +12,7 @@ from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Die, Family, Phase, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase, not_checked
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -51,6 +51,12 @@ class FlamesOfWar(TablePlugin):
             Phase("shooting", "Shooting Step"),
             Phase("assault", "Assault Step"),
         ]
+
+    def chores(self, game: Any = None) -> list[Chore]:
+        """p.16 Starting Step: "Remove Friendly Smoke Markers"; p.51: "All Smoke fired by a player is removed at
+        the start of their next turn". Smoke markers have no side, so the player selects their own."""
+        return [Chore("Remove Smoke markers (selected)", "starting", "p.51", "remove", ("marker.smoke",),
+                      selected=True, note="select the smoke you fired last turn (p.16, p.51)")]
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
         return dict(EVENT_KINDS)

@@ -66,10 +66,28 @@ class TaktykaIStrategia(TablePlugin):
         # eight phases, the initiative player first (policy phase_order, default player_blocks).
         return [Phase("weather", "Weather", per_side=False)] + [Phase(i, n) for i, n in _PLAYER_PHASES]
 
+    def phases_used(self, game: Any, scenario: dict[str, Any] | None = None) -> list[Phase]:
+        """[3.3]'s naval assault / beach landing phase is for naval units [18] and beach landings [19]: a game with
+        no naval counters and no beach terrain does not play it (Arnhem: "generic, not used"). The scenario's
+        ``omit_phases`` leaves out more."""
+        phases = super().phases_used(game, scenario)
+        if game is None or _has_naval(game):
+            return phases
+        return [p for p in phases if p.id != "naval"]
+
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":
             return "tis-marker"
         return {"hq": "tis-hq", "artillery": "tis-artillery"}.get(unit.get("class", ""), "tis-unit")
+
+
+def _has_naval(game: Any) -> bool:
+    """Whether the game has naval counters or beach terrain (so the naval assault phase [3.3] has a use)."""
+    units = getattr(game, "units", None) or []
+    terrain = (getattr(game, "manifest", None) or {}).get("terrain") or []
+    ids = [t.get("id", "") for t in terrain if isinstance(t, dict)] if isinstance(terrain, list) else list(terrain)
+    return any(u.get("class") == "naval" or u.get("mobility") == "naval" for u in units) or \
+        any("beach" in str(i) for i in ids)
 
 
 def stage_labels(first_day: int, first_stage: int, last_day: int, last_stage: int, month: str = "IX") -> list[str]:

@@ -367,8 +367,30 @@ public final class ModgenHarness {
         steps.add(q(shown.invoke(tt)));
         next.invoke(tt);
       }
+      // the levels as VASSAL built them: name (the Set Turn dialog's field label), property, list entries
+      List<String> levels = new ArrayList<>();
+      for (VASSAL.build.module.turn.ListTurnLevel lv :
+           tt.getAllDescendantComponentsOf(VASSAL.build.module.turn.ListTurnLevel.class)) {
+        List<String> items = new ArrayList<>();
+        for (String item : VASSAL.configure.StringArrayConfigurer.stringToArray(lv.getAttributeValueString("list"))) {
+          items.add(q(item));
+        }
+        levels.add("{\"name\":" + q(lv.getConfigureName()) + ",\"property\":"
+          + q(lv.getAttributeValueString("property")) + ",\"list\":[" + String.join(",", items) + "]}");
+      }
       out.print((first ? "" : ",") + "{\"name\":" + q(tt.getConfigureName()) + ",\"steps\":["
-        + String.join(",", steps) + "]}");
+        + String.join(",", steps) + "],\"levels\":[" + String.join(",", levels) + "]}");
+      first = false;
+    }
+    out.print("]");
+
+    // The module's Global Key Commands (phase chores): name, key sent, property filter.
+    out.print(",\"chores\":[");
+    first = true;
+    for (VASSAL.build.module.GlobalKeyCommand g :
+         gm.getAllDescendantComponentsOf(VASSAL.build.module.GlobalKeyCommand.class)) {
+      out.print((first ? "" : ",") + "{\"name\":" + q(g.getConfigureName()) + ",\"key\":"
+        + q(g.getAttributeValueString("hotkey")) + ",\"filter\":" + q(g.getAttributeValueString("filter")) + "}");
       first = false;
     }
     out.print("]");
