@@ -272,20 +272,21 @@ class Pinning:
         facing = ctx.state.facing.get(uid, 0.0)
         a, b = Pose(src[0], src[1], facing), Pose(dst[0], dst[1], float(ev.get("facing", facing)))
         why = T.pinned_units(ctx).get(t.group, "a Pinned Down marker")
+        into: str | None = None
         for e in T.enemies(ctx, uid, ("tank", "infantry", "gun", "aircraft")):
             pe, be = T.pose(ctx, e), T.team(ctx, e).base
             d0, d1 = base_distance(a, t.base, pe, be), base_distance(b, t.base, pe, be)
             seen0 = not blocks_sight(ctx, a.point, pe.point)
-            seen1 = not blocks_sight(ctx, b.point, pe.point)
-            kw: dict[str, Any] = {"units": [uid, e], "position": [float(dst[0]), float(dst[1])]}
             if seen0 and d1 < d0 - 0.05:
                 ctx.error(ctx.rule("p.41"), f"{ctx.name(uid)} moves from ({src[0]:.1f}, {src[1]:.1f}) to "
                           f"({dst[0]:.1f}, {dst[1]:.1f}), {t.m.show(d0 - d1)} closer to {ctx.name(e)} in Line of "
                           f"Sight; its Unit is Pinned Down ({why}) and may not move closer to visible enemy teams",
-                          **kw)
+                          units=[uid, e], position=[float(dst[0]), float(dst[1])])
                 return
-            if seen1 and not seen0:
-                ctx.warning(ctx.rule("p.41"), f"{ctx.name(uid)} moves to ({dst[0]:.1f}, {dst[1]:.1f}), where nothing "
-                            f"tall stands between it and {ctx.name(e)}; a Pinned Down team may not move into the Line "
-                            "of Sight of another enemy team: judge whether it did", **kw)
-                return
+            if into is None and not seen0 and not blocks_sight(ctx, b.point, pe.point):
+                into = e
+        if into is not None:
+            ctx.warning(ctx.rule("p.41"), f"{ctx.name(uid)} moves to ({dst[0]:.1f}, {dst[1]:.1f}), where nothing "
+                        f"tall stands between it and {ctx.name(into)}; a Pinned Down team may not move into the Line "
+                        "of Sight of another enemy team: judge whether it did", units=[uid, into],
+                        position=[float(dst[0]), float(dst[1])])
