@@ -118,8 +118,10 @@ def test_gun_units_only_dig_in_or_cross_here():
 
 
 def test_bailed_out_tank_cannot_move():
-    found = findings(*TANKS, {"type": "marker", "unit": "us.sherman.2", "marker": "bailed_out", "on": True},
-                     *turn_to("movement"), move("us.sherman.2", [34, 42], [34, 40]))
+    # bailed out after the Starting Step (one of two tanks Bailed Out would owe a Last Stand test there, p.60)
+    found = findings(*TANKS, *turn_to("movement"),
+                     {"type": "marker", "unit": "us.sherman.2", "marker": "bailed_out", "on": True},
+                     move("us.sherman.2", [34, 42], [34, 40]))
     assert rules(found) == [("FoW p.38", "error")]
 
 

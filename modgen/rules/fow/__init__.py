@@ -71,22 +71,28 @@ class FlamesOfWar(TablePlugin):
 #: The module's dice buttons (the system's dice).
 DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 
-#: Checked: the turn's steps, deployment, movement and orders, command distance, shooting and saves, assault
-#: eligibility and charges. Not yet: Cross checks, transports, bombardments, hit allocation, Mistaken Target,
-#: pinning, defensive fire and the rest of the assault, the Starting Step (morale), aircraft, reserves, victory.
+#: Checked: the turn's steps, deployment, movement and orders, command distance, shooting, hit allocation, Mistaken
+#: Target, saves, Pinned Down, assault eligibility and charges, the Starting Step's Motivation tests and Last Stand.
+#: Not yet: Cross checks, transports, bombardments, defensive fire and the rest of the assault, aircraft,
+#: reserves, victory.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
-    Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.24", "p.25"),
-           note="Cross checks, transports, pinned movement and night not checked; visibility is a 2-D proxy"),
+    Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.24", "p.25", "p.41"),
+           note="Cross checks, transports and night not checked; visibility is a 2-D proxy"),
     Family("command", tables=("command_distance",), rules=("p.18",),
            note="'directly towards the Leader' is a warning"),
-    Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.36", "p.38", "p.39", "p.66", "p.67"),
-           note="line of sight and concealment are the players' call (declared modifiers); hit allocation, "
-           "Mistaken Target, pinning and bombardments not checked"),
-    Family("combat", rules=("p.52", "p.53"),
-           note="eligibility and the charge only; defensive fire, assault hits, counterattack not checked"),
-    *not_checked("morale", "air", "reinforcements", "victory"),
+    Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
+                                             "p.66", "p.67"),
+           note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
+           "'evenly', leader succession and bombardments not checked"),
+    Family("combat", rules=("p.52", "p.53", "p.55"),
+           note="eligibility, the charge and Defensive Fire hit allocation only; Fall Back, assault hits, "
+           "counterattack and break off not checked"),
+    Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
+           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits; auto-pinning (bombardment, "
+           "flame-thrower, sniper, assault) and Commander LOS (a warning) are judgement or not checked"),
+    *not_checked("air", "reinforcements", "victory"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

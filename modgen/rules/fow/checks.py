@@ -1,13 +1,16 @@
 """Flames of War checks: the turn's steps in order (p.16), deployment inside the mission's zones (p.97), movement
-and orders (pp.17-25, :mod:`.movement`), shooting and saves (pp.26-39, :mod:`.shooting`) and assaults (pp.52-53,
-:mod:`.assault`), measured on the table from team positions in inches.
+and orders (pp.17-25, :mod:`.movement`), shooting and saves (pp.26-39, :mod:`.shooting`) assaults (pp.52-53,
+:mod:`.assault`), the Starting Step's tests and Pinned Down (pp.8, 16, 38, 41, 60-61, :mod:`.morale`) and hit
+allocation with Mistaken Target (pp.34-35, :mod:`.allocation`), measured on the table from team positions in inches.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.assault import Assault
+from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.seqcheck import Sequence
@@ -51,4 +54,4 @@ class Deployment:
 def make_checkers(ctx: Any) -> list[Any]:
     """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
     return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment(), Movement(), Command(), Shooting(),
-            Saves(), Assault()]
+            Saves(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget()]

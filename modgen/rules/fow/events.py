@@ -1,5 +1,6 @@
-"""The log events and chat verbs Flames of War adds: ``shoot``, ``save`` and ``assault`` events, and the chat
-declarations ``!order``, ``!shoot``, ``!save`` and ``!assault`` (docs/logs.md). The dice of a ``!shoot`` or
+"""The log events and chat verbs Flames of War adds: ``shoot``, ``save``, ``assault``, ``motivation``, ``assign``
+and ``mistaken_target`` events, and the chat declarations ``!order``, ``!shoot``, ``!save``, ``!assault``,
+``!test``, ``!assign`` and ``!mistaken`` (docs/logs.md). The dice of a ``!shoot`` or
 ``!save`` come from the module's dice buttons: the ``roll`` event right after the declaration."""
 
 from __future__ import annotations
@@ -55,6 +56,45 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
             "unit": _TEAM | {"description": "The assaulting team."},
             "target": _TEAM | {"description": "The enemy team it contacts."},
             "to_pos": _POS,
+        },
+        "required": ["type", "unit", "target"],
+    },
+}
+
+EVENT_KINDS |= {
+    "motivation": {
+        "type": "object",
+        "description": "A Motivation test: Remount (p.38), Rally (p.41), Last Stand (p.60) or Counterattack (p.57).",
+        "properties": {
+            "unit": _TEAM | {"description": "The team (Remount) or any team of the Unit testing."},
+            "test": {"enum": ["remount", "rally", "last_stand", "counterattack"], "description": "Which test."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+            "reroll": {"type": "integer", "minimum": 1, "maximum": 6,
+                       "description": "The Commander's re-roll of a failed test (p.8)."},
+            "dice": _DICE,
+            "result": {"enum": ["passed", "failed"], "description": "The outcome as announced."},
+        },
+        "required": ["type", "unit", "test"],
+    },
+    "assign": {
+        "type": "object",
+        "description": "Hits a shooting team scored are assigned to a team (FoW p.34).",
+        "properties": {
+            "unit": _TEAM | {"description": "The shooting team that scored the hits."},
+            "target": _TEAM | {"description": "The team given the hits."},
+            "hits": {"type": "integer", "minimum": 1, "description": "How many (default 1)."},
+        },
+        "required": ["type", "unit", "target"],
+    },
+    "mistaken_target": {
+        "type": "object",
+        "description": "The targeted player swaps the hits on a team to another team on a 3+ (FoW p.35).",
+        "properties": {
+            "unit": _TEAM | {"description": "The team that was hit."},
+            "target": _TEAM | {"description": "The team the hits are swapped to."},
+            "by": _TEAM | {"description": "The shooting team (default: the team that assigned the hits)."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+            "result": {"enum": ["swapped", "failed"], "description": "The outcome as announced."},
         },
         "required": ["type", "unit", "target"],
     },
@@ -135,4 +175,35 @@ def parse_assault(p: Any) -> dict[str, Any]:
     return ev
 
 
-CHAT_VERBS = {"order": parse_order, "shoot": parse_shoot, "save": parse_save, "assault": parse_assault}
+def parse_test(p: Any) -> dict[str, Any]:
+    """``!test remount|rally|last_stand|counterattack TEAM [passed|failed]`` (the die: the next roll)."""
+    what = p.word("a test (remount, rally, last_stand, counterattack)")
+    if what not in ("remount", "rally", "last_stand", "counterattack"):
+        raise p.fail(p.toks[p.i - 1], "a test (remount, rally, last_stand, counterattack)")
+    ev: dict[str, Any] = {"type": "motivation", "test": what, "unit": _target(p, "the team testing")}
+    if (t := p.peek()) is not None and t.text in ("passed", "failed"):
+        p.i += 1
+        ev["result"] = t.text
+    return ev
+
+
+def parse_assign(p: Any) -> dict[str, Any]:
+    """``!assign SHOOTER -> TEAM [N]``."""
+    ev: dict[str, Any] = {"type": "assign", "unit": _target(p, "the shooting team")}
+    _arrow(p)
+    ev["target"] = _target(p, "the team given the hits")
+    if p.peek() is not None:
+        ev["hits"] = p.integer("the number of hits")
+    return ev
+
+
+def parse_mistaken(p: Any) -> dict[str, Any]:
+    """``!mistaken TEAM -> OTHER`` (the die: the next roll)."""
+    ev: dict[str, Any] = {"type": "mistaken_target", "unit": _target(p, "the team that was hit")}
+    _arrow(p)
+    ev["target"] = _target(p, "the team to swap the hits to")
+    return ev
+
+
+CHAT_VERBS = {"order": parse_order, "shoot": parse_shoot, "save": parse_save, "assault": parse_assault,
+              "test": parse_test, "assign": parse_assign, "mistaken": parse_mistaken}

@@ -310,6 +310,22 @@ class Movement:
                     return
 
 
+def command_limit(ctx: Any, teams: int) -> float:
+    """Command distance in inches for a Unit of ``teams`` teams (p.18: 8"/20cm with 8 or more, else 6"/15cm)."""
+    cd = ctx.tables.get("command_distance") or {"large_unit_teams": 8, "large": 8, "small": 6}
+    big = teams >= int(cd.get("large_unit_teams", 8))
+    inch = float(cd.get("large" if big else "small", 8 if big else 6))
+    return inch * (2.5 / T.CM_PER_INCH) if T.measure(ctx).cm else inch  # 6"/15cm, 8"/20cm
+
+
+def command_gap(ctx: Any, u: str, leader: str) -> float:
+    """Distance from a team to its Unit Leader, measured per policy ``command_distance_measure``."""
+    if ctx.policies.get("command_distance_measure") == "centre":
+        a, b = ctx.state.table_pos[u], ctx.state.table_pos[leader]
+        return math.hypot(a[0] - b[0], a[1] - b[1])
+    return T.distance(ctx, u, leader) or 0.0
+
+
 class Command:
     """p.18: at the end of the Movement Step a team more than 6"/15cm (8"/20cm in a Unit of 8+ teams) from its Unit
     Leader is Out of Command: it must have stayed put, moved Tactically (+1 to hit) or Dashed directly towards
@@ -319,7 +335,6 @@ class Command:
         if ctx.table is None or ctx.state.phase != "movement":
             return
         tn = notes(ctx)
-        cd = ctx.tables.get("command_distance") or {"large_unit_teams": 8, "large": 8, "small": 6}
         groups: dict[str, list[str]] = {}
         for u, rec in ctx.units.items():
             if rec.get("side") == ctx.state.side and T.alive(ctx, u) and rec.get("kind") in ("team", "unit"):
@@ -329,17 +344,11 @@ class Command:
             if leader is None or len(members) < 2:
                 continue
             m = T.measure(ctx)
-            big = len(members) >= int(cd.get("large_unit_teams", 8))
-            inch = float(cd.get("large" if big else "small", 8 if big else 6))
-            limit = inch * (2.5 / T.CM_PER_INCH) if m.cm else inch  # 6"/15cm, 8"/20cm
+            limit = command_limit(ctx, len(members))
             for u in members:
                 if u == leader:
                     continue
-                if ctx.policies.get("command_distance_measure") == "centre":
-                    a, b = ctx.state.table_pos[u], ctx.state.table_pos[leader]
-                    d = math.hypot(a[0] - b[0], a[1] - b[1])
-                else:
-                    d = T.distance(ctx, u, leader) or 0.0
+                d = command_gap(ctx, u, leader)
                 if d <= limit + 1e-6:
                     continue
                 pos = list(ctx.state.table_pos[u])

@@ -31,6 +31,11 @@ RULE_DISTANCES: dict[str, tuple[float, float]] = {
     "charge": (4, 10),          # p.53 Charge into Contact
     "cavalry_charge": (6, 15),  # p.53 Cavalry
     "min_range": (8, 20),       # p.67 Minimum Range 8"/20cm
+    "commander": (6, 15),       # p.8 Command Leadership: the Commander within 6"/15cm re-rolls failed tests
+    "assign": (6, 15),          # p.34 Assign Hits: within 6"/15cm of the target team
+    "too_close": (4, 10),       # p.35 Too Close for Error
+    "too_close_tank": (8, 20),  # p.35 ... or 8"/20cm if the selected teams are Tank Teams
+    "defensive_fire": (8, 20),  # p.55 Defending Teams within 8"/20cm of an Assaulting Team
 }
 #: Bases within this many inches touch ("in Contact", p.53): the tolerance of placing a model by hand.
 CONTACT_TOLERANCE = 0.1
@@ -324,6 +329,24 @@ def marked(ctx: Any, uid: str, *names: str) -> bool:
 
 
 def pinned(ctx: Any, uid: str) -> bool:
-    """Pinned Down is a Unit state (p.41): a pinned_down marker on any team of its unit."""
+    """Pinned Down is a Unit state (p.41): the unit took enough hits (:mod:`.morale` keeps the record), or a
+    pinned_down marker is on any team of its unit."""
     g = team(ctx, uid).group
+    if g in pinned_units(ctx):
+        return True
     return any(marked(ctx, u, "pinned_down", "pinned") for u in group_members(ctx, g)) or marked(ctx, uid, "pinned")
+
+
+def pinned_units(ctx: Any) -> dict[str, str]:
+    """Units Pinned Down now (unit id -> why), for the whole game: set by hits (p.41), cleared by a Rally."""
+    return ctx.state.notes.setdefault("fow_pinned", {})
+
+
+def unit_teams(ctx: Any, group: str) -> list[str]:
+    """Every team of the unit ``group`` in the game data, on the table or not."""
+    return [u for u, rec in ctx.units.items() if rec.get("kind") in ("team", "unit") and team(ctx, u).group == group]
+
+
+def destroyed(ctx: Any, uid: str) -> bool:
+    """Destroyed: eliminated (a ``loss`` event) or marked destroyed."""
+    return uid in ctx.state.eliminated or marked(ctx, uid, "destroyed")
