@@ -14,6 +14,7 @@ PAD = 8
 CELL_PAD = 7
 LINE = 19  # px per text line in a cell at 14 px type
 MIN_WIDTH = 420
+HEAD_CHARS = 16  # a column heading longer than this wraps, so headings do not set the chart's width
 HEAD_FILL, GROUP_FILL, RULE = "#e4dfcf", "#d4cdb6", "#8a8470"
 Drawn = list[tuple[str, str]]
 
@@ -25,8 +26,10 @@ def render_chart(ch: Chart) -> tuple[Image.Image, Drawn]:
     drawn: Drawn = []
     ncol = len(ch.columns)
     widths = [0.0] * ncol
+    heads = [wrap(c.title, HEAD_CHARS) if len(c.title) > HEAD_CHARS else [c.title] for c in ch.columns]
     for i, c in enumerate(ch.columns):
-        widths[i] = max([fb.getlength(c.title)] + [f.getlength(line) for r in ch.rows
+        cf = fb if i == 0 and ch.labelled else f  # row names are set bold
+        widths[i] = max([fb.getlength(h) for h in heads[i]] + [cf.getlength(line) for r in ch.rows
                                                     for line in (r[i] if i < len(r) else "").split("\n")])
     # a group heading wider than its sub-columns widens them evenly
     for g, idx in _groups(ch).items():
@@ -35,7 +38,8 @@ def render_chart(ch: Chart) -> tuple[Image.Image, Drawn]:
             widths[i] += max(0.0, need) / len(idx)
     widths = [w + 2 * CELL_PAD for w in widths]
     grouped = any(c.group for c in ch.columns) or bool(ch.column_title)
-    head_h = LINE + 6 + ((LINE + 6) if grouped else 0)
+    head_lines = max(len(h) for h in heads) if heads else 1
+    head_h = head_lines * LINE + 6 + ((LINE + 6) if grouped else 0)
     row_hs = [max(1, *(len(c.split("\n")) for c in r)) * LINE + 6 for r in ch.rows]
     grid_w = sum(widths)
     width = int(max(grid_w, ft.getlength(ch.title), MIN_WIDTH)) + 2 * PAD
@@ -63,9 +67,10 @@ def render_chart(ch: Chart) -> tuple[Image.Image, Drawn]:
     for i, c in enumerate(ch.columns):
         top = sub_y if i in covered else y0
         d.rectangle([xs[i], top, xs[i + 1], y0 + head_h], fill=HEAD_FILL, outline=RULE)
-        if c.title:
-            d.text(((xs[i] + xs[i + 1]) / 2, y0 + head_h - LINE - 1), c.title, fill="black", font=fb, anchor="ma")
-            drawn.append(("head", c.title))
+        for k, line in enumerate(heads[i]):  # bottom-aligned, as printed charts set their headings
+            d.text(((xs[i] + xs[i + 1]) / 2, y0 + head_h - (len(heads[i]) - k) * LINE - 1), line, fill="black",
+                   font=fb, anchor="ma")
+            drawn.append(("head", line))
     y = y0 + head_h
     for r, h in zip(ch.rows, row_hs, strict=True):
         for i in range(ncol):

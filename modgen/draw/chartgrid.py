@@ -28,7 +28,7 @@ ILLUSTRATIVE_TEXT = "illustrative values (not printed in the rulebook)"
 KEY_PREFIX = "Key: "
 VOCABULARY = frozenset({YES, NO, NONE, RULEBOOK_MARK, ILLUSTRATIVE_MARK, ""})
 META = ("source", "row_sources", "note")
-MAX_CELL = 48  # characters before a cell wraps onto a second line
+MAX_CELL = 36  # characters before a cell wraps onto a second line
 
 
 @dataclass
@@ -90,6 +90,7 @@ class _Names:
         self.names.update(spec.get("values") or {})
         self.columns: dict[str, str] = spec.get("columns") or {}
         self.null = spec.get("null", NONE)
+        self.blank: dict[str, str] = spec.get("blank") or {}  # column -> text where a row has no value
 
     def name(self, key: str) -> str:
         return self.names.get(key, key)
@@ -220,7 +221,7 @@ def _records(records: list[dict[str, Any]], spec: dict[str, Any], names: _Names
         if not subs:
             columns.append(Column(names.title(k)))
             getters.append(lambda r, k=k: _range(r, k, ranges[k], names) if k in ranges
-                           else names.cell(r[k]) if k in r else "")  # absent is blank, null is "—"
+                           else names.cell(r[k]) if k in r else names.blank.get(k, ""))  # null is "—"
             continue
         for s in subs:
             columns.append(Column(names.title(f"{k}.{s}"), names.title(k)))
