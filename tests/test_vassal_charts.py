@@ -26,7 +26,8 @@ def _man(tables: dict[str, Any], specs: list[dict[str, Any]] | None = None, **ex
 
 
 def test_columns_crt_is_printed_by_die_roll_with_its_key() -> None:
-    crt = {"mobile": {"columns": [{"label": "-1,0", "results": ["A1", "BR"]}, {"label": "+1", "results": ["D1", "D2"]}]},
+    crt = {"mobile": {"columns": [{"label": "-1,0", "results": ["A1", "BR"]},
+                                  {"label": "+1", "results": ["D1", "D2"]}]},
            "source": {"rule": "EFB 13.1", "values": "illustrative"}}
     spec = {"table": "crt", "part": "mobile", "title": "Mobile CRT", "row_title": "Die roll",
             "column_title": "Combat differential", "result_key": {"BR": "Both retreat"},

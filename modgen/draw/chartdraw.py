@@ -27,7 +27,7 @@ def render_chart(ch: Chart) -> tuple[Image.Image, Drawn]:
     ncol = len(ch.columns)
     widths = [0.0] * ncol
     heads = [wrap(c.title, HEAD_CHARS) if len(c.title) > HEAD_CHARS else [c.title] for c in ch.columns]
-    for i, c in enumerate(ch.columns):
+    for i in range(ncol):
         cf = fb if i == 0 and ch.labelled else f  # row names are set bold
         widths[i] = max([fb.getlength(h) for h in heads[i]] + [cf.getlength(line) for r in ch.rows
                                                     for line in (r[i] if i < len(r) else "").split("\n")])
@@ -64,7 +64,7 @@ def render_chart(ch: Chart) -> tuple[Image.Image, Drawn]:
         d.text(((xs[a] + xs[b]) / 2, y0 + 3), text, fill="black", font=fb, anchor="ma")
         drawn.append(("head", text))
     covered = {i for (a, b), _ in spans for i in range(a, b)}
-    for i, c in enumerate(ch.columns):
+    for i in range(ncol):
         top = sub_y if i in covered else y0
         d.rectangle([xs[i], top, xs[i + 1], y0 + head_h], fill=HEAD_FILL, outline=RULE)
         for k, line in enumerate(heads[i]):  # bottom-aligned, as printed charts set their headings
