@@ -14,6 +14,7 @@ PAD = 8
 CELL_PAD = 7
 LINE = 19  # px per text line in a cell at 14 px type
 MIN_WIDTH = 420
+MAX_SPLASH_TEXT = 600  # characters of one splash text before wrapping (the frame holds far fewer)
 HEAD_CHARS = 16  # a column heading longer than this wraps, so headings do not set the chart's width
 HEAD_FILL, GROUP_FILL, RULE = "#e4dfcf", "#d4cdb6", "#8a8470"
 Drawn = list[tuple[str, str]]
@@ -168,6 +169,8 @@ def _fit(text: str, room: float, most_lines: int, sizes: tuple[int, ...], bold: 
          ) -> tuple[list[str], object]:
     """``text`` wrapped at the largest of ``sizes`` that fits in ``most_lines`` lines of ``room`` px; at the
     smallest size the last line ends in an ellipsis (no line is ever wider than ``room``)."""
+    # Pillow refuses to lay out very long strings (unvalidated data may carry one); no frame holds more anyway
+    text = text if len(text) <= MAX_SPLASH_TEXT else text[:MAX_SPLASH_TEXT - 1] + "…"
     for size in sizes:
         f = font(size, bold)
         lines = _wrap_px(text, f, room)

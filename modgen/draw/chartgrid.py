@@ -239,10 +239,12 @@ def _range(r: dict[str, Any], lo: str, hi: str, names: _Names) -> str:
 
 
 def _wrap_cell(text: str) -> str:
-    """Long prose in a cell on several lines (``\\n``), so one note does not make the chart a metre wide."""
+    """Long prose in a cell on several lines (``\\n``), so one note does not make the chart a metre wide; a word
+    longer than a line is cut (Pillow refuses very long strings, and unvalidated data may carry one)."""
     if len(text) <= MAX_CELL:
         return text
-    return "\n".join(wrap(text, MAX_CELL))
+    return "\n".join(line if len(line) <= MAX_CELL else line[:MAX_CELL - 1] + "…"
+                      for line in wrap(text[:MAX_CELL * 12], MAX_CELL))
 
 
 def wrap(text: str, width: int) -> list[str]:
