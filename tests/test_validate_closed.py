@@ -25,7 +25,8 @@ FILES = {"games/base.json": "game", "counters/base.json": "counters", "maps/base
 # Objects keyed by names or ids (or free-form by design): adding a key there is not an unknown *property*.
 OPEN = [r"/x(/|$)", r"^/rules/(tables|policies)(/|$)", r"^/terrain$", r"/faces$", r"/values$", r"/marks$",
         r"^/maps/\d+/hexes$", r"/vp$", r"^/victory(/|$)", r"/params(/|$)", r"^/counter_layouts(/|$)",
-        r"^/friendly_edges$", r"^/strength$"]
+        r"^/friendly_edges$", r"^/strength$",
+        r"^/charts/names$", r"^/charts/tables/\d+/(columns|result_key|blank|ranges)$"]  # id -> text maps
 
 
 def _objects(value: Any, ptr: str = "") -> list[str]:

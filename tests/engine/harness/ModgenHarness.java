@@ -413,6 +413,23 @@ public final class ModgenHarness {
       first = false;
     }
     out.print("]");
+
+    // Charts window (issue #24, charts part): each chart's tab name and its image as the module's archive serves it.
+    out.print(",\"charts\":[");
+    first = true;
+    for (VASSAL.build.widget.Chart c : gm.getAllDescendantComponentsOf(VASSAL.build.widget.Chart.class)) {
+      String file = c.getAttributeValueString("fileName");
+      int w = -1, h = -1;
+      try (InputStream in = gm.getDataArchive().getInputStream("images/" + file)) {
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(in);
+        if (img != null) { w = img.getWidth(); h = img.getHeight(); }
+      }
+      catch (Exception e) { /* w, h stay -1: the test reports the missing image */ }
+      out.print((first ? "" : ",") + "{\"name\":" + q(c.getAttributeValueString("chartName")) + ",\"file\":" + q(file)
+        + ",\"w\":" + w + ",\"h\":" + h + "}");
+      first = false;
+    }
+    out.print("]");
   }
 
   /** Everything the chat window shows. */
