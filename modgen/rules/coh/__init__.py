@@ -42,11 +42,13 @@ class ConflictOfHeroes(TablePlugin):
         ]
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
-        """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap`` (:mod:`modgen.rules.coh.events`)."""
+        """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap``, ``smoke``, ``occupy``,
+        ``leave``, ``entrench`` (:mod:`modgen.rules.coh.events`)."""
         return dict(EVENT_KINDS)
 
     def chat_verbs(self) -> dict[str, Any]:
-        """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``."""
+        """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``, ``!smoke``,
+        ``!occupy``, ``!leave``, ``!entrench``."""
         return dict(CHAT_VERBS)
 
     def counter_role(self, counter: dict[str, Any]) -> str:
