@@ -109,8 +109,8 @@ def test_range_and_long_range():
 def test_apc_shield_and_flank_dr_for_carried_units():
     # 16.1/17.1: Rifles 1 in the 251/1 defends with flank DR 11 + 2 = 13; the SMG at long range: 5 - 2 + roll
     # the 251/1 first drives into the SMG's sight (from 0809 the wooden building 0805 is in the way: 11.0)
-    pre = [{"type": "activate", "units": [APC]}, {"type": "move", "unit": APC, "from": "0809", "to": "1008",
-                                                  "path": ["0809", "0908", "1008"]}, {"type": "activate", "units": [SMG]}]
+    drive = {"type": "move", "unit": APC, "from": "0809", "to": "1008", "path": ["0809", "0908", "1008"]}
+    pre = [{"type": "activate", "units": [APC]}, drive, {"type": "activate", "units": [SMG]}]
     assert check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(5, 5), hit(GRIF)) == []
     found = check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(4, 4), hit(GRIF))
     assert rules(found) == ["CoH Fig 29"] and "APC shield" in found[0].message
