@@ -72,7 +72,8 @@ DICE = (Die("2d6", 2, 6),)
 #: Rule families; ``rules`` are the numbers whose could-not-check findings belong to each (docs/rules.md, CoH table).
 FAMILIES = (
     Family("sequence", rules=("21.0", "firefight", "Fig 30", "17.0"),
-           note="round order and length, alternating actions, round end on consecutive passes"),
+           note="round order and length, alternating actions, round end on consecutive passes; 3-4 player games "
+           "(21.0: turn order, N-1 passes end the round) not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
     Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
@@ -95,7 +96,7 @@ FAMILIES = (
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
     Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
-    *not_checked("air", "multi_player", "reinforcements"),
+    *not_checked("air", "reinforcements"),
 )
 
 plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE,
