@@ -101,12 +101,16 @@ def test_range_and_long_range():
     moved = [ACT_T, {"type": "move", "unit": TANK, "from": "0607", "to": "0107"}, {"type": "activate", "units": [SMG]}]
     found = check(*moved, fire(SMG, TANK), roll(6, 6))  # 7 hexes
     assert rules(found) == ["CoH 7.6"] and "6 hexes" in found[0].message
-    assert check(PASS_G, {"type": "activate", "units": [SMG]}, fire(SMG, APC), roll(6, 6)) == []  # 6 hexes
+    # 6 hexes, over open ground (the line 0803-0809 would cross the wooden building 0805: 11.0, test_coh_sight)
+    moved = [ACT_T, {"type": "move", "unit": TANK, "from": "0607", "to": "0307"}, {"type": "activate", "units": [SMG]}]
+    assert check(*moved, fire(SMG, TANK), roll(6, 6)) == []
 
 
 def test_apc_shield_and_flank_dr_for_carried_units():
     # 16.1/17.1: Rifles 1 in the 251/1 defends with flank DR 11 + 2 = 13; the SMG at long range: 5 - 2 + roll
-    pre = [PASS_G, {"type": "activate", "units": [SMG]}]
+    # the 251/1 first drives into the SMG's sight (from 0809 the wooden building 0805 is in the way: 11.0)
+    drive = {"type": "move", "unit": APC, "from": "0809", "to": "1008", "path": ["0809", "0908", "1008"]}
+    pre = [{"type": "activate", "units": [APC]}, drive, {"type": "activate", "units": [SMG]}]
     assert check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(5, 5), hit(GRIF)) == []
     found = check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(4, 4), hit(GRIF))
     assert rules(found) == ["CoH Fig 29"] and "APC shield" in found[0].message

@@ -77,3 +77,18 @@ def bearing(grid: Grid, a: str, b: str) -> float:
     pa = grid.exact_center(*grid.position(a), 100.0)
     pb = grid.exact_center(*grid.position(b), 100.0)
     return point_bearing(pa, pb)
+
+
+def height_blocker(grid: Grid, a: str, b: str, level: Callable[[str], float],
+                   top: Callable[[str], float]) -> Callable[[str], bool]:
+    """A ``blocks_hex`` predicate for :func:`line_of_sight` on a map with heights: the sight line runs straight from
+    the ground ``level`` of ``a`` to that of ``b``, and an intervening hex blocks when its ``top`` (ground level plus
+    any obstacle on it) rises above the line where the line passes it (strictly: an obstacle level with the line
+    does not block). On a flat map (every level 0) this is "an obstacle of any height blocks"."""
+    la, lb = float(level(a)), float(level(b))
+    n = grid.distance(a, b) or 1
+
+    def blocks(h: str) -> bool:
+        return float(top(h)) > la + (lb - la) * grid.distance(a, h) / n
+
+    return blocks

@@ -48,11 +48,13 @@ class ConflictOfHeroes(TablePlugin):
                       note="every spent unit back to its fresh side for the new round (Fig 28, Fig 30)")]
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
-        """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap`` (:mod:`modgen.rules.coh.events`)."""
+        """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap``, ``smoke``, ``occupy``,
+        ``leave``, ``entrench`` (:mod:`modgen.rules.coh.events`)."""
         return dict(EVENT_KINDS)
 
     def chat_verbs(self) -> dict[str, Any]:
-        """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``."""
+        """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``, ``!smoke``,
+        ``!occupy``, ``!leave``, ``!entrench``."""
         return dict(CHAT_VERBS)
 
     def counter_role(self, counter: dict[str, Any]) -> str:
@@ -76,22 +78,31 @@ DICE = (Die("2d6", 2, 6),)
 #: Rule families; ``rules`` are the numbers whose could-not-check findings belong to each (docs/rules.md, CoH table).
 FAMILIES = (
     Family("sequence", rules=("21.0", "firefight", "Fig 30", "17.0"),
-           note="round order and length, alternating actions, round end on consecutive passes"),
+           note="round order and length, alternating actions, round end on consecutive passes; 3-4 player games "
+           "(21.0: turn order, N-1 passes end the round) not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
     Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
     Family("movement", tables=("terrain",), rules=("16.0", "17.0", "15.2"),
            note="AP per hex from the (illustrative) terrain table, road congestion, transport, Immobilized/Stunned; "
-           "wire, AT ditches and mines not checked"),
+           "AT ditch +2 for infantry, wire 1D6 (foot) or +2 (tracked) in the move cost"),
+    Family("line_of_sight", tables=("terrain",), rules=("11.0", "18.2", "20.3"),
+           note="blocking terrain and levels from the terrain table (section 11 is missing: policy los_model), "
+           "fortifications never block (18.0), bunker arcs (18.2), smoke by policy smoke_blocks_los; airplanes' "
+           "blind hexes (20.3) are coded but no airplane is in the bundled counters"),
     Family("fire", tables=("fire_modifiers",), rules=("15.1", "15.3", "15.4", "15.5", "7.6"),
-           note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour; "
-           "line of sight not checked"),
+           note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour"),
     Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 29", "Fig 30", "15.6", "16.1", "17.1"),
-           note="AV against DV from the logged roll, two hits, second hit; fortification DMs not checked"),
+           note="AV against DV from the logged roll, two hits, second hit; smoke and fortification DMs"),
+    Family("fortifications", tables=("fortifications",),
+           rules=("18.0", "18.1", "18.2", "18.3", "18.4", "18.5", "18.6", "19.0"),
+           note="one of each type per hex, who may occupy, occupy/leave +1AP, hasty defences, trench/gun pit/bunker "
+           "DMs by direction and colour (policy fort_dm_colour), AT ditches, wire, mine attacks and outcomes, "
+           "destruction against red 15DR, engineer smoke; a failed wire attempt's lost APs are not checked"),
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
     Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
-    *not_checked("fortifications", "air", "reinforcements"),
+    *not_checked("air", "reinforcements"),
 )
 
 plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE,

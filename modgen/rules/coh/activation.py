@@ -23,7 +23,11 @@ from modgen.rules.coh.fire import fire_cost
 from modgen.rules.state import Activation
 
 _COST_RULE = {"move": "16.0", "attack": "15.5", "pivot": "Fig 27", "stall": "Fig 28", "unload": "17.0",
-              "load": "17.0", "order": "Fig 29", "rally": "15.2"}
+              "load": "17.0", "order": "Fig 29", "rally": "15.2", "smoke": "19.0", "occupy": "18.2", "leave": "18.2",
+              "entrench": "18.1"}
+#: actions whose cost is one ``action_costs`` row (19.0 engineer smoke 3, 18.2 occupy/leave +1, 18.1 hasty defense 7)
+_TABLE_COST = {"smoke": "engineer_smoke", "occupy": "occupy_fortification", "leave": "leave_fortification_in_hex",
+               "entrench": "hasty_defense"}
 
 
 class Play:
@@ -266,6 +270,12 @@ class Play:
             return (int(n), f"{ctx.name(ev['unit'])}'s open-terrain move cost {n}") if n is not None else (None, "")
         if t == "order":
             return self._card_cost(ctx, ev)
+        if t in _TABLE_COST:
+            n = ((ctx.tables.get("action_costs") or {}).get(_TABLE_COST[t]) or {}).get("ap")
+            if not isinstance(n, int):
+                ctx.could_not_check(ctx.rule(_COST_RULE[t]), f"the game data gives no AP cost for {_TABLE_COST[t]}")
+                return None, ""
+            return n, f"{t} {n}"
         row = (ctx.tables.get("action_costs") or {}).get("rally") or {}
         if row.get("ap") is None:
             ctx.could_not_check(ctx.rule("15.2"), "the AP cost of a rally (7.x) is not in the game data")

@@ -6,11 +6,13 @@ from typing import Any
 
 from modgen.rules.coh.activation import Play
 from modgen.rules.coh.fire import Fire
+from modgen.rules.coh.forts import Forts
 from modgen.rules.coh.hits import Rally
 from modgen.rules.seqcheck import Sequence
 
 
 def make_checkers(ctx: Any) -> list[Any]:
     """Round structure and length (21.0, the firefight), fire and hits (Fire settles an attack before Play checks
-    the VP it owes), activations and points, rally."""
-    return [Sequence("21.0", "firefight", "round"), Fire(), Play(), Rally()]
+    the VP it owes), fortifications and hindrances (Forts notes a mine attack before Play charges the move),
+    activations and points, rally."""
+    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Play(), Rally()]

@@ -15,7 +15,10 @@ from modgen.geometry import arcs, hexline
 
 #: Movement colour -> the terrain table's column (16.0: red = foot, blue = tracked, green = wheeled).
 MOVE_COLUMN = {"red": "move_foot", "blue": "move_tracked", "green": "move_wheeled"}
-ACTIONS = ("move", "attack", "pivot", "stall", "unload", "load", "order", "rally", "pass")
+ACTIONS = ("move", "attack", "pivot", "stall", "unload", "load", "order", "rally", "pass", "smoke", "occupy", "leave",
+           "entrench")
+#: attack kinds and attacker tags of artillery and mortar fire (indirect: 15.4, 18.2, 18.5, 18.6)
+INDIRECT = ("artillery", "mortar", "oba", "indirect")
 
 
 def values(ctx: Any, uid: str) -> dict[str, Any]:
@@ -39,6 +42,11 @@ def unit_class(ctx: Any, uid: str) -> str:
 
 def is_truck(ctx: Any, uid: str) -> bool:
     return "truck" in tags(ctx, uid) or values(ctx, uid).get("move_colour") == "green"
+
+
+def is_indirect(ctx: Any, ev: dict[str, Any], uid: str | None) -> bool:
+    """Artillery or mortar fire: declared by the attack's ``kind`` or the attacker's tags."""
+    return ev.get("kind") in INDIRECT or bool(uid and tags(ctx, uid) & set(INDIRECT))
 
 
 def side_name(ctx: Any, side: str | None) -> str:
@@ -123,7 +131,64 @@ def step_cost(ctx: Any, uid: str, a: str, b: str) -> tuple[Fraction | None, str]
     if colour == "green" and ctx.board.on_line(b, "road"):
         others = [u for u in ctx.state.units_in(b) if u != uid and unit_class(ctx, u) == "vehicle"]
         total += len(others)  # 16.0: +1AP per vehicle already in the road hex
-    return total, ""
+    return total + hindrance_extra(ctx, uid, b), ""
+
+
+# ---- fortifications and hindrances (18.0-18.6) -------------------------------------------------------------------
+def fort_table(ctx: Any) -> dict[str, dict[str, Any]]:
+    """The ``fortifications`` table: counter id -> type and printed values (18.0-18.5)."""
+    return {k: v for k, v in (ctx.tables.get("fortifications") or {}).items() if k != "source" and isinstance(v, dict)}
+
+
+def forts_in(ctx: Any, h: str, kind: str | None = None) -> list[str]:
+    """Fortification and hindrance counters lying in hex ``h`` (of type ``kind`` when given)."""
+    table = fort_table(ctx)
+    return sorted(m for m in ctx.state.hex_markers.get(h, ()) if m in table
+                  and (kind is None or table[m].get("type") == kind))
+
+
+def is_at_ditch(ctx: Any, h: str) -> bool:
+    """An anti-tank ditch hex (18.3): drawn on a map overlay (the terrain row's ``at_ditch``) or a counter."""
+    row = terrain_row(ctx, h) or {}
+    return bool(row.get("at_ditch")) or bool(forts_in(ctx, h, "at_ditch"))
+
+
+def move_colour(ctx: Any, uid: str) -> str:
+    """Red (foot), blue (tracked) or green (wheeled) movement (16.0)."""
+    return values(ctx, uid).get("move_colour") or "red"
+
+
+def hindrance_extra(ctx: Any, uid: str, h: str) -> int:
+    """Extra AP to enter ``h`` for hindrances: infantry into an AT ditch +2 (18.3), a tracked unit into wire +2
+    (18.4), a foot unit into wire the 1D6 it rolled when it announced the move (18.4, ``coh_wire_roll``)."""
+    extra, colour = 0, move_colour(ctx, uid)
+    if is_at_ditch(ctx, h) and unit_class(ctx, uid) == "foot":
+        extra += _table_ap(ctx, "enter_at_ditch_infantry", 2)
+    if forts_in(ctx, h, "wire"):
+        if colour == "blue":
+            extra += _table_ap(ctx, "enter_wire_tracked", 2)
+        elif colour == "red":
+            rolled = (ctx.state.notes.get("coh_wire_roll") or {}).get(uid)
+            extra += int(rolled[1]) if rolled and rolled[0] in (h, None) else 0
+    return extra
+
+
+def _table_ap(ctx: Any, key: str, default: int) -> int:
+    """An ``action_costs`` row written as an extra ("+2"), else the rulebook's number."""
+    ap = ((ctx.tables.get("action_costs") or {}).get(key) or {}).get("ap")
+    try:
+        return int(str(ap).lstrip("+"))
+    except ValueError:
+        return default
+
+
+def is_smoke(marker: str) -> bool:
+    """A smoke marker (19.0 engineer smoke; any marker id ``smoke`` or ending ``.smoke``)."""
+    return marker == "smoke" or marker.endswith(".smoke")
+
+
+def smoke_in(ctx: Any, h: str) -> bool:
+    return any(is_smoke(m) for m in ctx.state.hex_markers.get(h, ()))
 
 
 def ap(value: Fraction) -> int:

@@ -33,6 +33,22 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
              "properties": {"unit": _UNIT, "vehicle": _UNIT, **_PAID}, "required": ["type", "unit", "vehicle"]},
     "unload": {"type": "object", "description": "A carried unit is unloaded under its vehicle (17.0).",
                "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
+    "smoke": {"type": "object", "description": "An engineer fires +2DM smoke into a hex up to 1 hex away for 3APs "
+              "(19.0); the smoke marker lies in that hex.",
+              "properties": {"unit": _UNIT, "hex": {"type": "string", "minLength": 1, "description": "Target hex."},
+                             "marker": {"type": "string", "description": "Smoke marker id (default marker.smoke)."},
+                             **_PAID},
+              "required": ["type", "unit", "hex"]},
+    "occupy": {"type": "object", "description": "A unit occupies the trench, gun pit or bunker in its hex: +1AP "
+               "(18.2).",
+               "properties": {"unit": _UNIT, "marker": {"type": "string", "description": "The fortification's "
+                                                         "counter id, when the hex holds several."}, **_PAID},
+               "required": ["type", "unit"]},
+    "leave": {"type": "object", "description": "A unit leaves its fortification without leaving the hex: +1AP "
+              "(18.2).",
+              "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
+    "entrench": {"type": "object", "description": "A foot unit builds a hasty defense on itself for 7APs (18.1).",
+                 "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
     "cap": {"type": "object", "description": "Command Action Points spent: on the last roll (+1 each, Fig 29) or "
             "towards the next action's cost.",
             "properties": {"side": _SIDE, "cap": {"type": "integer", "minimum": 1, "description": "CAPs spent."},
@@ -117,5 +133,30 @@ def parse_card(p: Any) -> dict[str, Any]:
     return {"type": "order", "order": name, "unit": unit.text}
 
 
+def _unit_verb(kind: str, what: str) -> Any:
+    def parse(p: Any) -> dict[str, Any]:
+        unit = p.next(what)
+        if not unit.is_target:
+            raise p.fail(unit, what)
+        return _paid(p, {"type": kind, "unit": unit.text})
+
+    parse.__doc__ = f"``!{kind} UNIT [ap N] [cap N]``"
+    return parse
+
+
+def parse_smoke(p: Any) -> dict[str, Any]:
+    """``!smoke UNIT HEX [ap N] [cap N]`` (19.0)."""
+    unit = p.next("the engineer firing smoke")
+    if not unit.is_target:
+        raise p.fail(unit, "the engineer firing smoke")
+    into = p.next("the hex the smoke goes into")
+    if not into.is_target:
+        raise p.fail(into, "the hex the smoke goes into")
+    return _paid(p, {"type": "smoke", "unit": unit.text, "hex": into.text})
+
+
 CHAT_VERBS = {"activate": parse_activate, "pass": parse_pass, "stall": parse_stall, "spent": parse_spent,
-              "pivot": parse_pivot, "unload": parse_unload, "cap": parse_cap, "card": parse_card}
+              "pivot": parse_pivot, "unload": parse_unload, "cap": parse_cap, "card": parse_card,
+              "smoke": parse_smoke, "occupy": _unit_verb("occupy", "the unit occupying the fortification"),
+              "leave": _unit_verb("leave", "the unit leaving its fortification"),
+              "entrench": _unit_verb("entrench", "the foot unit building a hasty defense")}

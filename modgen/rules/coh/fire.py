@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from modgen.geometry import hexline
 from modgen.rules.coh import common as C
+from modgen.rules.coh import forts, sight
 
 CLOSE = ("close_combat", "cc")
 _BOUNDARY = (*C.ACTIONS, "activate", "spent", "turn", "phase", "game_end")
@@ -70,6 +72,20 @@ class Target:
 
 
 @dataclass
+class FortTarget:
+    """A fortification or hindrance attacked (18.6), rolled first unless the roll names another unit."""
+
+    marker: str
+    hex: str
+    av: int
+    dv: int
+    why: str
+    index: int
+    total: int | None = None
+    removed: bool = False
+
+
+@dataclass
 class Open:
     index: int
     attackers: list[str]
@@ -82,6 +98,7 @@ class Fire:
 
     def __init__(self) -> None:
         self.open: Open | None = None
+        self.fort: FortTarget | None = None
 
     # ---- declaration -------------------------------------------------------------------------------------------
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
@@ -101,6 +118,8 @@ class Fire:
             tgt = self._target(ctx, ev, attackers, d, close) if legal else None
             if tgt is not None:
                 targets.append(tgt)
+        if ev.get("fortification") and attackers and to and legal:
+            self.fort = self._fort_target(ctx, ev, attackers[0], to, close)
         where = [h for u in attackers + defenders if (h := ctx.state.position.get(u))]
         self.open = Open(ctx.index or 0, attackers, targets, list(dict.fromkeys(where)))
 
@@ -124,12 +143,29 @@ class Fire:
             rng = 0
         if rng is not None and dist > int(rng) and not close:
             ok = self._long_range(ctx, uid, dist, int(rng), here, to) and ok
+        if not close and not self._sees(ctx, uid, here, to):
+            ok = False
         if not close and "turret" not in C.tags(ctx, uid) and C.in_front(ctx, uid, to) is False:
             ctx.error(ctx.rule("15.5"), f"{name} fires from {here} at {to}, outside its front arc; only turreted "
                       "vehicles fire outside their arc, other units must pivot first as a separate action",
                       units=[uid], hexes=[here, to])
             ok = False
         return ok
+
+    def _sees(self, ctx: Any, uid: str, here: str, to: str) -> bool:
+        """Line of sight from the firer's hex to the target hex (:mod:`modgen.rules.coh.sight`)."""
+        try:
+            seen = sight.sight(ctx, uid, here, to)
+        except LookupError as exc:
+            ctx.could_not_check(ctx.rule("11.0"), str(exc))
+            return True
+        if not seen.clear:
+            rule = seen.rule
+            note = "" if rule != "11.0" else " (section 11 is not in the rulebook fragment: heights and obstacles " \
+                "are the game's terrain table, policy los_model)"
+            ctx.error(ctx.rule(rule), f"{ctx.name(uid)} fires from {here} at {to} without line of sight: "
+                      f"{seen.why}{note}", units=[uid], hexes=[h for h in (here, to, seen.hex) if h])
+        return seen.clear
 
     def _long_range(self, ctx: Any, uid: str, dist: int, rng: int, here: str, to: str) -> bool:
         rule = ctx.rule("15.3" if C.unit_class(ctx, uid) == "vehicle" else "7.6")
@@ -155,7 +191,9 @@ class Fire:
         if att is None:
             return None
         ahex = ctx.state.position.get(att)
-        side = "flank" if d in carried else C.dr_side(ctx, d, ahex, close)  # 17.1: carried units use flank DR
+        indirect = C.is_indirect(ctx, ev, att)
+        # 17.1: carried units use flank DR; 18.6: artillery/mortar fire meets the flank DR "as normal"
+        side = "flank" if d in carried or indirect else C.dr_side(ctx, d, ahex, close)
         if side is None:
             ctx.could_not_check(ctx.rule("15.1"), "a unit's facing or hex is not in the log, so front or flank "
                                 "DR cannot be told")
@@ -176,6 +214,11 @@ class Fire:
             return None
         av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d))
         dv, why_dv = self._dv(ctx, d, side, carried)
+        if dv is not None:
+            extra = self._cover(ctx, d, ahex, close, colour, indirect)
+            if extra is None:
+                return None
+            dv, why_dv = dv + extra[0], ", ".join([why_dv, *extra[1]])
         if av is None or dv is None:
             return None
         return Target(d, av, dv, f"{why_av} against DV {dv} ({why_dv})", bool(C.hits_on(ctx, d)))
@@ -261,9 +304,82 @@ class Fire:
                 parts.append(f"+{mod} vehicle cover (15.6)")
         return dv, ", ".join(parts)
 
+    def _fort_target(self, ctx: Any, ev: dict[str, Any], att: str, to: str, close: bool) -> FortTarget | None:
+        """18.6: a fortification or hindrance printing a red 15DR is destroyed by an attack reaching it plus the
+        hex's terrain DM (smoke too); mines only by artillery/mortar or a foot unit's close combat (18.5)."""
+        m = ev["fortification"]
+        row = C.fort_table(ctx).get(m)
+        kw = {"units": [att], "hexes": [to]}
+        if row is None or m not in ctx.state.hex_markers.get(to, ()):
+            ctx.error(ctx.rule("18.6"), f"{ctx.name(att)} attacks a {m} in {to}, but there is none there", **kw)
+            return None
+        if not isinstance(row.get("destroy_dr"), int):
+            ctx.error(ctx.rule("18.6"), f"{ctx.name(att)} attacks the {row.get('name', m)} in {to}, which prints no "
+                      "red 15DR and cannot be destroyed", **kw)
+            return None
+        if row.get("type") == "mine" and not C.is_indirect(ctx, ev, att) and not (
+                close and C.unit_class(ctx, att) == "foot"):
+            ctx.error(ctx.rule("18.5"), f"{ctx.name(att)} fires at the mine in {to}; land mines are cleared only by "
+                      "artillery/mortar fire or a foot unit's close combat attack", **kw)
+            return None
+        av, why = self._av(ctx, att, "red", close, ctx.state.position.get(att), to)
+        terrain = C.terrain_row(ctx, to) or {}
+        if av is None or terrain.get("dm") is None:
+            return None
+        dv, parts = int(row["destroy_dr"]) + int(terrain["dm"]), [f"red DR {row['destroy_dr']}"]
+        if terrain["dm"]:
+            parts.append(f"{int(terrain['dm']):+d} {ctx.board.terrain(to)}")
+        if C.smoke_in(ctx, to) and C.modifier(ctx, "engineer_smoke", "dm"):
+            dv += C.modifier(ctx, "engineer_smoke", "dm") or 0
+            parts.append("smoke")
+        return FortTarget(m, to, av, dv, f"{why} against DV {dv} ({', '.join(parts)})", ctx.index or 0)
+
+    def _settle_fort(self, ctx: Any) -> None:
+        f, self.fort = self.fort, None
+        if f is None or f.total is None:
+            return
+        av = f.av + f.total
+        hit = C.hits_from(av, f.dv, ctx.policies) > 0
+        name = (C.fort_table(ctx).get(f.marker) or {}).get("name", f.marker)
+        how = f"{f.why}; roll {f.total} = AV {av}"
+        if hit and not f.removed:
+            ctx.error(ctx.rule("18.6"), f"the attack on the {name} in {f.hex} hits ({how}), so it is removed from "
+                      "the game, but it stays", hexes=[f.hex], event_index=f.index)
+        elif not hit and f.removed:
+            ctx.error(ctx.rule("18.6"), f"the {name} in {f.hex} is removed, but the attack on it missed ({how})",
+                      hexes=[f.hex], event_index=f.index)
+
+    def _cover(self, ctx: Any, d: str, ahex: str | None, close: bool, colour: str,
+               indirect: bool) -> tuple[int, list[str]] | None:
+        """Smoke (+DM in the target's hex, 19.0; also along the line with policy ``smoke_dm``) and the
+        fortifications the target occupies (:func:`modgen.rules.coh.forts.fort_dm`)."""
+        here = ctx.state.position.get(d)
+        dm, parts = 0, []
+        smoky = bool(here) and C.smoke_in(ctx, here)
+        if not smoky and here and ahex and ctx.policies.get("smoke_dm", "target_hex") == "target_or_line":
+            smoky = any(C.smoke_in(ctx, h) for h in hexline.lines(ctx.board.grid, ahex, here)[0][1:-1])
+        if smoky:
+            mod = C.modifier(ctx, "engineer_smoke", "dm")
+            if mod is None:
+                ctx.could_not_check(ctx.rule("19.0"), "the game data has no fire_modifiers.engineer_smoke DM")
+                return None
+            dm += mod
+            parts.append(f"+{mod} smoke (19.0)")
+        fort = forts.fort_dm(ctx, d, ahex, close, colour, indirect)
+        if fort is None:
+            return None
+        return dm + fort[0], parts + fort[1]
+
     # ---- what followed -----------------------------------------------------------------------------------------
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
-        op, t = self.open, ev["type"]
+        op, t, f = self.open, ev["type"], self.fort
+        if f is not None:
+            if (t == "roll" and f.total is None and ev.get("purpose", "combat") == "combat"
+                    and ev.get("unit") in (None, f.marker)):
+                f.total = sum(int(x) for x in ev.get("dice") or []) + int(ev.get("cap") or 0)
+                return
+            if t == "marker" and ev.get("hex") == f.hex and ev.get("marker") == f.marker and not ev.get("on"):
+                f.removed = True
         if op is None:
             return
         if t == "roll" and ev.get("purpose", "combat") == "combat":
@@ -294,6 +410,7 @@ class Fire:
         self._settle(ctx)
 
     def _settle(self, ctx: Any) -> None:
+        self._settle_fort(ctx)
         op, self.open = self.open, None
         if op is None:
             return

@@ -83,6 +83,55 @@ POLICIES: tuple[Policy, ...] = (
         rule="CoH 17.0",
     ),
     Policy(
+        "los_model",
+        default="sight_line",
+        choices=("sight_line", "flat"),
+        doc="Line of sight (section 11 is not in the fragment): 'sight_line' blocks where an intervening hex's "
+        "ground level plus its obstacle (terrain table level, blocks_los, obstacle_height) rises above the straight "
+        "line between the two units' levels (20.3 names levels L0 and L-1); 'flat' ignores levels and any "
+        "blocking terrain between blocks.",
+        rule="CoH 11.0, 20.3",
+    ),
+    Policy(
+        "los_along_hexside",
+        default="both",
+        choices=("both", "either"),
+        doc="A line running exactly along hexsides: blocked only when the hexes on both sides block ('both') or "
+        "when either does. The fragment is silent.",
+        rule="CoH 11.0",
+    ),
+    Policy(
+        "smoke_blocks_los",
+        default="no",
+        choices=("no", "yes"),
+        doc="The fragment gives smoke only as a DM (19.0 '+2DM smoke', 18.6 'terrain DM, such as woods or "
+        "smoke'); 'yes' also makes a smoke hex an obstacle of height 1.",
+        rule="CoH 19.0, 18.6",
+    ),
+    Policy(
+        "smoke_dm",
+        default="target_hex",
+        choices=("target_hex", "target_or_line"),
+        doc="Where smoke's +2DM counts: for units in the smoke hex (18.6 treats it as a hex's terrain DM), or also "
+        "for fire traced through a smoke hex.",
+        rule="CoH 19.0, 18.6",
+    ),
+    Policy(
+        "fort_dm_colour",
+        default="matching_fp",
+        choices=("matching_fp", "any_fp"),
+        doc="A red (trench) or blue (gun pit) fortification DM counts only against FP of its colour, as 18.2's "
+        "black bunker DM 'adds DMs against both blue and red' implies; or against any FP.",
+        rule="CoH 18.2",
+    ),
+    Policy(
+        "gun_pit_vehicles",
+        default="forbidden",
+        choices=("forbidden", "allowed"),
+        doc="'Some firefights may even allow vehicles to set up in gun pits' (18.2): set 'allowed' for those.",
+        rule="CoH 18.2",
+    ),
+    Policy(
         "anti_aircraft_fire",
         default="blue_circle_only",
         choices=("blue_circle_only", "any_unit"),

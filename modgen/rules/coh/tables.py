@@ -73,7 +73,11 @@ TERRAIN_ROW = {
         "move_tracked": NUMBER_OR_NULL,
         "move_wheeled": NUMBER_OR_NULL,
         "dm": INT_OR_NULL,
-        "blocks_los": {"type": "boolean", "description": "Blocks line of sight."},
+        "blocks_los": {"type": "boolean", "description": "An obstacle to line of sight stands on the hex."},
+        "obstacle_height": {"type": "number", "minimum": 0, "description": "Levels the obstacle rises above the "
+                            "ground (default 1)."},
+        "level": {"type": "integer", "description": "Ground level (20.3: L0, L-1 for a balka; hills above)."},
+        "at_ditch": {"type": "boolean", "description": "An anti-tank ditch overlay hex (18.3)."},
         "source": SOURCE,
     },
     "required": ["dm"],
@@ -99,7 +103,29 @@ RANGE_EFFECTS = {
     "additionalProperties": False,
 }
 
+FORTIFICATION = {
+    "type": "object",
+    "description": "One fortification or hindrance counter (18.0-18.5), keyed by counter id.",
+    "properties": {
+        "type": {"enum": ["hasty_defense", "trench", "gun_pit", "bunker", "wire", "mine", "at_ditch"],
+                 "description": "What it is."},
+        "name": {"type": "string", "description": "Printed name."},
+        "dm": INT_OR_NULL,
+        "dm_colour": COLOUR,
+        "flank_dm": {"type": ["integer", "null"], "description": "Bunker: the secondary shield DM against direct "
+                     "fire from its flank (18.2)."},
+        "destroy_dr": {"type": ["integer", "null"], "description": "The red DR an attack must reach to destroy it "
+                       "(18.6: 15); null when it cannot be destroyed."},
+        "mine_number": {"type": ["integer", "null"], "description": "Mine attack number (18.5)."},
+        "mine_colour": COLOUR,
+        "source": SOURCE,
+    },
+    "required": ["type"],
+    "additionalProperties": False,
+}
+
 TABLES: dict[str, Any] = {
+    "fortifications": keyed("Fortification and hindrance counters (18.0-18.5).", FORTIFICATION),
     "range_effects": RANGE_EFFECTS,
     "fire_modifiers": keyed("FP and DM modifiers (range, close combat, fortifications, smoke…).", FIRE_MODIFIER),
     "hit_counters": keyed("Hit counter effects and rally numbers (15.2 for vehicles).", HIT_EFFECT),
