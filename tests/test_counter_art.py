@@ -134,3 +134,37 @@ def test_layout_schema_refuses_a_font_that_is_no_font_file() -> None:
     assert v.is_valid(ok) and v.is_valid({**ok, "font": "regular"})
     assert not v.is_valid({**ok, "font": "fonts/x.woff"})
     assert v.is_valid({"type": "image", "box": [0, 0, 1, 1], "image": "portrait"})
+
+
+SYMBOL_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40" viewBox="0 0 60 40">'
+              '<rect width="60" height="40" fill="#00ff00"/></svg>')
+
+
+def test_an_svg_symbol_is_drawn_whole_in_the_symbol_box(tmp_path: Path) -> None:
+    m = _workspace(tmp_path, {"symbol": {"types": ["armour"], "size": "II", "image": "art/sym.svg"}},
+                   _layout(type="symbol", box=[0.2, 0.3, 0.8, 0.9]))
+    (tmp_path / "counters" / "art" / "sym.svg").write_text(SYMBOL_SVG)
+    game = load_game(m)
+    img = render_face(game, game.unit("de.31.I"), "front", 200)
+    # box 120 x 120 at (40, 60): the 3:2 picture fits as 120 x 80, rows 80..160
+    assert img.getpixel((100, 120))[:3] == (0, 255, 0)
+    assert img.getpixel((100, 70))[:3] != (0, 255, 0)
+
+
+@pytest.mark.parametrize(("svg", "message"), [
+    ('<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd" width="9" height="9"/></svg>',
+     "self-contained"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+     '<use xlink:href="other.svg#a"/></svg>', "self-contained"),
+    ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+     '<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>', "DOCTYPE"),
+    ("<html><body/></html>", "not an SVG"),
+    ("<svg", "not a readable SVG"),
+])
+def test_hostile_svg_pictures_are_refused(tmp_path: Path, svg: str, message: str) -> None:
+    m = _workspace(tmp_path, {"symbol": {"types": ["armour"], "size": "II", "image": "art/sym.svg"}},
+                   _layout(type="symbol", box=[0.2, 0.3, 0.8, 0.9]))
+    (tmp_path / "counters" / "art" / "sym.svg").write_text(svg)
+    game = load_game(m)
+    with pytest.raises(DataError, match=message):
+        render_face(game, game.unit("de.31.I"), "front", 100)

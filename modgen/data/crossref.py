@@ -200,7 +200,7 @@ class Checker:
             self.add(doc, ptr, f"file not found: {path}")
             return
         try:
-            if image:
+            if image and not str(path).lower().endswith(".svg"):  # an SVG has no pixels until it is drawn
                 inputs.check_pixels(inputs.image_size(path), path)
             else:
                 with inputs.open_regular(path):
@@ -273,6 +273,12 @@ class Checker:
             check_symbol(self.add, doc, at, u.get("symbol"))
             if isinstance(u.get("image"), str):
                 self._check_file(doc, pointer(*at, "image"), u["image"], image=True)
+            sym = u.get("symbol")
+            if isinstance(sym, dict) and isinstance(sym.get("image"), str):
+                self._check_file(doc, pointer(*at, "symbol", "image"), sym["image"], image=True)
+            for name, rel in (u.get("images") or {}).items() if isinstance(u.get("images"), dict) else ():
+                if isinstance(rel, str):
+                    self._check_file(doc, pointer(*at, "images", name), rel, image=True)
             faces = u.get("faces")
             if isinstance(faces, dict):
                 self._check_faces(doc, at, u, faces)

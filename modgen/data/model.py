@@ -217,6 +217,9 @@ class Game:
             faces = u.get("faces")
             images = [u.get("image"), *(f.get("image") for f in (faces.values() if isinstance(faces, dict) else ())
                                         if isinstance(f, dict))]
+            sym, named = u.get("symbol"), u.get("images")
+            images += [sym.get("image")] if isinstance(sym, dict) else []
+            images += list(named.values()) if isinstance(named, dict) else []
             found.extend(art_base / i for i in images if isinstance(i, str))
         return found
 

@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from modgen.draw import nato
+from modgen.draw.svgpicture import render_svg
 from modgen.draw.vector import PdfDraw, RasterDraw
 from modgen.inputs import load_image
 
@@ -126,7 +127,10 @@ def _load_art(path: str, mtime: float, size: int) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def _load_contained(path: str, mtime: float, w: int, h: int) -> Image.Image:
-    # the whole picture, scaled to fit w x h with its aspect kept (checked like any artwork: inputs.load_image)
+    # the whole picture, scaled to fit w x h with its aspect kept (checked like any artwork: inputs.load_image;
+    # an SVG is drawn at that size, svgpicture)
+    if path.lower().endswith(".svg"):
+        return render_svg(path, w, h)
     im = load_image(path, f"image {path}").convert("RGBA")
     k = min(w / im.width, h / im.height)
     return im.resize((max(1, round(im.width * k)), max(1, round(im.height * k))), Image.Resampling.LANCZOS)
