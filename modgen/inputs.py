@@ -5,31 +5,25 @@
   socket or a directory is refused with one line, and opening never blocks (``O_NONBLOCK``: a FIFO without a writer).
 * :func:`read_regular` reads such a file whole, refusing it beyond a cap (the ``file_mb`` limit by default) without
   reading more than the cap plus one byte: a file that grows, or lies about its size (``/proc``), stays bounded.
-* :func:`load_image` decodes artwork only after checking its pixel count (the ``image_mpx`` limit) from the header,
-  so a decompression bomb or a 1×60000 strip is refused before a byte of it is decoded.
+* Images (artwork, board pictures) are decoded by :mod:`modgen.images` on top of :func:`read_regular`.
 * :func:`confine` resolves a path named *inside* the data (a manifest's ``files``, a counter's ``image``) and refuses
   one that leaves the **workspace**: an absolute path, a ``..`` that climbs out of it, or a symlink whose target
   lies outside it. The workspace of a manifest ``games/<game>.json`` is the folder holding ``games/``, i.e. the
   manifest's folder's parent: the folder with ``games/``, ``counters/``, ``maps/`` and ``scenarios/``.
   Paths given on the command line are the user's own choice and are not confined.
 
-Base layer: imports only :mod:`modgen.errors` and :mod:`modgen.limits` (and Pillow), so every stage (data,
-drawing, logs, the sidecar) may use it.
+Base layer: imports only :mod:`modgen.errors`, :mod:`modgen.limits` and :mod:`modgen.atomic` (not Pillow: reading a
+log or checking one need not load an image library), so every stage (data, drawing, logs, the sidecar) may use it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import os
-import re
 import stat
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
-
-from PIL import Image
 
 from modgen import limits
 from modgen.atomic import path_kind
@@ -133,78 +127,3 @@ def confine(root: str | os.PathLike[str], base: str | os.PathLike[str], relative
         raise OutsideWorkspace(f"{relative!r}: resolves to {target}, outside the workspace {root_real}; "
                                f"data files may only name files inside the workspace")
     return Path(target)
-
-
-#: Image formats artwork may be in; the rest of Pillow's decoders are not exposed to data files.
-IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP")
-
-
-def max_image_pixels() -> int:
-    """The ``image_mpx`` limit in pixels; also set as Pillow's own bomb guard so the two always agree."""
-    pixels = limits.get("image_mpx") * 1_000_000
-    Image.MAX_IMAGE_PIXELS = pixels
-    return pixels
-
-
-def check_pixels(size: tuple[int, int], what: str) -> None:
-    """A LimitError naming ``what`` if an image of ``size`` (width, height) exceeds the ``image_mpx`` limit."""
-    w, h = size
-    if w * h > max_image_pixels():
-        raise limits.breach("image_mpx", what, f"{w}x{h} px, {w * h / 1e6:,.1f} megapixels")
-
-
-def image_size(path: str | os.PathLike[str], what: str | None = None) -> tuple[int, int]:
-    """(width, height) of an image file from its header, without decoding it; DataError if it is not an image."""
-    with _opened_image(path, what or str(path)) as im:
-        return im.size
-
-
-def load_image(path: str | os.PathLike[str], what: str | None = None) -> Image.Image:
-    """Decode the image file ``path`` (a regular file within ``file_mb``, one of :data:`IMAGE_FORMATS`, at most
-    ``image_mpx`` megapixels, checked from the header before decoding). Any failure is one ModgenError naming
-    ``what`` (default: the path)."""
-    name = what or str(path)
-    with _opened_image(path, name) as im:
-        check_pixels(im.size, name)
-        try:
-            im.load()
-        except Exception as exc:  # hostile bytes can make any decoder raise anything; the input is at fault
-            raise DataError(f"{name}: cannot read it as an image ({_why(exc)})") from None
-        return im.copy() if im.mode in ("1", "L", "LA", "P", "RGB", "RGBA") else im.convert("RGBA")
-
-
-def _why(exc: BaseException) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else ""
-    text = text if len(text) <= 80 else text[:79] + "…"
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-def _bomb(name: str, exc: BaseException) -> limits.LimitError:
-    m = re.search(r"\((\d+) pixels\)", str(exc))
-    shown = f"{int(m.group(1)) / 1e6:,.0f} megapixels" if m else "a decompression bomb"
-    return limits.breach("image_mpx", name, shown)
-
-
-@contextlib.contextmanager
-def _opened_image(path: str | os.PathLike[str], name: str) -> Iterator[Image.Image]:
-    data = read_regular(path, name)
-    max_image_pixels()
-    with warnings.catch_warnings():
-        # Pillow warns past MAX_IMAGE_PIXELS (our callers check the size themselves, with a better message) and
-        # raises DecompressionBombError past twice that, before decoding anything
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        try:
-            im = Image.open(io.BytesIO(data), formats=IMAGE_FORMATS)
-        except Image.DecompressionBombError as exc:
-            raise _bomb(name, exc) from None
-        except Exception as exc:  # any decoder error on hostile bytes is bad input, not a modgen bug
-            detail = "" if isinstance(exc, Image.UnidentifiedImageError) else f": {_why(exc)}"
-            raise DataError(f"{name}: cannot read it as an image "
-                            f"(not {', '.join(IMAGE_FORMATS[:-1])} or {IMAGE_FORMATS[-1]}, or damaged{detail})"
-                            ) from None
-        try:
-            yield im
-        except Image.DecompressionBombError as exc:
-            raise _bomb(name, exc) from None
-        finally:
-            im.close()

@@ -2,7 +2,7 @@
 
 Targets: :func:`modgen.data.jsonio.load` / :func:`modgen.data.model.read_json` on byte-level mutations of the bundled
 manifest and counters files (flipped, inserted and deleted bytes, spliced-in hostile tokens), and
-:func:`modgen.inputs.load_image` on random bytes and mutated PNGs. Bounded (``max_examples``) so each test takes a
+:func:`modgen.images.load_image` on random bytes and mutated PNGs. Bounded (``max_examples``) so each test takes a
 few seconds in CI; raise ``MODGEN_FUZZ_EXAMPLES`` for a longer run, e.g.
 ``MODGEN_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz_data.py``. Crashes found become regression tests below.
 """
@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from modgen import inputs, limits
+from modgen import images, limits
 from modgen.data import jsonio
 from modgen.data.model import read_json
 from modgen.errors import ModgenError
@@ -109,7 +109,7 @@ def _load_image(data: bytes) -> None:
     path = _write(data, ".png")
     try:
         try:
-            img = inputs.load_image(path)
+            img = images.load_image(path)
         except ModgenError as exc:
             assert str(path) in str(exc)
             return

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from modgen import inputs, limits
+from modgen import images, inputs, limits
 from modgen.data.jsonio import JSONContentError, JSONLimitError, JSONSyntaxError, load_checked, loads
 from modgen.data.model import read_json
 from modgen.errors import DataError, ModgenError
@@ -226,19 +226,19 @@ def _png_header(path: Path, width: int, height: int) -> None:
 def test_images_are_measured_from_the_header_and_refused_before_decoding(tmp_path: Path) -> None:
     _png_header(tmp_path / "huge.png", 100_000, 100_000)  # 10 gigapixels, a 33-byte file with no pixel data
     with pytest.raises(LimitError, match="image_mpx"):  # Pillow's own guard (twice the limit), at open
-        inputs.image_size(tmp_path / "huge.png")
+        images.image_size(tmp_path / "huge.png")
     with pytest.raises(LimitError, match="image_mpx"):
-        inputs.load_image(tmp_path / "huge.png")
+        images.load_image(tmp_path / "huge.png")
     _png_header(tmp_path / "mid.png", 12_000, 10_000)  # 120 megapixels: over 100, under Pillow's own 2x error
-    assert inputs.image_size(tmp_path / "mid.png") == (12_000, 10_000)  # the header alone, nothing decoded
+    assert images.image_size(tmp_path / "mid.png") == (12_000, 10_000)  # the header alone, nothing decoded
     with pytest.raises(LimitError, match=r"12000x10000 px"):
-        inputs.load_image(tmp_path / "mid.png")
+        images.load_image(tmp_path / "mid.png")
     Image.new("RGB", (30, 20), "red").save(tmp_path / "ok.png")
-    img = inputs.load_image(tmp_path / "ok.png")
+    img = images.load_image(tmp_path / "ok.png")
     assert img.size == (30, 20) and img.getpixel((0, 0)) == (255, 0, 0)
     Image.new("RGB", (30, 20), "red").save(tmp_path / "ok.tiff")
     with pytest.raises(DataError, match="cannot read it as an image"):
-        inputs.load_image(tmp_path / "ok.tiff")  # formats outside IMAGE_FORMATS are not decoded
+        images.load_image(tmp_path / "ok.tiff")  # formats outside IMAGE_FORMATS are not decoded
 
 
 def test_truncated_png_is_a_data_error(tmp_path: Path) -> None:
@@ -246,7 +246,7 @@ def test_truncated_png_is_a_data_error(tmp_path: Path) -> None:
     data = (tmp_path / "a.png").read_bytes()
     (tmp_path / "t.png").write_bytes(data[: len(data) // 2])
     with pytest.raises(ModgenError, match="cannot read it as an image"):
-        inputs.load_image(tmp_path / "t.png")
+        images.load_image(tmp_path / "t.png")
 
 
 # --- README's Limits table ------------------------------------------------------------------------------------------

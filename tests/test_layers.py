@@ -16,7 +16,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "modgen"
 
 #: Stages from the bottom up. A module may import its own stage and the stages below; stages of one rank are
 #: siblings that must not import each other. The base stage is the few top-level modules every stage uses.
-BASE = ("modgen", "modgen.errors", "modgen.limits", "modgen.inputs", "modgen.resources", "modgen.atomic")
+BASE = ("modgen", "modgen.errors", "modgen.limits", "modgen.inputs", "modgen.images", "modgen.resources",
+        "modgen.atomic")
 RANKS: list[tuple[str, ...]] = [
     ("base",),
     ("modgen.geometry",),

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from modgen.report.check import check_path, draw_findings, format_text, read_log, time_limit
-from modgen.report.picture import with_numbers
+from modgen.report.grouping import with_numbers
 
 
 @click.command("check")

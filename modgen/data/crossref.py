@@ -201,7 +201,11 @@ class Checker:
             return
         try:
             if image and not str(path).lower().endswith(".svg"):  # an SVG has no pixels until it is drawn
-                inputs.check_pixels(inputs.image_size(path), path)
+                # imported here, not at the top: Pillow only loads when the data names an image, so `modgen check`
+                # (which validates first) starts without it
+                from modgen import images
+
+                images.check_pixels(images.image_size(path), path)
             else:
                 with inputs.open_regular(path):
                     pass

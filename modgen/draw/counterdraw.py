@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 from modgen.draw import nato
 from modgen.draw.svgpicture import render_svg
 from modgen.draw.vector import PdfDraw, RasterDraw
-from modgen.inputs import load_image
+from modgen.images import load_image
 
 Box = tuple[float, float, float, float]
 
@@ -116,7 +116,7 @@ def _font_at(path: str | None, size: int) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=64)
 def _load_art(path: str, mtime: float, size: int) -> Image.Image:
-    # a regular file within file_mb, at most image_mpx pixels, checked before decoding (inputs.load_image)
+    # a regular file within file_mb, at most image_mpx pixels, checked before decoding (images.load_image)
     im = load_image(path, f"artwork {path}").convert("RGBA")
     # cover the square: crop the centred square of the short side first, then scale it to size (scaling first
     # would make a 1 x 60000 strip a 150 x 9,000,000 image)
@@ -127,7 +127,7 @@ def _load_art(path: str, mtime: float, size: int) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def _load_contained(path: str, mtime: float, w: int, h: int) -> Image.Image:
-    # the whole picture, scaled to fit w x h with its aspect kept (checked like any artwork: inputs.load_image;
+    # the whole picture, scaled to fit w x h with its aspect kept (checked like any artwork: images.load_image;
     # an SVG is drawn at that size, svgpicture)
     if path.lower().endswith(".svg"):
         return render_svg(path, w, h)

@@ -1,4 +1,5 @@
-"""Warnings grouped by kind: one line per kind with a count, the first place it happened, instead of one line each.
+"""Warnings grouped by kind: one line per kind with a count, the first place it happened, instead of one line each;
+and the numbering of findings shared by the text report, the JSON, the picture and the sidecar page.
 
 A reader warning reads ``FILE: WHERE, offset N: MESSAGE``; its kind is the message with numbers and quoted names
 blanked, so "move of unknown piece 123" and "move of unknown piece 456" are one kind.
@@ -7,8 +8,9 @@ blanked, so "move of unknown piece 123" and "move of unknown piece 456" are one 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 _WHERE = re.compile(r"^(?P<where>.*?(?:saved state|step \d+)(?:, offset \d+)?): (?P<msg>.*)$", re.S)
 _VARIABLE = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
@@ -49,3 +51,17 @@ def group(messages: Iterable[str]) -> list[Group]:
         else:
             g.count += 1
     return list(groups.values())
+
+
+# ---- numbering ------------------------------------------------------------------------------------------------
+def numbered(findings: Sequence[Any]) -> list[tuple[int, Any]]:
+    """``(number, finding)`` pairs: the number is the 1-based place in the report's list, the same in the text
+    report, the JSON (``number``), the picture and the sidecar page."""
+    return list(enumerate(findings, start=1))
+
+
+def with_numbers(report: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a report dict whose findings carry ``number``."""
+    out = dict(report)
+    out["findings"] = [{**f, "number": n} for n, f in numbered(report.get("findings") or [])]
+    return out

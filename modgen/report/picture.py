@@ -21,26 +21,13 @@ from typing import Any
 from modgen.data.model import Game
 from modgen.draw import findingsdraw as fd
 from modgen.logs.eventlog import loss_eliminates
+from modgen.report.grouping import numbered, with_numbers  # noqa: F401  (with_numbers is part of this API)
 
 Where = Any  # a hex label (str) or a table position (x, y) in inches
 
 #: Legend rows drawn at most; the rest are counted in one line (the text report lists them all).
 LEGEND_ROWS = 40
 _UNIT_KEYS = ("unit", "attackers", "defenders", "support", "air", "units")
-
-
-# ---- numbering ------------------------------------------------------------------------------------------------
-def numbered(findings: Sequence[Any]) -> list[tuple[int, Any]]:
-    """``(number, finding)`` pairs: the number is the 1-based place in the report's list, the same in the text
-    report, the JSON (``number``), the picture and the sidecar page."""
-    return list(enumerate(findings, start=1))
-
-
-def with_numbers(report: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a report dict whose findings carry ``number``."""
-    out = dict(report)
-    out["findings"] = [{**f, "number": n} for n, f in numbered(report.get("findings") or [])]
-    return out
 
 
 def _get(f: Any, key: str) -> Any:

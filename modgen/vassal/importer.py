@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from modgen import atomic, inputs
+from modgen import atomic, images, inputs
 from modgen.errors import DataError
 from modgen.vassal import import_grid, import_pieces
 from modgen.vassal import reader as R
@@ -86,18 +86,18 @@ class _Importer:
         from PIL import Image, UnidentifiedImageError
 
         where = f"{self.arc.name}: {entry}"
-        inputs.max_image_pixels()  # Pillow's own bomb guard follows the image_mpx limit
+        images.max_image_pixels()  # Pillow's own bomb guard follows the image_mpx limit
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # check_pixels says it better
-                with Image.open(io.BytesIO(data), formats=inputs.IMAGE_FORMATS) as img:
+                with Image.open(io.BytesIO(data), formats=images.IMAGE_FORMATS) as img:
                     size = img.size
         except Image.DecompressionBombError as exc:  # a header claiming far more pixels than the limit
             raise inputs._bomb(where, exc) from None
         except (UnidentifiedImageError, OSError, ValueError) as exc:
             self.report.append(f"{what}: image {name!r} is not a readable image ({exc}); left without an image")
             return None, None
-        inputs.check_pixels(size, where)
+        images.check_pixels(size, where)
         rel = "images/" + "_".join(PurePosixPath(name).parts)
         self.files[self.out / folder / rel] = data
         return rel, size
