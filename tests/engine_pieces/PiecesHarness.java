@@ -265,7 +265,7 @@ public final class PiecesHarness {
       sb.append(",\"mask\":{\"unit\":").append(q(masked.getProperty("mg_unit"))).append(",\"by\":").append(q(side));
       if (other != null) {
         takeSide(other);
-        sb.append(",\"other_obscured_to_me\":").append(q(o.getProperty("ObscuredToMe")))
+        sb.append(",\"other_obscured_to_me\":").append(q(o.getProperty(VASSAL.counters.Properties.OBSCURED_TO_ME)))
           .append(",\"other_name\":").append(q(Decorator.getOutermost(masked).getName()));
         press(masked, reveal, done);
         sb.append(",\"other_revealed\":").append(done[0]);
