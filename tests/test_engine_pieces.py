@@ -81,7 +81,7 @@ def test_mask_and_reveal_in_engine(tmp_path, engine_classpath) -> None:
     # the owner's reveal lifts it for everyone and reports it
     assert m["owner_obscured_to_others"] == "true" and m["revealed"] is True
     assert m["after_obscured_to_others"] == "false"
-    assert m["chat"].endswith(f"is now {m['after_name']}") and "(hidden)" in m["chat"]
+    assert m["chat"].endswith(": reveal/mask: " + m["after_name"]) and m["owner_name"] == m["after_name"] + "(hidden)"
     res = adapt(data, game, scenario="historical", name="pieces.vlog")
     assert res.warnings == []
     setup = next(e for e in res.events if e["type"] == "setup" and e["unit"] == m["unit"])

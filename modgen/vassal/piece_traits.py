@@ -34,8 +34,8 @@ MASK_NAME = "hidden"
 # ReportState formats; VASSAL puts "* " in front
 STEP_LOSS_REPORT = "$location$: $newPieceName$ loses a step (step $Steps_Level$ of {n})"
 RESTORE_REPORT = "$location$: $newPieceName$ restores a step (step $Steps_Level$ of {n})"
-MASK_REPORT = "$location$: $oldPieceName$ is now $newPieceName$"
-DELETE_REPORT = "$location$: $oldPieceName$ deleted"
+MASK_REPORT = "$location$: reveal/mask: $newPieceName$"  # VASSAL 3.6 leaves $oldPieceName$ empty here
+DELETE_REPORT = "$location$: $newPieceName$ deleted"
 
 
 @dataclass
