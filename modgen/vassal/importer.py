@@ -269,6 +269,8 @@ class _Importer:
                     names = list(rec["faces"])
                     if idx and 1 < idx <= len(names):
                         place["face"] = names[idx - 1]
+                if p.masked and len(rec["faces"]) > 1:  # masked: it shows its mask, the last face (import_pieces)
+                    place["face"] = list(rec["faces"])[-1]
                 setup.append(place)
             sid = _unique(slug(title, "scenario"), taken)
             out.append({"id": sid, "game": self.gid, "title": title[:200] or sid, "map": self.maps[0]["id"],
