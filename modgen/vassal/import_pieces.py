@@ -29,6 +29,7 @@ class PieceInfo:
     prototypes: list[str] = field(default_factory=list)
     props: dict[str, str] = field(default_factory=dict)
     other_layers: list[str] = field(default_factory=list)
+    mask_images: list[str] = field(default_factory=list)  # faces that are a Mask's image (hidden sides)
     problems: list[str] = field(default_factory=list)
 
 
@@ -100,7 +101,8 @@ def interpret(text: str, protos: dict[str, str]) -> PieceInfo:
         name, images, always = face
         info.face_layer, info.face_mode = name, "levels" if always else "activate"
         info.face_images = images if always else [info.image, *images]
-    info.face_images += [m for m in masks if m not in info.face_images]  # after the layer's: levels keep mapping
+    info.mask_images = [m for m in masks if m not in info.face_images]
+    info.face_images += info.mask_images  # after the layer's faces, so that the layer's levels keep mapping
     info.other_layers = [n for n, _, _ in layers if face is None or n != face[0]]
     return info
 

@@ -185,6 +185,8 @@ class _Importer:
             for i, img in enumerate(info.face_images):
                 fname = "front" if i == 0 else ("back" if i == 1 else f"face{i + 1}")
                 face: dict[str, Any] = {"kind": "values", "values": values if i == 0 else {}}
+                if i and img in info.mask_images:
+                    face = {"kind": "untried"}  # a hidden side: masked again when the system masks untried faces
                 rel, _ = self._image(img, "counters", f"{where} face {fname}")
                 if rel:
                     face["image"] = rel
