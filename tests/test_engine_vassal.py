@@ -68,6 +68,28 @@ def hex_points(game: Any, hex_px: float) -> tuple[list[tuple[str, int, int]], li
     return points, labels
 
 
+def flip_faces(game: Any, unit: dict[str, Any], faces: list[str]) -> list[str]:
+    """The faces Flip turns through (docs/vassal.md "Pieces"): not the ``reduced`` face (Step loss shows it) nor
+    the face the rule plugin hides under a mask (EFB untried)."""
+    hidden = game.rule_system().masked_face(unit) if unit.get("kind", "unit") != "marker" else None
+    return [f for f in faces if f != "reduced" and f != hidden] or faces[:1]
+
+
+def piece_kinds(game: Any, unit: dict[str, Any], faces: list[str], rotates: bool) -> list[str]:
+    """The traits a unit's piece should have, outermost first, from its data (docs/vassal.md "Pieces")."""
+    sides = {s["id"] for s in game.manifest.get("sides") or []}
+    opt = (game.manifest.get("vassal") or {}).get("restricted_access")
+    restrict = (opt if opt is not None else len(sides) == 2) and unit.get("side") in sides
+    track = (unit.get("steps") or {}).get("track") or []
+    stepped = len(track) >= 2 or ("reduced" in faces and faces[0] != "reduced")
+    masked = unit.get("kind", "unit") != "marker" and game.rule_system().masked_face(unit) in faces \
+        and len(faces) > 1 and unit.get("side") in sides
+    return [*(["restrict"] if restrict else []), "report", "report", "delete",
+            *(["report", "report"] if stepped else []), *(["report"] if masked else []), "mark",
+            *(["obs"] if masked else []), *(["emb2"] if stepped else []), *(["rotate"] if rotates else []),
+            *(["emb2"] if len(flip_faces(game, unit, faces)) > 1 else []), "piece"]
+
+
 def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: float, ppi: float,
                  faces_of: Any) -> None:
     assert "fatal" not in result, result.get("fatal")
@@ -97,14 +119,16 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
         kinds = [tr.trait_kind(t) for t in slot["traits"]]
         faces = faces_of(unit)
         rotates = uses_facing and unit.get("kind", "unit") != "marker"
-        assert kinds == ["report", "delete", "mark", *(["rotate"] if rotates else []),
-                         *(["emb2"] if len(faces) > 1 else []), "piece"], kinds
+        assert kinds == piece_kinds(game, unit, faces, rotates), kinds
         basic = tr.parse_trait(slot["traits"][-1])
         assert basic.extra["name"] == tr.display_text(unit.get("designation") or unit["id"])
-        if len(faces) > 1:
-            layer = tr.parse_trait(slot["traits"][kinds.index("emb2")])
+        if "restrict" in kinds:  # Restricted Access names the owning side, as VASSAL re-encodes it
+            owner = next(s.get("name", s["id"]) for s in game.manifest["sides"] if s["id"] == unit["side"])
+            assert tr.parse_trait(slot["traits"][0]).fields[0] == owner
+        if len(flip_faces(game, unit, faces)) > 1:
+            layer = tr.parse_trait(slot["traits"][len(kinds) - 1 - kinds[::-1].index("emb2")])
             assert layer.extra["name"] == "Face"
-            assert len(layer.extra["images"]) == len(faces)
+            assert len(layer.extra["images"]) == len(flip_faces(game, unit, faces))
             assert slot["face"] == "1", "palette pieces show their front"
         # the engine re-encodes the Marker exactly as we wrote it
         mark = slot["traits"][kinds.index("mark")]
@@ -128,8 +152,10 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
         map_id = scen.get("map") or game.maps[0]["id"]
         for e in scen.get("setup") or []:
             unit = game.unit(e["unit"])
-            faces = faces_of(unit)
-            face = str(faces.index(e.get("face") or "front") + 1) if len(faces) > 1 else None
+            faces = flip_faces(game, unit, faces_of(unit))
+            want_face = e.get("face") or "front"
+            face = str(faces.index(want_face) + 1) if len(faces) > 1 and want_face in faces else (
+                "1" if len(faces) > 1 else None)
             if e.get("off_map"):
                 expected[e["unit"]].append((vmod.HOLDING_MAP, e["off_map"], None, face))
             elif "hex" in e:
@@ -147,7 +173,7 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
                     continue  # placed by the set-up, or waiting for an earlier entry
                 waiting.add(u)
                 got = actual.pop(u, [])
-                first = "1" if len(faces_of(game.unit(u))) > 1 else None
+                first = "1" if len(flip_faces(game, game.unit(u), faces_of(game.unit(u)))) > 1 else None
                 assert len(got) == 1 and got[0][0] == vmod.HOLDING_MAP and got[0][1].startswith(head) \
                     and got[0][3] == first, (sid, u, got, head)
         assert {k: sorted(v, key=repr) for k, v in actual.items()} == \
@@ -182,7 +208,7 @@ def check_flips(game: Any, result: dict[str, Any], faces_of: Any) -> None:
             assert all(p["face"] is None for p in s["pieces"]), "the harness flips the first piece with faces"
             continue
         unit = game.unit(flip["unit"])
-        n = len(faces_of(unit))
+        n = len(flip_faces(game, unit, faces_of(unit)))
         assert int(flip["after"]) == int(flip["before"]) % n + 1
         piece = next(p for p in s["pieces"] if p["markers"]["mg_unit"] == flip["unit"])
         where = piece["label"] if piece["label"] else ""

@@ -143,13 +143,14 @@ def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
             basic = tr.parse_trait(types[-1], states[-1])
             pieces[props["mg_unit"]] = (basic.extra["map"], basic.extra["x"], basic.extra["y"],
                                         tr.face_level(types, states), [tr.trait_kind(t) for t in types])
-    # positions VASSAL itself confirmed (module docstring); faces: back = level 2, spent = level 3
+    # positions VASSAL itself confirmed (module docstring); faces: back = level 2; b.hq's untried back is its mask
+    # (piece_traits), not a Face level, so its Face layer is [front, spent] and spent = level 2
     assert pieces["r.1/a;b"][:4] == ("main", 124, 224, 2)
-    assert pieces["b.hq"][:4] == ("main", 235, 96, 3)
+    assert pieces["b.hq"][:4] == ("main", 235, 96, 2)
     assert pieces["b.inf"][:4] == ("main", 235, 96, None)
     assert pieces["marker.supp"][0] == HOLDING_MAP
     # prototypes are expanded as PieceCloner does: no prototype trait left, no placeholder BasicPiece
-    assert pieces["r.1/a;b"][4] == ["report", "delete", "mark", "rotate", "emb2", "piece"]
+    assert pieces["r.1/a;b"][4] == ["restrict", "report", "report", "delete", "mark", "rotate", "emb2", "piece"]
     # HQ and infantry share one stack on 0401
     assert any(s.startswith("main;235;96;") and s.count(";") == 5 for s in stacks)
     boards = [c.leaf() for c in leaves if isinstance(c, commands.BoardPicker)]
@@ -258,7 +259,7 @@ def test_off_map_entries_keep_their_own_faces(tmp_path: Path) -> None:
             basic = tr.parse_trait(types[-1], states[-1])
             unit = tr.modgen_properties(types, states)["mg_unit"]
             got.append((unit, basic.extra["map"], tr.face_level(types, states)))
-    assert sorted(got) == [("b.hq", HOLDING_MAP, 1), ("b.hq", HOLDING_MAP, 3), ("r.1/a;b", HOLDING_MAP, 2)]
+    assert sorted(got) == [("b.hq", HOLDING_MAP, 1), ("b.hq", HOLDING_MAP, 2), ("r.1/a;b", HOLDING_MAP, 2)]
     root = etree.fromstring(z.read("buildFile.xml"))
     zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
     assert zones == [*LOSS_BOXES, "Pool", "Reinforcements"]
@@ -272,7 +273,7 @@ def test_setup_reads_back_with_the_log_reader(built) -> None:
     state = reader.read(z.read("s1.vsav"), reader.Visitor())
     got = sorted((p.props["mg_unit"], p.location.map, p.location.x, p.location.y, p.layers.get("Face"))
                  for p in state.pieces.values())
-    assert got == [("b.hq", "main", 235, 96, 3), ("b.inf", "main", 235, 96, None),
+    assert got == [("b.hq", "main", 235, 96, 2), ("b.inf", "main", 235, 96, None),
                    ("marker.supp", HOLDING_MAP, got[2][2], got[2][3], None), ("r.1/a;b", "main", 124, 224, 2)]
 
 

@@ -245,6 +245,9 @@ def _apply(ctx: Context, event: dict[str, Any]) -> None:
         (target.add if event["on"] else target.discard)(event["marker"])
     elif t in ("reinforcement", "replacement"):
         ctx.unit(event["unit"])
+        if t == "replacement" and event.get("steps") and event["unit"] in st.steps:  # steps restored (VASSAL)
+            full = st.max_steps.get(event["unit"]) or _full_steps(ctx, event["unit"])
+            st.steps[event["unit"]] = min(full, st.steps[event["unit"]] + int(event["steps"]))
         if event.get("hex"):
             st.place(event["unit"], event["hex"])
             st.eliminated.discard(event["unit"])

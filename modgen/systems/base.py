@@ -186,3 +186,8 @@ class RuleSystem:
         """What a VASSAL piece of this counter is (one of :data:`COUNTER_ROLES`): by default ``marker`` for
         ``kind: "marker"`` counters and ``unit`` for everything else."""
         return "marker" if counter.get("kind") == "marker" else "unit"
+
+    def masked_face(self, counter: dict[str, Any]) -> str | None:
+        """The face of ``counter`` that stays hidden from the players until revealed (an untried side): the VASSAL
+        module masks such a piece (Obscurable) with that face's image. None (the default): never masked."""
+        return None

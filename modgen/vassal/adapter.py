@@ -15,7 +15,7 @@ from typing import Any
 
 from modgen.errors import DataError
 from modgen.systems.core import MERGE_DROPS, core_policy_values
-from modgen.vassal import bands, drops
+from modgen.vassal import bands, drops, piece_traits
 from modgen.vassal import binding as bnd
 from modgen.vassal import reader as R
 from modgen.vassal.declarations import Declarations
@@ -142,6 +142,24 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         rec = self._record(unit)
         return list((rec.get("faces") or {}).keys()) if rec else []
 
+    def _masked_face(self, unit: str) -> str | None:
+        """The face the game's rule system hides under a mask (:mod:`.piece_traits`), None if it masks none."""
+        rec = self._record(unit)
+        if rec is None or self.game is None:
+            return None
+        faces = self._faces(unit)
+        face = self.game.rule_system().masked_face(rec)
+        return face if face in faces and len(faces) > 1 else None
+
+    def _layer_faces(self, piece: R.Piece, unit: str) -> list[str]:
+        """The faces a piece's Face layer turns through: in our modules the counter's faces without its step and
+        masked faces (:func:`.piece_traits.flip_faces`); in a bound module (modgen import), or a module built before
+        the Steps layer and the Mask (a Face level per face), all of them."""
+        faces = self._faces(unit)
+        if piece.id in self.bound or not faces or piece.layer_sizes.get(FACE_LAYER) == len(faces):
+            return faces
+        return piece_traits.flip_faces(faces, self._masked_face(unit))
+
     def _kind(self, unit: str) -> str | None:
         rec = self._record(unit)
         return rec.get("kind") if rec else None
@@ -181,10 +199,10 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         elif hexlabel:
             self._emit(self._marker_event(hexlabel, marker, False), ctx)
 
-    def _face(self, unit: str, level: int | None) -> str | None:
+    def _face(self, unit: str, level: int | None, faces: list[str] | None = None) -> str | None:
         if level is None:
             return None
-        faces = self._faces(unit)
+        faces = self._faces(unit) if faces is None else faces
         n = abs(level)
         if 1 <= n <= len(faces):
             return faces[n - 1]
@@ -366,7 +384,12 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
             return
         level = piece.layers.get(FACE_LAYER)
         # single-faced units get no Face layer in our modules: they show their first (only) face
-        face = self._face(unit, level) if level is not None else (self._faces(unit) or [None])[0]
+        lfaces = self._layer_faces(piece, unit)
+        face = self._face(unit, level, lfaces) if level is not None else (lfaces or [None])[0]
+        if piece.masked and self._masked_face(unit):
+            face = self._masked_face(unit)  # set up hidden: the face the mask shows (an untried side)
+        elif piece.layers.get(piece_traits.STEP_LAYER, 1) > 1 and piece_traits.STEP_FACE in self._faces(unit):
+            face = piece_traits.STEP_FACE
         place = self._place(loc)
         if ctx.in_setup or ctx.step is None:
             ev: Event = {"type": "setup", "unit": unit, **(place or {"off_map": loc.map or "off-map"})}
@@ -459,16 +482,46 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
                 # a turn in place: a core event, since every system with facing (CoH, FoW, ...) reads it
                 self._emit({"type": "facing", "unit": unit, "facing": ch.new}, ctx)
                 continue
+            if ch.kind == "mask":
+                self._mask_changed(piece, unit, ch, ctx)
+                continue
             if ch.kind != "layer":
                 continue
             if ch.name == FACE_LAYER:
-                face = self._face(unit, ch.new)
+                face = self._face(unit, ch.new, self._layer_faces(piece, unit))
                 if face:
                     self._emit({"type": "flip", "unit": unit, "face": face}, ctx)
+            elif ch.name == piece_traits.STEP_LAYER and piece.id not in self.bound:
+                self._steps_changed(unit, ch, ctx)
             elif ch.name:
                 was, now = (ch.old or 0) > 0, (ch.new or 0) > 0
                 if was != now:
                     self._emit({"type": "marker", "unit": unit, "marker": ch.name, "on": now}, ctx)
+
+    def _mask_changed(self, piece: R.Piece, unit: str, ch: R.StateChange, ctx: R.Context) -> None:
+        """Mask lifted: ``reveal`` with the face now shown; masked again: a ``flip`` to the hidden face (which the
+        rules may forbid, e.g. EFB 21.3)."""
+        hidden = self._masked_face(unit)
+        if hidden is None:
+            return
+        if ch.new is None:
+            lfaces = self._layer_faces(piece, unit)
+            level = piece.layers.get(FACE_LAYER)
+            face = self._face(unit, level, lfaces) if level is not None else (lfaces or [None])[0]
+            ev: Event = {"type": "reveal", "unit": unit}
+            if face:
+                ev["face"] = face
+            self._emit(ev, ctx)
+        elif ch.old is None:
+            self._emit({"type": "flip", "unit": unit, "face": hidden}, ctx)
+
+    def _steps_changed(self, unit: str, ch: R.StateChange, ctx: R.Context) -> None:
+        """The Steps layer went up (``loss`` of that many steps) or down (``replacement`` of steps)."""
+        old, new = abs(ch.old or 1), abs(ch.new or 1)
+        if new > old:
+            self._emit({"type": "loss", "unit": unit, "steps": new - old}, ctx)
+        elif new < old:
+            self._emit({"type": "replacement", "unit": unit, "steps": old - new}, ctx)
 
     def dice(self, roll: R.DiceRoll, ctx: R.Context) -> None:
         if not roll.results:

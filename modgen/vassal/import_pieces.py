@@ -29,6 +29,7 @@ class PieceInfo:
     prototypes: list[str] = field(default_factory=list)
     props: dict[str, str] = field(default_factory=dict)
     other_layers: list[str] = field(default_factory=list)
+    mask_images: list[str] = field(default_factory=list)  # faces that are a Mask's image (hidden sides)
     problems: list[str] = field(default_factory=list)
 
 
@@ -77,12 +78,15 @@ def interpret(text: str, protos: dict[str, str]) -> PieceInfo:
     types, states = expand(types, states, protos, used, problems)
     info = PieceInfo(name="", image="", face_images=[], prototypes=used, problems=problems)
     layers: list[tuple[str, list[str], bool]] = []
+    masks: list[str] = []
     for t, s in zip(types, states, strict=True):
         trait = tr.parse_trait(t, s)
         if trait.kind == "piece":
             info.name, info.image = str(trait.extra.get("name") or ""), str(trait.extra.get("image") or "")
         elif trait.kind == "mark":
             info.props.update(trait.extra["properties"])  # type: ignore[arg-type]
+        elif trait.kind == "obs" and len(trait.fields) > 1 and trait.fields[1]:
+            masks.append(trait.fields[1])  # a Mask's image is a side of the counter too (an untried side)
         elif trait.kind in ("emb2", "emb"):
             if "images" not in trait.extra:
                 problems.append(f"layer trait {t[:40]!r} has an older field layout modgen does not read; ignored")
@@ -97,6 +101,8 @@ def interpret(text: str, protos: dict[str, str]) -> PieceInfo:
         name, images, always = face
         info.face_layer, info.face_mode = name, "levels" if always else "activate"
         info.face_images = images if always else [info.image, *images]
+    info.mask_images = [m for m in masks if m not in info.face_images]
+    info.face_images += info.mask_images  # after the layer's faces, so that the layer's levels keep mapping
     info.other_layers = [n for n, _, _ in layers if face is None or n != face[0]]
     return info
 
@@ -105,6 +111,7 @@ def _face_layer(layers: list[tuple[str, list[str], bool]]) -> tuple[str, list[st
     """The layer whose levels are the counter's faces: one named like a face/flip/step layer, else the first
     always-active layer with two or more levels."""
     named = [ly for ly in layers if _FACE_NAMES.search(ly[0]) and (len(ly[1]) >= 2 or not ly[2])]
+    named.sort(key=lambda ly: ly[0].lower() != "face")  # modgen's own Face layer before its Steps layer
     if named:
         return named[0]
     multi = [ly for ly in layers if ly[2] and len(ly[1]) >= 2]

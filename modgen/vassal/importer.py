@@ -185,6 +185,8 @@ class _Importer:
             for i, img in enumerate(info.face_images):
                 fname = "front" if i == 0 else ("back" if i == 1 else f"face{i + 1}")
                 face: dict[str, Any] = {"kind": "values", "values": values if i == 0 else {}}
+                if i and img in info.mask_images:
+                    face = {"kind": "untried"}  # a hidden side: masked again when the system masks untried faces
                 rel, _ = self._image(img, "counters", f"{where} face {fname}")
                 if rel:
                     face["image"] = rel
@@ -269,6 +271,8 @@ class _Importer:
                     names = list(rec["faces"])
                     if idx and 1 < idx <= len(names):
                         place["face"] = names[idx - 1]
+                if p.masked and len(rec["faces"]) > 1:  # masked: it shows its mask, the last face (import_pieces)
+                    place["face"] = list(rec["faces"])[-1]
                 setup.append(place)
             sid = _unique(slug(title, "scenario"), taken)
             out.append({"id": sid, "game": self.gid, "title": title[:200] or sid, "map": self.maps[0]["id"],

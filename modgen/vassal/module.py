@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.errors import DataError
-from modgen.vassal import bands, charts, chores, setups, tracker
+from modgen.vassal import bands, charts, chores, piece_traits, setups, tracker
 from modgen.vassal import buildfile as bf
 from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
@@ -57,6 +57,7 @@ class _Piece:
     gpid: str
     width: int
     height: int
+    plan: piece_traits.Plan | None = None
 
 
 def safe_name(text: str) -> str:
@@ -159,10 +160,10 @@ class _Builder:
     def _prototype(self, unit: dict[str, Any]) -> str:
         name = f"mg {unit.get('class') or unit.get('kind', 'unit')}"
         if name not in self.prototypes:
-            types = [tr.report_state([tr.FLIP_KEY], FLIP_REPORT,
-                                     "Report flips"),
+            types = [tr.report_state([tr.FLIP_KEY], FLIP_REPORT, "Report flips"),
+                     tr.report_state([tr.DELETE_KEY], piece_traits.DELETE_REPORT, "Report deletions"),
                      tr.delete(), tr.basic_piece("", "")]
-            self.prototypes[name] = (types, ["-1", "", tr.basic_piece_state()])
+            self.prototypes[name] = (types, ["-1", "", "", tr.basic_piece_state()])
         return name
 
     def start_faces(self) -> None:
@@ -187,6 +188,10 @@ class _Builder:
         gpid = 1
         manifest_id = self.game.id
         rendered = self.rendered
+        system = self.game.rule_system()
+        man = self.game.manifest
+        side_names = {s["id"]: s.get("name", s["id"]) for s in man.get("sides") or []}
+        restrict = piece_traits.restricted_access(man)
         for unit, faces in self.unit_faces:
             images, sizes = [], []
             for face in faces:
@@ -205,21 +210,33 @@ class _Builder:
             except ValueError as exc:
                 where = self.game.files.get("counters", self.game.path)
                 raise DataError(f"{where}: unit {unit['id']!r}: {exc}") from None
-            types = [tr.use_prototype(self._prototype(unit)), mark_t]
-            states = ["", mark_s]
+            plan = piece_traits.plan_for(unit, faces, system, side_names, restrict)
+            step_images = [self._step_image(unit, v, sizes[0]) for v in plan.step_track or []]
+            outer_t, outer_s, inner_t, inner_s = piece_traits.traits_for(plan, dict(zip(faces, images, strict=True)),
+                                                                         step_images, restrict)
+            k = 1 if restrict and plan.owner else 0  # Restricted Access outermost, so it guards every command
+            types = [*outer_t[:k], tr.use_prototype(self._prototype(unit)), *outer_t[k:], mark_t, *inner_t]
+            states = [*outer_s[:k], "", *outer_s[k:], mark_s, *inner_s]
             if self.rot_angles and unit.get("kind", "unit") != "marker":
                 types.append(tr.rotator(self.rot_angles))
                 states.append(tr.rotator_state(0, self.rot_angles))
-            if len(images) > 1:
-                types.append(tr.layer(tr.FACE_LAYER, images))
+            if len(plan.flip_faces) > 1:
+                types.append(tr.layer(tr.FACE_LAYER, [images[faces.index(f)] for f in plan.flip_faces]))
                 states.append(tr.layer_state(1))
             label = unit.get("designation") or unit["id"]
             types.append(tr.basic_piece(images[0], label))
             states.append(tr.basic_piece_state(gpid=str(gpid)))
             w, h = sizes[0]  # the piece's size is its first face's
-            self.pieces[unit["id"]] = _Piece(unit, faces, images, types, states, str(gpid), w, h)
+            self.pieces[unit["id"]] = _Piece(unit, faces, images, types, states, str(gpid), w, h, plan)
             gpid += 1
         self.next_gpid = gpid
+
+    def _step_image(self, unit: dict[str, Any], value: Any, size: tuple[int, int]) -> str:
+        """The badge image showing a step's strength ``value`` (one image per distinct value and size)."""
+        name = f"step_{safe_name(str(value))}_{size[0]}x{size[1]}.png"
+        if "images/" + name not in self.files:
+            self.files["images/" + name] = _png(piece_traits.step_badge(str(value), size))
+        return name
 
     def _unique_image(self, stem: str) -> str:
         """An image name not used yet (ids that differ only in unsafe characters map to the same stem)."""
@@ -341,7 +358,8 @@ class _Builder:
             if uid not in self.pieces:
                 raise DataError(f"{sid}: /reinforcements: unknown unit {uid!r}")
             # the schedule gives no face: a waiting unit shows its first face, as in the palette
-            held.setdefault(band, []).append({"unit": uid, "face": self.pieces[uid].faces[0]})
+            p = self.pieces[uid]
+            held.setdefault(band, []).append({"unit": uid, "face": p.plan.initial_face if p.plan else p.faces[0]})
         return out, held
 
     def _placement(self, p: _Piece, face: str, map_id: str, x: int, y: int,
@@ -351,9 +369,14 @@ class _Builder:
         kinds = [tr.trait_kind(t) for t in types]
         if facing is not None and "rotate" in kinds and self.rot_angles:
             states[kinds.index("rotate")] = tr.rotator_state(facing, self.rot_angles)
-        if len(p.faces) > 1:
-            idx = next(i for i, t in enumerate(types) if tr.trait_kind(t) == "emb2")
-            states[idx] = tr.layer_state(p.faces.index(face) + 1)
+        plan = p.plan or piece_traits.Plan(list(p.faces))
+        layers = {tr.parse_trait(t).extra.get("name"): i for i, t in enumerate(types) if tr.trait_kind(t) == "emb2"}
+        if face in plan.flip_faces and tr.FACE_LAYER in layers:
+            states[layers[tr.FACE_LAYER]] = tr.layer_state(plan.flip_faces.index(face) + 1)
+        if plan.step_face and face == plan.step_face and piece_traits.STEP_LAYER in layers:
+            states[layers[piece_traits.STEP_LAYER]] = tr.layer_state(2)
+        if "obs" in kinds:  # masked while the scenario shows the hidden face, revealed otherwise
+            states[kinds.index("obs")] = tr.obscurable_state(plan.owner if face == plan.masked_face else None)
         return setups.Placement(types, states, map_id, x, y, p.gpid)
 
     def holding_board(self, boxes: list[bands.Band]) -> bf.BoardSpec:

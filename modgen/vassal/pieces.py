@@ -42,9 +42,11 @@ class Piece:
     name: str = ""
     props: dict[str, str] = field(default_factory=dict)  # Marker trait properties (mg_unit, mg_game, …)
     layers: dict[str, int] = field(default_factory=dict)  # Embellishment name -> level (+n active, -n inactive)
+    layer_sizes: dict[str, int] = field(default_factory=dict)  # Embellishment name -> number of levels
     facing: float | None = None  # Can-rotate trait: degrees clockwise from the top of the map (None: no rotator)
     location: Location = field(default_factory=lambda: Location(None, 0, 0))
     stack: str | None = None
+    masked: str | None = None  # Obscurable (Mask): who masked it (a side or player id), None when shown to all
 
     @property
     def unit(self) -> str | None:
@@ -68,7 +70,7 @@ def _int(s: str) -> int:
     return value if -(2**31) <= value < 2**31 else 0
 
 
-MARK, LAYER, ROTATE, BASIC = range(4)
+MARK, LAYER, ROTATE, BASIC, MASK = range(5)
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ def template(type_: str) -> Template:
             out.append((i, LAYER, (f[18] if len(f) > 18 else "", C._split(f[16], ",") if len(f) > 16 else [])))
         elif t.startswith("rotate;"):
             out.append((i, ROTATE, C._split(t[7:], ";")))
+        elif t.startswith("obs;"):
+            out.append((i, MASK, None))
         elif t.startswith("piece;"):
             f = C._split(t[6:], ";")
             out.append((i, BASIC, f[3] if len(f) > 3 else ""))
@@ -123,6 +127,7 @@ def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] |
         elif kind == LAYER:
             level = _int(s)
             layers[data[0]] = level
+            piece.layer_sizes[data[0]] = len(data[1])
             level_names.append((data[1], level))
         elif kind == ROTATE:
             if piece.facing is not None:  # the outermost rotator with a usable angle decides the facing
@@ -130,6 +135,9 @@ def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] |
             piece.facing = _facing(data, s)
             if piece.facing is None and warn is not None and _infinite(s):
                 warn(f"piece {pid}: rotation {s[:40]!r} is not a finite angle; facing ignored")
+        elif kind == MASK:
+            # the mask hides the piece from players, not from the log: its type and state still say what it is
+            piece.masked = (C._null(C._split(s, ";")[0]) or None) if s else None
         else:
             piece.name = data
             b = C._split(s, ";")

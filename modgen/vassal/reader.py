@@ -73,7 +73,7 @@ class DiceRoll:
 class StateChange:
     """One detected difference between a piece's old and new state."""
 
-    kind: str  # "layer" | "prop" | "facing"
+    kind: str  # "layer" | "prop" | "facing" | "mask"
     name: str
     old: Any
     new: Any
@@ -272,7 +272,10 @@ class GameState:
                     if piece.props.get(k) != v]
         if new.facing != piece.facing:
             changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
+        if new.masked != piece.masked:
+            changes.append(StateChange("mask", "Mask", piece.masked, new.masked))
         piece.state, piece.layers, piece.props, piece.facing = cmd.new_state, new.layers, new.props, new.facing
+        piece.masked = new.masked
         nloc = new.location
         if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
                                                                                piece.location.y):

@@ -26,6 +26,7 @@ FRONT_KEY = "70,195"  # Ctrl+Shift+F: the Face layer back to its first face (no 
 ROTATE_KEY = "82,130"  # Ctrl+R: set a free angle
 ROTATE_CW_KEY = "93,130"  # Ctrl+]
 ROTATE_CCW_KEY = "91,130"  # Ctrl+[
+PEEK_KEY = "80,195"  # Ctrl+Shift+P: a peek key no menu offers (see obscurable)
 FACE_LAYER = "Face"
 MARKER_PREFIX = "mg_"
 
@@ -109,8 +110,11 @@ def marker(properties: dict[str, str]) -> tuple[str, str]:
 
 
 def layer(name: str, images: Sequence[str], level_names: Sequence[str] | None = None, *,
-          flip_key: str = FLIP_KEY, flip_text: str = "Flip", loop: bool = True, reset_key: str = FRONT_KEY) -> str:
-    """Embellishment/Layer type (``emb2;``, version 1), always active, one image per level, cycled by ``flip_key``.
+          flip_key: str = FLIP_KEY, flip_text: str = "Flip", loop: bool = True, reset_key: str = FRONT_KEY,
+          down_key: str = "", down_text: str = "") -> str:
+    """Embellishment/Layer type (``emb2;``, version 1), always active, one image per level; ``flip_key`` raises the
+    level (cycling when ``loop``), ``down_key`` (if given) lowers it, ``reset_key`` (if given) returns it to the
+    first level (no menu entry: for global key commands).
 
     Field order from VASSAL 3.6 ``Embellishment.myGetType``: activateCommand, activateModifiers, activateKey,
     upCommand, upModifiers, upKey, downCommand, downModifiers, downKey, resetCommand, resetKey, resetLevel,
@@ -121,9 +125,9 @@ def layer(name: str, images: Sequence[str], level_names: Sequence[str] | None = 
     names = list(level_names) if level_names is not None else [""] * len(images)
     if len(names) != len(images):
         raise ValueError("one level name per image")
-    fields = ["", "128", "", flip_text, "128", "", "", "128", "", "", reset_key, "1", "false", "0", "0",
+    fields = ["", "128", "", flip_text, "128", "", down_text, "128", "", "", reset_key, "1", "false", "0", "0",
               se.encode(list(images), ","), se.encode(names, ","), _bool(loop), name, "", "", "false", "", "1",
-              "1", "true", "", flip_key, "", name, "1.0"]
+              "1", "true", "", flip_key, down_key, name, "1.0"]
     return "emb2;" + se.encode(fields, ";")
 
 
@@ -164,6 +168,30 @@ def report_state(keys: Sequence[str], report_format: str, description: str = "")
 def delete(command: str = "Delete", key: str = DELETE_KEY) -> str:
     """Delete type: ``delete;commandName;key;description``."""
     return "delete;" + se.encode([command, key, ""], ";")
+
+
+def obscurable(image: str, owner_side: str, *, command: str, key: str, mask_name: str) -> str:
+    """Obscurable ("Mask") type, VASSAL 3.6 field order: ``obs;key;image;hideCommand;displayStyle[peekKey];
+    maskName;access;peekCommand;description;autoPeekRollover;dealKey;dealExpression``.
+
+    Access is ``sides:<owner>`` (only the owning side may reveal it); the display style is Peek with a peek key but
+    no peek command and no mouse-over peeking, so even the owner sees the mask (the hidden side is for neither
+    player, EFB 21.3) until the piece is revealed. ``key`` toggles the mask (VASSAL's hide command)."""
+    return "obs;" + se.encode([key, check_value(image, "image name"), command, "P" + PEEK_KEY,
+                               display_text(mask_name), "sides:" + se.encode([owner_side], ":"), "", "Mask",
+                               "false", "", ""], ";")
+
+
+def obscurable_state(owner_side: str | None) -> str:
+    """Obscurable state: the side that masked it (``null``: not masked), then VASSAL's options (none)."""
+    return se.encode(["null" if owner_side is None else owner_side, ""], ";")
+
+
+def restricted(sides: Sequence[str], description: str = "Owner") -> str:
+    """Restricted Access type: ``restrict;sides;restrictByPlayer;restrictMovement;description`` (by side, moves
+    restricted too)."""
+    return "restrict;" + se.encode([se.encode([check_value(s, "side name") for s in sides], ","), "false", "true",
+                                    description], ";")
 
 
 def use_prototype(name: str) -> str:

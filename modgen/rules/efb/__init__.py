@@ -85,6 +85,14 @@ class EFBSystem(RuleSystem):
     # other names players (and chat declarations) use for the phases
     phase_aliases: dict[str, str] = field(default_factory=lambda: dict(PHASE_ALIASES))
 
+    def masked_face(self, counter: dict[str, Any]) -> str | None:
+        """An untried/unproven unit is deployed "?" side up and neither player may examine its hidden side until
+        its first combat (21.1-21.3): the face of kind ``untried`` is the mask."""
+        for name, face in (counter.get("faces") or {}).items():
+            if isinstance(face, dict) and face.get("kind") == "untried":
+                return str(name)
+        return None
+
     def rules_schema(self) -> dict[str, Any]:
         """Schema for the manifest ``rules``: TEC, CRTs, stacking, fire control, air limits, policies."""
         return _rules_schema([{"name": p.name, "choices": p.choices, "doc": p.doc} for p in self.policies])

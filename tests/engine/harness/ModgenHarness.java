@@ -172,6 +172,23 @@ public final class ModgenHarness {
     return "null";
   }
 
+  /** Takes, in the PlayerRoster, the side the piece's Restricted Access trait names (nothing if it has none). */
+  static void takeOwnersSide(GamePiece p) throws ReflectiveOperationException {
+    GamePiece cur = p;
+    while (cur instanceof Decorator) {
+      if (cur instanceof VASSAL.counters.Restricted) {
+        java.lang.reflect.Field f = VASSAL.counters.Restricted.class.getDeclaredField("side");
+        f.setAccessible(true);
+        String[] sides = (String[]) f.get(cur);
+        if (sides.length > 0) {
+          GameModule.getGameModule().getPlayerRoster().add(GameModule.getActiveUserId(), "tester", sides[0]);
+        }
+        return;
+      }
+      cur = ((Decorator) cur).getInner();
+    }
+  }
+
   static String pieceJson(GamePiece p) {
     Map m = p.getMap();
     Point pos = p.getPosition();
@@ -307,6 +324,7 @@ public final class ModgenHarness {
           }
           if (flippable != null) {
             // Flip it as a player would (Ctrl+F): the Face layer must advance and ReportState must report it.
+            takeOwnersSide(flippable);  // Restricted Access: only the owning side may flip it
             String before = faceJson(flippable);
             String chatBefore = chatText();
             Command flip = flippable.keyEvent(javax.swing.KeyStroke.getKeyStroke(70, java.awt.event.InputEvent.CTRL_DOWN_MASK));
