@@ -277,8 +277,13 @@ class Retreats:
 
     def _after_elimination(self, ctx: Any, uid: str, entered: list[str], gone: list[str], walk: list[str]) -> Any:
         """[7.5.7]: into the eliminated unit's hex, then up to 2 hexes, stopping on entering an enemy ZoC."""
-        if entered[0] not in gone or len(entered) > 3:
+        if entered[0] not in gone:
             return False
+        if len(entered) > 3:
+            ctx.error(ctx.rule("7.5.7"), f"{ctx.name(uid)} pursues {len(entered) - 1} hexes beyond {entered[0]}, "
+                      "the eliminated unit's hex; after an elimination the pursuer enters that hex and at most 2 "
+                      "hexes more", units=[uid], hexes=entered, path=walk)
+            return None
         zmap = c.zoc_map(ctx, ctx.side_of(uid))
         for h in entered[1:-1]:
             if zmap.get(h):
@@ -291,7 +296,8 @@ class Retreats:
     def _rivers(self, ctx: Any, uid: str, walk: list[str], b: Beaten) -> bool:
         """[7.6.3], [7.6.4]: across a big river only infantry, motorcycles and cavalry pursue; across a small river
         armour and motorized units only from next to it, with an engineer or pontoon column of their corps in the
-        stack; either way the pursuit ends after the crossing. A bridge lifts this [7.6.5]."""
+        stack, and their pursuit ends after the crossing (infantry, motorcycles and cavalry go on across a small
+        river, [7.6.3] last sentence; across a big river every pursuit ends). A bridge lifts this [7.6.5]."""
         mclass = c.move_class(ctx, uid)
         motor = mclass in ("armoured", "motorized")
         for i, (a, bx) in enumerate(zip(walk, walk[1:], strict=False)):
@@ -314,7 +320,7 @@ class Retreats:
                               "engineer or pontoon column of their corps in the stack", units=[uid],
                               hexes=[a, bx], path=walk)
                     return False
-            if i + 2 < len(walk):
+            if i + 2 < len(walk) and (r == "big_river" or motor):  # [7.6.3] last sentence: not for infantry
                 ctx.error(ctx.rule("7.6.4" if r == "big_river" else "7.6.3"), f"{nm} pursues on after crossing "
                           f"the river at {a}-{bx}; the pursuit ends after the crossing", units=[uid],
                           hexes=[bx, walk[-1]], path=walk)
