@@ -15,10 +15,12 @@ from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
+from modgen.rules.tis.supply import Supply
 
 
 def make_checkers(ctx: Any) -> list[Any]:
     """The TiS checks for one replay ([3.3] phase order follows policy ``phase_order``)."""
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
-            Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings()]
+            Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
+            Supply()]

@@ -204,6 +204,14 @@ def is_night(ctx: Any) -> bool:
     return night is not None and stage_of_day(ctx) == int(night)
 
 
+OUT_OF_SUPPLY = "out_of_supply"  # the marker the supply phase puts on a unit without a supply line [32.2.4]
+
+
+def out_of_supply(ctx: Any, uid: str) -> bool:
+    """The unit carries the out-of-supply marker [32.2] (placed or removed in its side's supply phase)."""
+    return OUT_OF_SUPPLY in ctx.state.markers.get(uid, set())
+
+
 def in_formation(ctx: Any, uid: str, formation: str) -> bool:
     """The unit belongs to ``formation`` or to a formation under it (``parent`` links)."""
     f = (ctx.units.get(uid) or {}).get("formation")
