@@ -171,11 +171,21 @@ def corps_of(ctx: Any, uid: str) -> str | None:
     return f
 
 
+def side_key(a: str, b: str) -> str:
+    return "-".join(sorted((a, b)))
+
+
+def bridge_state(ctx: Any, a: str, b: str) -> str | None:
+    """'blown' or 'built' once a ``bridge`` event changed the hexside [23], else None (as the map prints it)."""
+    return (ctx.state.notes.get("tis_bridges") or {}).get(side_key(a, b))
+
+
 def river(ctx: Any, a: str, b: str) -> str | None:
     """The river on the hexside between adjacent ``a`` and ``b`` that is not bridged: 'big_river', 'small_river'
-    or None (a bridge hexside cancels the river [7.6.5])."""
+    or None (a bridge hexside cancels the river [7.6.5]; a blown bridge no longer does, a built one does [23])."""
     sides = ctx.board.hexside(a, b)
-    if "bridge" in sides:
+    state = bridge_state(ctx, a, b)
+    if state == "built" or ("bridge" in sides and state != "blown"):
         return None
     return next((s for s in ("big_river", "small_river") if s in sides), None)
 
