@@ -116,3 +116,15 @@ def test_14_3_3_units_of_a_destroyed_hq_attack_at_minus_1_per_hex():
     assert rules(*base, odds("1:1")) == []
     errs = errors(*base, odds("2:1"))
     assert [e["rule"] for e in errs] == ["TIS 3.4.1"] and "[14.3.3]" in errs[0]["message"]
+
+
+# ---- victory points (Arnhem scenario I) -----------------------------------------------------------------------------
+def test_scenario_vp_at_the_end_follow_the_losses():
+    # the garrison (4 SP) is destroyed: Allies 4 × 1; 1 AB HQ (2 SP) destroyed: Germans 2 × 2 + 8
+    dead = [{"type": "loss", "unit": u, "eliminated": True, "reason": "combat"} for u in (GARRISON, "gb.1ab.hq")]
+    base = [setup(GARRISON, "1211"), setup("gb.1ab.hq", "0101"), stage(), *dead]
+    assert rules(*base, {"type": "game_end", "vp": {"allies": 4, "germans": 12}}) == []
+    # the bridge VP may come on top of the Allies' losses VP (here 100 for 22 IX 1e)
+    assert rules(*base, {"type": "game_end", "vp": {"allies": 104, "germans": 12}}) == []
+    errs = errors(*base, {"type": "game_end", "vp": {"allies": 4, "germans": 4}})
+    assert [e["rule"] for e in errs] == ["TIS scenario"] and "1 AB (Allies 1 AB) destroyed 8" in errs[0]["message"]

@@ -17,6 +17,7 @@ from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
+from modgen.rules.tis.victory import Victory
 
 
 def make_checkers(ctx: Any) -> list[Any]:
@@ -24,4 +25,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Engineers()]
+            Supply(), Engineers(), Victory()]

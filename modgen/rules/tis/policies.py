@@ -143,6 +143,14 @@ POLICIES: tuple[Policy, ...] = (
         rule="TIS 32.2.4",
     ),
     Policy(
+        "sp_destroyed",
+        default="track",
+        choices=("track", "eliminated"),
+        doc="Scenario VP 'per SP destroyed': every SP lost on the EP tracks (track), or the printed SP of "
+        "eliminated units only (eliminated).",
+        rule="Arnhem scenario I victory conditions",
+    ),
+    Policy(
         "night_stage",
         default=None,
         choices=(None, 1, 2, 3),
