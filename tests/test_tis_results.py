@@ -61,11 +61,19 @@ def test_7_4_4_passing_friends_in_an_enemy_zoc_costs_an_ep():
     # SS PGR 1 at 1311 is in the ZoC of a battalion at 1310 (entrenched, so not bound to attack [7.1.3]); the
     # garrison retreats 1211 -> 1311 (friends in an enemy ZoC: 1 EP) -> 1411 (outside 1310's ZoC)
     extra = (setup(PGR, "1311"), setup(PARA3, "1310"), entrench(PARA3))
+    # 1211 -> 1312 -> 1411 ends as far and passes no ZoC hex, so the costly route also breaks [7.4.2]
     base = after_battle(extra=extra, back=("1211", "1311", "1411"))
-    assert rules(*base) == ["TIS 7.2.6"]
+    assert rules(*base) == ["TIS 7.4.2", "TIS 7.2.6"]
     pay = {"type": "loss", "unit": GARRISON, "steps": 1, "reason": "retreat"}
     fixed = after_battle(pay, extra=extra, back=("1211", "1311", "1411"))
-    assert rules(*fixed) == []
+    assert rules(*fixed) == ["TIS 7.4.2"]
+
+
+def test_7_4_2_the_retreat_takes_the_route_with_the_least_losses():
+    extra = (setup(PGR, "1311"), setup(PARA3, "1310"), entrench(PARA3))
+    errs = errors(*after_battle(extra=extra, back=("1211", "1311", "1411")))
+    assert errs[0]["rule"] == "TIS 7.4.2" and "loses 0" in errs[0]["message"]
+    assert rules(*after_battle(extra=extra, back=("1211", "1312", "1411"))) == []
 
 
 def test_7_4_7_the_whole_stack_retreats():

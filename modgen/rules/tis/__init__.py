@@ -110,24 +110,35 @@ FAMILIES = (
            "drop-date roll; drift, AA and drop losses not checked"),
     Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1"), note="MP budget, roads, "
            "enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], division HQ lost 2 MP "
-           "[14.3.1]; supply, fighter Z, minefield, AT barricade, FaR, AfM and demolition MP not checked"),
+           "[14.3.1], out of supply ½ [32.2.2]; fighter Z, minefield, AT barricade, FaR, AfM and demolition MP "
+           "not checked"),
     Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
            "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
            "exceptions not checked"),
     Family("stacking", rules=("5.1",), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "transport columns and trains not checked"),
     Family("combat", tables=("crt", "casualties", "terrain"),
-           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5"),
+           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
            "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
            "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
-           "a lone HQ overrun [14.1.5]; air support, AfM and recon attacks not checked"),
+           "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
+           "supply ×½ [32.2.2]; air support, AfM and recon attacks not checked"),
     Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
-           "stage, artillery in an enemy ZoC [9.2.4]; the fire table, ammunition, command [9.2.7] and FaR not "
-           "checked"),
-    *not_checked("air", "supply", "command", "fortifications", "events", "victory"),
+           "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "
+           "command [9.2.7] and FaR not checked"),
+    Family("supply", rules=("32",), note="the supply phase's out-of-supply markers against the supply line (scenario "
+           "bases, 15 motorized MP, HQ extensions, rivers, enemy ZoC, landing areas at half) [32.1], every unit "
+           "under policy supply_marking, and the effects [32.2.2]; attrition [32.2.3], transport/train extensions "
+           "and [32.1.8] not checked"),
+    Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2"), note="engineer actions a stage, "
+           "laying and clearing minefields, blowing and building bridges; entrenching [12.1], AT barricades, "
+           "minefield entry costs and losses, objects and ferries not checked"),
+    Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
+           "units, cut-off units; a stage VP for a place is accepted, not located)"),
+    *not_checked("air", "command", "events"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

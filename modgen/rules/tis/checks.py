@@ -9,16 +9,20 @@ from typing import Any
 from modgen.rules.seqcheck import Sequence
 from modgen.rules.tis.arrivals import Reinforcements
 from modgen.rules.tis.combat import Combat
+from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.fire import ArtilleryFire
 from modgen.rules.tis.movement import Movement
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
+from modgen.rules.tis.supply import Supply
+from modgen.rules.tis.victory import Victory
 
 
 def make_checkers(ctx: Any) -> list[Any]:
     """The TiS checks for one replay ([3.3] phase order follows policy ``phase_order``)."""
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
-            Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings()]
+            Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
+            Supply(), Engineers(), Victory()]

@@ -171,11 +171,21 @@ def corps_of(ctx: Any, uid: str) -> str | None:
     return f
 
 
+def side_key(a: str, b: str) -> str:
+    return "-".join(sorted((a, b)))
+
+
+def bridge_state(ctx: Any, a: str, b: str) -> str | None:
+    """'blown' or 'built' once a ``bridge`` event changed the hexside [23], else None (as the map prints it)."""
+    return (ctx.state.notes.get("tis_bridges") or {}).get(side_key(a, b))
+
+
 def river(ctx: Any, a: str, b: str) -> str | None:
     """The river on the hexside between adjacent ``a`` and ``b`` that is not bridged: 'big_river', 'small_river'
-    or None (a bridge hexside cancels the river [7.6.5])."""
+    or None (a bridge hexside cancels the river [7.6.5]; a blown bridge no longer does, a built one does [23])."""
     sides = ctx.board.hexside(a, b)
-    if "bridge" in sides:
+    state = bridge_state(ctx, a, b)
+    if state == "built" or ("bridge" in sides and state != "blown"):
         return None
     return next((s for s in ("big_river", "small_river") if s in sides), None)
 
@@ -202,6 +212,14 @@ def is_night(ctx: Any) -> bool:
     """Whether the current stage is a night stage [13]: the stage of the day that policy ``night_stage`` names."""
     night = ctx.policies.get("night_stage")
     return night is not None and stage_of_day(ctx) == int(night)
+
+
+OUT_OF_SUPPLY = "out_of_supply"  # the marker the supply phase puts on a unit without a supply line [32.2.4]
+
+
+def out_of_supply(ctx: Any, uid: str) -> bool:
+    """The unit carries the out-of-supply marker [32.2] (placed or removed in its side's supply phase)."""
+    return OUT_OF_SUPPLY in ctx.state.markers.get(uid, set())
 
 
 def in_formation(ctx: Any, uid: str, formation: str) -> bool:

@@ -35,6 +35,9 @@ def fires(ctx: Any, uid: str, targets: list[str], range_rule: str = "9.2.1") -> 
         ctx.error(ctx.rule("9.2.1"), f"{nm} fires a second time this stage; artillery fires once a stage [9.2.2]",
                   units=[uid])
     fired.add(uid)
+    if c.out_of_supply(ctx, uid):
+        ctx.error(ctx.rule("32.2.2"), f"{nm} fires while out of supply; artillery without supplies cannot fire",
+                  units=[uid], hexes=[h] if h else [])
     if h and c.unit_class(ctx, uid) == "artillery":
         zmap = c.zoc_map(ctx, ctx.side_of(uid))
         line = [u for u in st.units_in(h) if u != uid and ctx.side_of(u) == ctx.side_of(uid) and c.is_line(ctx, u)]

@@ -35,7 +35,8 @@ class Walk:
 def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     """MP this movement phase and why it is cut: the counter's MP (else the class default of
     ``movement_points``); after a drop ½ [17.2.12], 0 if the unit fought after landing [17.2.10]; after a barrage
-    ½ rounded up [9.2.5]; at night [13.1.7] and after the loss of the division HQ [14.3.1] 2 MP (one hex is always
+    ½ rounded up [9.2.5]; motorized and armoured units out of supply ½ [32.2.2];
+    at night [13.1.7] and after the loss of the division HQ [14.3.1] 2 MP (one hex is always
     allowed, [4.2.2])."""
     mp = ctx.values(uid).get("movement")
     if not isinstance(mp, int | float):
@@ -53,6 +54,8 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
         value, why = value / 2, " (half after landing [17.2.12])"  # [3.4.5] half points may be used
     if barraged(ctx, uid):
         value, why = Fraction(math.ceil(value / 2)), why + " (half, rounded up, after firing a barrage [9.2.5])"
+    if c.out_of_supply(ctx, uid) and c.move_class(ctx, uid) in ("armoured", "motorized"):
+        value, why = value / 2, why + " (half out of supply [32.2.2])"
     hq = hq_lost(ctx, uid)
     if hq is not None and value > 2:
         value, why = Fraction(2), why + f" (2 MP after the loss of {ctx.name(hq)} [14.3.1])"

@@ -128,6 +128,15 @@ class HqEffects:
                 notes[f]["done"] = True  # [14.3.1] only the nearest movement phase
 
 
+def hq_destroyed(ctx: Any, uid: str) -> str | None:
+    """The destroyed HQ of the unit's formation (``parent`` chain) that has not come back [14.3.7], or None: its
+    units attack at -1 per hex [14.3.3]."""
+    for f, n in (ctx.state.notes.get("tis_hq_lost") or {}).items():
+        if ctx.state.position.get(n["hq"]) is None and n["side"] == ctx.side_of(uid) and c.in_formation(ctx, uid, f):
+            return str(n["hq"])
+    return None
+
+
 def hq_lost(ctx: Any, uid: str) -> str | None:
     """The eliminated HQ whose loss restricts the unit's movement in this movement phase [14.3.1], or None."""
     for f, n in (ctx.state.notes.get("tis_hq_lost") or {}).items():

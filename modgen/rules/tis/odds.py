@@ -1,6 +1,7 @@
 """The TiS odds computation [7.2.1] a)-c): strengths from the EP tracks [3.6], multipliers, the ratio rounded by
 [3.4.1], and the column shifts [3.2] of terrain [7.3], fortifications [12.1.6], corps [7.1.10], encirclement
-[7.1.12]-[7.1.13], stars [29.1], engineers [20.1.5], SS [43.1.1] and the airborne surprise [17.2.6].
+[7.1.12]-[7.1.13], stars [29.1], engineers [20.1.5], SS [43.1.1], a destroyed HQ [14.3.3], out of supply
+[32.2.2] and the airborne surprise [17.2.6].
 
 Optional abilities (stars, engineers) need not be used [7.2.8], so a battle has a set of legal columns.
 """
@@ -13,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis.obligations import hq_destroyed
 
 NO_STARS_TERRAIN = ("woods", "forest", "city", "mountain", "mountains")  # [29.1.6]
 TEXT_COLUMNS = ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1")  # [3.2]
@@ -136,6 +138,9 @@ def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False) -> tupl
     if attacking and c.is_night(ctx) and c.is_line(ctx, uid):
         factors.append(Fraction(1, 2))
         why.append(f"{ctx.name(uid)} attacks at night ×½ [13.1.1]")
+    if attacking and c.out_of_supply(ctx, uid):
+        factors.append(Fraction(1, 2))
+        why.append(f"{ctx.name(uid)} attacks out of supply ×½ [32.2.2]")
     return apply_factors(sp, factors), why
 
 
@@ -222,6 +227,9 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             o.shifts.append(("attacked from opposite sides [7.1.12]", 1))
     if any("ss" in c.tags(ctx, u) and (c.strength(ctx, u) or 0) >= 3 for u in defenders):
         o.shifts.append(("SS defender [43.1.1]", -1))
+    lost = sorted({h for u in attackers if hq_destroyed(ctx, u) and (h := ctx.state.position.get(u))})
+    if lost:  # [14.3.3] -1 for each hex attacked from by units whose HQ was destroyed
+        o.shifts.append((f"attacking from {len(lost)} hexes with a destroyed HQ [14.3.3]", -len(lost)))
     # [29.1.1] the best black-star count among armoured attackers, -1 without infantry in its hex [29.1.9];
     # void against woods/city/mountains [29.1.6] and when a starred unit attacks across an edge [7.3.6]
     if terrain not in NO_STARS_TERRAIN and not starred_across:

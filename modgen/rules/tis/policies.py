@@ -125,6 +125,32 @@ POLICIES: tuple[Policy, ...] = (
         rule="TIS 3.3, 14.3.7",
     ),
     Policy(
+        "supply_extension",
+        default="from_hq",
+        choices=("from_hq", "added"),
+        doc="[32.1.5] says an HQ 'lengthens' the 15-MP line by 12/9/6 MP; the [32.1.7] example (HQ 12 MP from the "
+        "base, unit A 9 MP from the HQ supplied, B at 10 not) counts the extension from the HQ alone (from_hq); "
+        "added gives the unit what is left of the 15 MP at the HQ as well.",
+        rule="TIS 32.1.5, 32.1.7",
+    ),
+    Policy(
+        "supply_marking",
+        default="marked_only",
+        choices=("marked_only", "every_unit"),
+        doc="What a supply phase is checked for: the out-of-supply markers the players put on or took off "
+        "(marked_only: a log that records no supply check is not judged), or every unit of the side, so an "
+        "unsupplied unit left unmarked is an error (every_unit).",
+        rule="TIS 32.2.4",
+    ),
+    Policy(
+        "sp_destroyed",
+        default="track",
+        choices=("track", "eliminated"),
+        doc="Scenario VP 'per SP destroyed': every SP lost on the EP tracks (track), or the printed SP of "
+        "eliminated units only (eliminated).",
+        rule="Arnhem scenario I victory conditions",
+    ),
+    Policy(
         "night_stage",
         default=None,
         choices=(None, 1, 2, 3),

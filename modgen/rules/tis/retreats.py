@@ -9,6 +9,7 @@ and ``advance`` events for pursuit. Everything is checked when the next battle, 
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -201,6 +202,39 @@ class Retreats:
             self._owe(b, start, len(path) - 1, f"{nm} is field artillery retreating {len(path) - 1} hexes [9.5.5]")
         if passages:
             b.passages[start] = max(b.passages.get(start, 0), passages)
+        self._least_losses(ctx, uid, path, passages, zmap)
+
+    def _least_losses(self, ctx: Any, uid: str, path: list[str], passages: int, zmap: dict[str, set[str]]) -> None:
+        """[7.4.2]: among the retreats that end as far as the result asks (or as far as possible), the one taken
+        costs the fewest EP: hexes of friends in an enemy ZoC [7.4.4] and, for field artillery, hexes retreated
+        [9.5.5]."""
+        b, board = self.b, ctx.board
+        assert b is not None
+        start, end = path[0], path[-1]
+        target = min(b.hexes, self._farthest(ctx, uid, start, b.hexes))
+        if board.distance(start, end) != target or target == 0:
+            return  # a wrong length is reported as [7.4.1]
+        per_hex = 1 if c.unit_class(ctx, uid) in ("artillery", "aa_artillery") \
+            and "self_propelled" not in c.symbol_types(ctx, uid) else 0
+        cost_of = len(path) - 1 if per_hex else 0
+        taken = passages + cost_of
+        best: dict[str, int] = {}
+        heap = [(0, start)]
+        while heap:
+            d, h = heapq.heappop(heap)
+            if h in best:
+                continue
+            best[h] = d
+            for n in board.neighbours(h):
+                if n not in best and board.distance(start, n) <= b.hexes and not self._forbidden(ctx, uid, h, n,
+                                                                                                   zmap):
+                    heapq.heappush(heap, (d + per_hex + (1 if zmap.get(n) else 0), n))
+        least = min((v for h, v in best.items() if board.distance(start, h) == target), default=taken)
+        if taken > least:
+            ends = sorted(h for h, v in best.items() if board.distance(start, h) == target and v == least)
+            ctx.error(ctx.rule("7.4.2"), f"{ctx.name(uid)} retreats {'→'.join(path)}, losing {taken} EP on the way, "
+                      f"but a retreat of the same length to {', '.join(ends)} loses {least}; a retreating unit "
+                      "withdraws the way that costs it the least", units=[uid], hexes=path, path=path)
 
     @staticmethod
     def _owe(b: Beaten, h: str, n: int, why: str) -> None:
@@ -277,8 +311,13 @@ class Retreats:
 
     def _after_elimination(self, ctx: Any, uid: str, entered: list[str], gone: list[str], walk: list[str]) -> Any:
         """[7.5.7]: into the eliminated unit's hex, then up to 2 hexes, stopping on entering an enemy ZoC."""
-        if entered[0] not in gone or len(entered) > 3:
+        if entered[0] not in gone:
             return False
+        if len(entered) > 3:
+            ctx.error(ctx.rule("7.5.7"), f"{ctx.name(uid)} pursues {len(entered) - 1} hexes beyond {entered[0]}, "
+                      "the eliminated unit's hex; after an elimination the pursuer enters that hex and at most 2 "
+                      "hexes more", units=[uid], hexes=entered, path=walk)
+            return None
         zmap = c.zoc_map(ctx, ctx.side_of(uid))
         for h in entered[1:-1]:
             if zmap.get(h):
@@ -291,7 +330,8 @@ class Retreats:
     def _rivers(self, ctx: Any, uid: str, walk: list[str], b: Beaten) -> bool:
         """[7.6.3], [7.6.4]: across a big river only infantry, motorcycles and cavalry pursue; across a small river
         armour and motorized units only from next to it, with an engineer or pontoon column of their corps in the
-        stack; either way the pursuit ends after the crossing. A bridge lifts this [7.6.5]."""
+        stack, and their pursuit ends after the crossing (infantry, motorcycles and cavalry go on across a small
+        river, [7.6.3] last sentence; across a big river every pursuit ends). A bridge lifts this [7.6.5]."""
         mclass = c.move_class(ctx, uid)
         motor = mclass in ("armoured", "motorized")
         for i, (a, bx) in enumerate(zip(walk, walk[1:], strict=False)):
@@ -314,7 +354,7 @@ class Retreats:
                               "engineer or pontoon column of their corps in the stack", units=[uid],
                               hexes=[a, bx], path=walk)
                     return False
-            if i + 2 < len(walk):
+            if i + 2 < len(walk) and (r == "big_river" or motor):  # [7.6.3] last sentence: not for infantry
                 ctx.error(ctx.rule("7.6.4" if r == "big_river" else "7.6.3"), f"{nm} pursues on after crossing "
                           f"the river at {a}-{bx}; the pursuit ends after the crossing", units=[uid],
                           hexes=[bx, walk[-1]], path=walk)
