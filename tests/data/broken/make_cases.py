@@ -470,7 +470,7 @@ case("layout_font", "a font weight a counter layout does not have",
               '"rules": {"policies": {}}, "counter_layouts": {"mine": {"extends": "generic", "faces": {"text": '
               '{"elements": [{"type": "text", "box": [0, 0, 1, 1], "text": "{designation}", "font": "heavy"}]}}}},')},
      (G, 19, '"heavy"', "/counter_layouts/mine/faces/text/elements/0/font",
-      'expected one of "bold", "regular"; got "heavy"'))
+      'expected one of "bold", "regular" or the path of a .ttf or .otf font file, got a string "heavy"'))
 case("layout_cycle", "two counter layouts that extend each other",
      {G: edit(G, 19, '"rules": {"policies": {}},',
               '"rules": {"policies": {}}, "counter_layouts": {"a": {"extends": "b"}, "b": {"extends": "a"}},')},
