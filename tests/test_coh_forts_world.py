@@ -185,3 +185,13 @@ def test_smoke_dm_policy_target_hex_or_the_line_of_fire():
     assert check(world(), base + shot) == []  # target_hex: smoke counts only in the target's hex
     found = check(world(policies={"smoke_dm": "target_or_line"}), base + shot)
     assert rules(found) == ["CoH Fig 29"] and "+2 smoke (19.0)" in found[0].message and "DV 14" in found[0].message
+
+
+# ---- 16.0 road congestion ------------------------------------------------------------------------------------------
+def test_wheeled_vehicles_pay_one_more_per_vehicle_in_a_road_hex():
+    # the Opel (1AP per 2 open hexes) drives along the road 0405 -> 0505, where the PzIIIh stands: 1/2 + 1 -> 2AP
+    base = start([(OPEL, "0405", 120.0), (TANK, "0505", 0.0)])
+    drive = {"type": "move", "unit": OPEL, "from": "0405", "to": "0505", "path": ["0405", "0505"]}
+    assert check(world(), base + [act(OPEL), {**drive, "ap": 2}]) == []
+    found = check(world(), base + [act(OPEL), {**drive, "ap": 1}])
+    assert rules(found) == ["CoH 16.0"] and "costs 2" in found[0].message and found[0].units == [OPEL]

@@ -24,7 +24,7 @@ from modgen.rules.state import Activation
 
 _COST_RULE = {"move": "16.0", "attack": "15.5", "pivot": "Fig 27", "stall": "Fig 28", "unload": "17.0",
               "load": "17.0", "order": "Fig 29", "rally": "15.2", "smoke": "19.0", "occupy": "18.2", "leave": "18.2",
-              "entrench": "18.1"}
+              "entrench": "18.1", "air_action": "20.0"}
 #: actions whose cost is one ``action_costs`` row (19.0 engineer smoke 3, 18.2 occupy/leave +1, 18.1 hasty defense 7)
 _TABLE_COST = {"smoke": "engineer_smoke", "occupy": "occupy_fortification", "leave": "leave_fortification_in_hex",
                "entrench": "hasty_defense"}
@@ -210,6 +210,8 @@ class Play:
             if ev.get("unit"):  # the card pays for the unit's next action, which is the action (Fig 29)
                 self.card_free.add(ev["unit"])
             return
+        if ctx.state.notes.get("coh_air_impulse") == ctx.index:
+            return  # 20.0: an airplane's impulses are one action, the air_action (modgen.rules.coh.air)
         units, side = self._actor(ctx, ev)
         self._wire_attempt(ctx, ev)
         self._after_round(ctx, ev, f"a {t}" + (f" by {ctx.name(units[0])}" if units else ""))
@@ -224,7 +226,8 @@ class Play:
         else:
             self.acted = True
             self._restrictions(ctx, ev, units)
-            self._pay(ctx, ev, units, side)
+            if ctx.state.notes.get("coh_air_free") != ctx.index:  # 20.0: a spent plane exits for no APs
+                self._pay(ctx, ev, units, side)
         self.last = (t, side, ctx.index or 0)
 
     def _wire_attempt(self, ctx: Any, ev: dict[str, Any]) -> None:
@@ -291,6 +294,10 @@ class Play:
             return (int(n), f"{ctx.name(ev['unit'])}'s open-terrain move cost {n}") if n is not None else (None, "")
         if t == "order":
             return self._card_cost(ctx, ev)
+        if t == "air_action":  # the impulses are checked against it when the sequence ends (modgen.rules.coh.air)
+            if "ap" not in ev:
+                return None, ""
+            return int(ev["ap"]) + int(ev.get("cap") or 0), "as declared for its impulses"
         if t in _TABLE_COST:
             n = ((ctx.tables.get("action_costs") or {}).get(_TABLE_COST[t]) or {}).get("ap")
             if not isinstance(n, int):
