@@ -49,12 +49,12 @@ class ConflictOfHeroes(TablePlugin):
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
         """``pass``, ``stall``, ``pivot``, ``spent``, ``load``, ``unload``, ``cap``, ``smoke``, ``occupy``,
-        ``leave``, ``entrench`` (:mod:`modgen.rules.coh.events`)."""
+        ``leave``, ``entrench``, ``air_action``, ``altitude`` (:mod:`modgen.rules.coh.events`)."""
         return dict(EVENT_KINDS)
 
     def chat_verbs(self) -> dict[str, Any]:
         """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``, ``!smoke``,
-        ``!occupy``, ``!leave``, ``!entrench``."""
+        ``!occupy``, ``!leave``, ``!entrench``, ``!air``, ``!altitude``."""
         return dict(CHAT_VERBS)
 
     def counter_role(self, counter: dict[str, Any]) -> str:
@@ -89,7 +89,7 @@ FAMILIES = (
     Family("line_of_sight", tables=("terrain",), rules=("11.0", "18.2", "20.3"),
            note="blocking terrain and levels from the terrain table (section 11 is missing: policy los_model), "
            "fortifications never block (18.0), bunker arcs (18.2), smoke by policy smoke_blocks_los; airplanes' "
-           "blind hexes (20.3) are coded but no airplane is in the bundled counters"),
+           "blind hexes (20.3), also for fire at an airplane"),
     Family("fire", tables=("fire_modifiers",), rules=("15.1", "15.3", "15.4", "15.5", "7.6"),
            note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour"),
     Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 29", "Fig 30", "15.6", "16.1", "17.1"),
@@ -98,11 +98,18 @@ FAMILIES = (
            rules=("18.0", "18.1", "18.2", "18.3", "18.4", "18.5", "18.6", "19.0"),
            note="one of each type per hex, who may occupy, occupy/leave +1AP, hasty defences, trench/gun pit/bunker "
            "DMs by direction and colour (policy fort_dm_colour), AT ditches, wire, mine attacks and outcomes, "
-           "destruction against red 15DR, engineer smoke; a failed wire attempt's lost APs are not checked"),
+           "destruction against red 15DR, engineer smoke, a failed wire attempt forfeiting the APs"),
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
     Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
-    *not_checked("air", "reinforcements"),
+    Family("air", rules=("20.0", "20.1", "20.2", "20.3"),
+           note="airplane actions of impulses (count, first a forward move into the front arc, attack or pivot after "
+           "each move, cost 1AP +1 per attack +1 per climb), altitude one counter per hex moved, -1FP/+1DR per "
+           "counter, range 2 to double the printed range (-1FP per hex beyond it), only blue-circle units fire at "
+           "planes, no hit markers, a hit plane no longer attacks, a second hit destroys, the spent plane's straight "
+           "free exit holding up its side, no re-entry, no cards or group actions, off the map at round end; bombs "
+           "(20.4) and entry edges (firefight data) not checked"),
+    *not_checked("reinforcements"),
 )
 
 plugin = ConflictOfHeroes(id="coh", name="Conflict of Heroes", rule_prefix="CoH", policies=POLICIES, dice=DICE,

@@ -24,7 +24,7 @@ from modgen.rules.state import Activation
 
 _COST_RULE = {"move": "16.0", "attack": "15.5", "pivot": "Fig 27", "stall": "Fig 28", "unload": "17.0",
               "load": "17.0", "order": "Fig 29", "rally": "15.2", "smoke": "19.0", "occupy": "18.2", "leave": "18.2",
-              "entrench": "18.1"}
+              "entrench": "18.1", "air_action": "20.0"}
 #: actions whose cost is one ``action_costs`` row (19.0 engineer smoke 3, 18.2 occupy/leave +1, 18.1 hasty defense 7)
 _TABLE_COST = {"smoke": "engineer_smoke", "occupy": "occupy_fortification", "leave": "leave_fortification_in_hex",
                "entrench": "hasty_defense"}
@@ -45,12 +45,14 @@ class Play:
         self.acted = False
         self.vp_due: list[tuple[str, str, int]] = []  # (side owed, unit lost, event index)
         self.vp_got: dict[str, float] = {}
+        self.wire: tuple[str, str | None, str | None, int] | None = None  # (unit, hex, side, index) of a wire roll
+        self.wire_lost: set[str] = set()  # units whose wire attempt forfeited their remaining APs (18.4)
 
     def _new_round(self) -> None:
         """Activations, spent units, CAPs spent and passes belong to one round; destroyed units stay on the CAP
         track."""
         self.active, self.spent, self.caps, self.cap_credit, self.card_free = {}, set(), {}, {}, set()
-        self.last, self.over, self.acted = None, None, False
+        self.last, self.over, self.acted, self.wire, self.wire_lost = None, None, False, None, set()
 
     # ---- helpers -----------------------------------------------------------------------------------------------
     def _pool(self, ctx: Any) -> int | None:
@@ -127,7 +129,9 @@ class Play:
             self._spend_caps(ctx, side, int(ev["cap"]), "a roll" if ev.get("purpose") == "roll" else "an action")
             if ev.get("purpose") != "roll" and side:
                 self.cap_credit[side] = self.cap_credit.get(side, 0) + int(ev["cap"])
-        elif t == "roll" and ev.get("cap"):
+        elif t == "roll" and ev.get("purpose") == "wire" and ev.get("unit") and ctx.units.get(ev["unit"]):
+            self.wire = (ev["unit"], ev.get("hex"), ev.get("side") or ctx.side_of(ev["unit"]), ctx.index or 0)
+        if t == "roll" and ev.get("cap"):
             side = ev.get("side") or ctx.side_of(ev.get("unit") or "") or self._roller(ctx)
             self._spend_caps(ctx, side, int(ev["cap"]), "a roll")
         elif t == "loss" and ev.get("eliminated", True) and not ev.get("steps"):
@@ -206,7 +210,10 @@ class Play:
             if ev.get("unit"):  # the card pays for the unit's next action, which is the action (Fig 29)
                 self.card_free.add(ev["unit"])
             return
+        if ctx.state.notes.get("coh_air_impulse") == ctx.index:
+            return  # 20.0: an airplane's impulses are one action, the air_action (modgen.rules.coh.air)
         units, side = self._actor(ctx, ev)
+        self._wire_attempt(ctx, ev)
         self._after_round(ctx, ev, f"a {t}" + (f" by {ctx.name(units[0])}" if units else ""))
         if len(ctx.sides) == 2 and self.last is not None and side is not None and self.last[1] == side:
             ctx.error(ctx.rule("17.0"), f"the {C.side_name(ctx, side)} player takes a second action in a row "
@@ -219,8 +226,25 @@ class Play:
         else:
             self.acted = True
             self._restrictions(ctx, ev, units)
-            self._pay(ctx, ev, units, side)
+            if ctx.state.notes.get("coh_air_free") != ctx.index:  # 20.0: a spent plane exits for no APs
+                self._pay(ctx, ev, units, side)
         self.last = (t, side, ctx.index or 0)
+
+    def _wire_attempt(self, ctx: Any, ev: dict[str, Any]) -> None:
+        """18.4: a foot unit announced a move into wire and rolled its penalty; unless this action is that move, the
+        unit did not pay: "the unit loses all of its remaining APs. This attempt counts as an action." (18.4)"""
+        pending, self.wire = self.wire, None
+        if pending is None:
+            return
+        uid, h, side, idx = pending
+        path = [*(ev.get("path") or []), ev.get("to")] if ev["type"] == "move" else []
+        if ev.get("unit") == uid and (h is None or h in path):
+            return
+        act = self._activation_of(uid)
+        if act is not None:
+            self._close(ctx, next((s for s, a in self.active.items() if a is act), None))
+        self.wire_lost.add(uid)
+        self.last = ("wire", side, idx)
 
     def _restrictions(self, ctx: Any, ev: dict[str, Any], units: list[str]) -> None:
         t = ev["type"]
@@ -270,6 +294,10 @@ class Play:
             return (int(n), f"{ctx.name(ev['unit'])}'s open-terrain move cost {n}") if n is not None else (None, "")
         if t == "order":
             return self._card_cost(ctx, ev)
+        if t == "air_action":  # the impulses are checked against it when the sequence ends (modgen.rules.coh.air)
+            if "ap" not in ev:
+                return None, ""
+            return int(ev["ap"]) + int(ev.get("cap") or 0), "as declared for its impulses"
         if t in _TABLE_COST:
             n = ((ctx.tables.get("action_costs") or {}).get(_TABLE_COST[t]) or {}).get("ap")
             if not isinstance(n, int):
@@ -362,6 +390,11 @@ class Play:
             who = ctx.name(units[0]) if units else f"the {C.side_name(ctx, side)} player"
             state = "spent" if units and units[0] in self.spent else "not activated"
             rule = "Fig 28" if t == "stall" else "Fig 29"
+            if units and units[0] in self.wire_lost and t != "stall":
+                ctx.error(ctx.rule("18.4"), f"{who} pays {owed}AP for a {t} ({how}), but it loses all of its "
+                          "remaining APs after its attempt to enter the wire (it may still act with CAPs or cards)",
+                          **_at(ctx, units))
+                return
             ctx.error(ctx.rule(rule), f"{who} ({state}) takes a {t} costing {cost} ({how}) with {cap} CAP; a unit "
                       "outside an open activation acts only with CAPs or a card" if t != "stall" else
                       f"the {C.side_name(ctx, side)} player stalls with no activated unit", **_at(ctx, units))

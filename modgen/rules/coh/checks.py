@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.coh.activation import Play
+from modgen.rules.coh.air import Air
 from modgen.rules.coh.fire import Fire
 from modgen.rules.coh.forts import Forts
 from modgen.rules.coh.hits import Rally
@@ -14,5 +15,5 @@ from modgen.rules.seqcheck import Sequence
 def make_checkers(ctx: Any) -> list[Any]:
     """Round structure and length (21.0, the firefight), fire and hits (Fire settles an attack before Play checks
     the VP it owes), fortifications and hindrances (Forts notes a mine attack before Play charges the move),
-    activations and points, rally."""
-    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Play(), Rally()]
+    activations and points (Air tells Play which events are an airplane's impulses), rally."""
+    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), Play(), Rally()]

@@ -16,7 +16,7 @@ from modgen.geometry import arcs, hexline
 #: Movement colour -> the terrain table's column (16.0: red = foot, blue = tracked, green = wheeled).
 MOVE_COLUMN = {"red": "move_foot", "blue": "move_tracked", "green": "move_wheeled"}
 ACTIONS = ("move", "attack", "pivot", "stall", "unload", "load", "order", "rally", "pass", "smoke", "occupy", "leave",
-           "entrench")
+           "entrench", "air_action")
 #: attack kinds and attacker tags of artillery and mortar fire (indirect: 15.4, 18.2, 18.5, 18.6)
 INDIRECT = ("artillery", "mortar", "oba", "indirect")
 

@@ -49,6 +49,18 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
               "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
     "entrench": {"type": "object", "description": "A foot unit builds a hasty defense on itself for 7APs (18.1).",
                  "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
+    "air_action": {"type": "object", "description": "An airplane's action (20.0): 1AP, +1 per attack impulse, +1 per "
+                   "altitude increase (20.1); its impulses follow as move (one hex; from null enters the map), pivot, "
+                   "altitude, attack and exit events.",
+                   "properties": {"unit": _UNIT, "altitude": {"type": "integer", "minimum": 0, "description":
+                                                              "Altitude counters it enters the map with (20.0)."},
+                                  **_PAID},
+                   "required": ["type", "unit"]},
+    "altitude": {"type": "object", "description": "An airplane's altitude impulse (20.1): the new number of altitude "
+                 "counters under it.",
+                 "properties": {"unit": _UNIT, "altitude": {"type": "integer", "minimum": 0, "description":
+                                                            "Altitude counters after the change."}},
+                 "required": ["type", "unit", "altitude"]},
     "cap": {"type": "object", "description": "Command Action Points spent: on the last roll (+1 each, Fig 29) or "
             "towards the next action's cost.",
             "properties": {"side": _SIDE, "cap": {"type": "integer", "minimum": 1, "description": "CAPs spent."},
@@ -155,8 +167,30 @@ def parse_smoke(p: Any) -> dict[str, Any]:
     return _paid(p, {"type": "smoke", "unit": unit.text, "hex": into.text})
 
 
+def parse_air(p: Any) -> dict[str, Any]:
+    """``!air PLANE [altitude N] [ap N] [cap N]`` (20.0: an airplane's action sequence begins)."""
+    unit = p.next("the airplane taking an action")
+    if not unit.is_target:
+        raise p.fail(unit, "the airplane taking an action")
+    ev: dict[str, Any] = {"type": "air_action", "unit": unit.text}
+    t = p.peek()
+    if t is not None and t.text == "altitude":
+        p.next("'altitude'")
+        ev["altitude"] = p.integer("a number of altitude counters")
+    return _paid(p, ev)
+
+
+def parse_altitude(p: Any) -> dict[str, Any]:
+    """``!altitude PLANE N`` (20.1: the plane now has N altitude counters)."""
+    unit = p.next("the airplane changing altitude")
+    if not unit.is_target:
+        raise p.fail(unit, "the airplane changing altitude")
+    return {"type": "altitude", "unit": unit.text, "altitude": p.integer("a number of altitude counters")}
+
+
 CHAT_VERBS = {"activate": parse_activate, "pass": parse_pass, "stall": parse_stall, "spent": parse_spent,
               "pivot": parse_pivot, "unload": parse_unload, "cap": parse_cap, "card": parse_card,
               "smoke": parse_smoke, "occupy": _unit_verb("occupy", "the unit occupying the fortification"),
               "leave": _unit_verb("leave", "the unit leaving its fortification"),
-              "entrench": _unit_verb("entrench", "the foot unit building a hasty defense")}
+              "entrench": _unit_verb("entrench", "the foot unit building a hasty defense"),
+              "air": parse_air, "altitude": parse_altitude}

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from modgen.geometry import hexline
+from modgen.rules.coh import air, forts, sight
 from modgen.rules.coh import common as C
-from modgen.rules.coh import forts, sight
 
 CLOSE = ("close_combat", "cc")
 _BOUNDARY = (*C.ACTIONS, "activate", "spent", "turn", "phase", "game_end")
@@ -141,9 +141,12 @@ class Fire:
         rng = C.values(ctx, uid).get("range")
         if C.is_truck(ctx, uid) and not close and ctx.policies.get("truck_fp_modifier") == "close_combat_modifier":
             rng = 0
-        if rng is not None and dist > int(rng) and not close:
+        if air.is_plane(ctx, uid) and not close:
+            ok = air.range_ok(ctx, uid, dist, here, to) and ok
+        elif rng is not None and dist > int(rng) and not close:
             ok = self._long_range(ctx, uid, dist, int(rng), here, to) and ok
-        if not close and not self._sees(ctx, uid, here, to):
+        at_plane = any(air.is_plane(ctx, d) for d in ev.get("defenders") or [])
+        if not close and not self._sees(ctx, uid, here, to, at_plane):
             ok = False
         if not close and "turret" not in C.tags(ctx, uid) and C.in_front(ctx, uid, to) is False:
             ctx.error(ctx.rule("15.5"), f"{name} fires from {here} at {to}, outside its front arc; only turreted "
@@ -152,10 +155,11 @@ class Fire:
             ok = False
         return ok
 
-    def _sees(self, ctx: Any, uid: str, here: str, to: str) -> bool:
-        """Line of sight from the firer's hex to the target hex (:mod:`modgen.rules.coh.sight`)."""
+    def _sees(self, ctx: Any, uid: str, here: str, to: str, at_plane: bool = False) -> bool:
+        """Line of sight from the firer's hex to the target hex (:mod:`modgen.rules.coh.sight`); fire at an airplane
+        is traced as the plane's own sight to the firer (20.3: it is above every ground obstacle)."""
         try:
-            seen = sight.sight(ctx, uid, here, to)
+            seen = sight.air_sight(ctx, to, here) if at_plane else sight.sight(ctx, uid, here, to)
         except LookupError as exc:
             ctx.could_not_check(ctx.rule("11.0"), str(exc))
             return True
@@ -212,8 +216,13 @@ class Fire:
         if len(attackers) > 1:
             ctx.could_not_check(ctx.rule("9.11"), "group fire FP (9.11) is not in the rulebook fragment")
             return None
-        av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d))
+        av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d), d)
         dv, why_dv = self._dv(ctx, d, side, carried)
+        if dv is not None and air.is_plane(ctx, d):
+            up = air.dr_change(ctx, d, att)
+            if up is None:
+                return None
+            dv, why_dv = dv + up[0], ", ".join([why_dv, *up[1]])
         if dv is not None:
             extra = self._cover(ctx, d, ahex, close, colour, indirect)
             if extra is None:
@@ -224,7 +233,7 @@ class Fire:
         return Target(d, av, dv, f"{why_av} against DV {dv} ({why_dv})", bool(C.hits_on(ctx, d)))
 
     def _av(self, ctx: Any, att: str, colour: str, close: bool, ahex: str | None,
-            dhex: str | None) -> tuple[int | None, str]:
+            dhex: str | None, target: str | None = None) -> tuple[int | None, str]:
         v = C.values(ctx, att)
         fp = v.get(f"fp_{colour}")
         if fp is None:
@@ -246,6 +255,12 @@ class Fire:
                 return None, ""
             av += mod
             parts.append(f"{mod:+d} close combat")
+        elif ahex and dhex and air.is_plane(ctx, att):
+            change = air.fp_change(ctx, att, target or "", ctx.board.distance(ahex, dhex))
+            if change is None:
+                return None, ""
+            av += change[0]
+            parts += change[1]
         elif ahex and dhex and ctx.board.distance(ahex, dhex) <= 1:
             mod = C.modifier(ctx, "short_range")
             if mod is None:
@@ -427,6 +442,9 @@ class Fire:
         names, who = f"{', '.join(ctx.name(a) for a in op.attackers)}", ctx.name(g.unit)
         kw = {"units": [*op.attackers, g.unit], "hexes": op.hexes, "event_index": op.index}
         drawn_destroyed = any((C.hit_table(ctx).get(m) or {}).get("destroyed") for m in g.placed)
+        if air.is_plane(ctx, g.unit) and hits:
+            self._plane_hit(ctx, g, hits, names, who, how, kw)
+            return
         if hits == 0:
             if g.placed or g.destroyed:
                 what = "it was destroyed" if g.destroyed else f"a hit counter ({', '.join(g.placed)}) was placed"
@@ -453,6 +471,22 @@ class Fire:
                 ctx.error(ctx.rule("15.2"), f"{who} drew the Destroyed hit counter but was not removed: "
                           "\"Immediately remove the affected unit from the map.\"", **kw)
         self._declared(ctx, g, "destroyed" if destroyed else "hit", names, who, how, kw)
+
+    def _plane_hit(self, ctx: Any, g: Target, hits: int, names: str, who: str, how: str, kw: dict) -> None:
+        """20.0: "Airplanes do not receive hit markers ... A second hit destroys the airplane." """
+        taken = air.air_hits(ctx)
+        before = taken.get(g.unit, 0)
+        taken[g.unit] = before + hits
+        if g.placed:
+            ctx.error(ctx.rule("20.0"), f"{names} hits {who} ({how}) and a hit counter ({', '.join(g.placed)}) is "
+                      "placed on it; airplanes do not receive hit markers", **kw)
+        if before + hits >= 2 and not g.destroyed:
+            ctx.error(ctx.rule("20.0"), f"{names} scores {'a second hit' if before else f'{hits} hits'} on {who} "
+                      f"({how}), which destroys the airplane, but it was not removed", **kw)
+        elif before + hits < 2 and g.destroyed:
+            ctx.error(ctx.rule("20.0"), f"{who} was removed after its first hit ({how}); a hit plane may no longer "
+                      "attack and must fly off, a second hit destroys it", **kw)
+        self._declared(ctx, g, "destroyed" if before + hits >= 2 else "hit", names, who, how, kw)
 
     def _declared(self, ctx: Any, g: Target, want: str, names: str, who: str, how: str, kw: dict) -> None:
         said = g.declared

@@ -101,7 +101,7 @@ class Forts:
             return
         if t == "marker" and ev.get("hex") and ev.get("on"):
             self._placed(ctx, ev)
-        elif t == "move":
+        elif t == "move" and C.unit_class(ctx, ev["unit"]) != "airplane":
             for u in [ev["unit"], *[s for s in ev.get("stack") or [] if ctx.units.get(s)]]:
                 self._entering(ctx, u, ev)
         elif t == "occupy":
@@ -160,7 +160,7 @@ class Forts:
         all); engineers never trigger mines (19.0)."""
         colour = (C.fort_table(ctx).get(mine) or {}).get("mine_colour")
         move = C.move_colour(ctx, uid)
-        if "engineer" in C.tags(ctx, uid):
+        if "engineer" in C.tags(ctx, uid) or C.unit_class(ctx, uid) == "airplane":
             return
         if colour == "black" or (colour == "blue" and move in ("blue", "green")) or colour == move:
             self.mines.append(MineAttack(uid, h, mine, ctx.index or 0, bool(C.hits_on(ctx, uid))))
