@@ -13,11 +13,10 @@ from lxml import etree
 from vassal_logs import add, log_text, piece, save_text, tiny_game, vsav
 
 from modgen.data.model import load_game
-from modgen.vassal import commands, obfuscation
+from modgen.vassal import commands, obfuscation, turntrack
 from modgen.vassal import module as vmod
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
-from modgen.vassal import turntrack
 from modgen.vassal.adapter import adapt
 
 M = "VASSAL.build.module."
