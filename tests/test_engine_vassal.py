@@ -311,7 +311,7 @@ def check_chores(game: Any, result: dict[str, Any]) -> None:
 
     ids = {u["id"] for u in game.units}
     declared = [c for c in game.rule_system().chores(game) if not c.counters or set(c.counters) & ids]
-    got = {c["name"]: c for c in result["chores"]}
+    got = {c["name"]: c for c in result["chores"] if "mg_track" not in c["filter"]}  # not the track's button
     assert sorted(got) == sorted(c.name for c in declared)
     for c in declared:
         assert got[c.name]["key"] == {"remove": tr.DELETE_KEY, "front": tr.FRONT_KEY}[c.action]

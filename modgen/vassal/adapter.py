@@ -28,6 +28,7 @@ from modgen.vassal.scale import (
     holding_band_height,
 )
 from modgen.vassal.trackerlog import TrackerEvents
+from modgen.vassal.turntrack import is_track_marker
 
 FACE_LAYER = "Face"
 Event = dict[str, Any]
@@ -367,6 +368,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._warn("undo with no earlier step to undo", ctx)
 
     def piece_added(self, piece: R.Piece, ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece)
         self._note_piece(piece)
         unit = self._unit(piece)
@@ -406,6 +409,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._emit(ev, ctx)
 
     def piece_removed(self, piece: R.Piece, ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece)
         unit = self._unit(piece)
         hexlabel = self.where.pop(piece.id, (None, None))[1]
@@ -423,6 +428,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._emit({"type": "loss", "unit": unit, "eliminated": True}, ctx)
 
     def piece_moved(self, piece: R.Piece, old: R.Location, new: R.Location, ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece)
         unit = self._unit(piece)
         self.where[piece.id] = (unit, new.hex)
@@ -473,6 +480,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._emit(ev, ctx)
 
     def state_changed(self, piece: R.Piece, changes: list[R.StateChange], ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece, changes)
         if not piece.unit and self.game is not None:
             return

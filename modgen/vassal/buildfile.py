@@ -92,6 +92,8 @@ class ChoreSpec:
     key: str
     filter: str
     tooltip: str = ""
+    button_key: str = ""  # a key that presses the button (the turn record track's TurnGlobalHotkey fires it)
+    report: bool = True  # a chat line when pressed
 
 
 @dataclass
@@ -114,6 +116,7 @@ class ModuleSpec:
     #: (tracker name, nested list levels, turns first): when given, these trackers replace the counter one above
     turn_trackers: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)
     chores: list[ChoreSpec] = field(default_factory=list)  # module-level Global Key Commands
+    turn_hotkeys: dict[str, str] = field(default_factory=dict)  # tracker name -> key its TurnGlobalHotkey fires
     charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
     setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
     help_files: list[tuple[str, str]] = field(default_factory=list)  # (Help menu title, archive entry)
@@ -269,18 +272,23 @@ def _turn_trackers(root: etree._Element, spec: ModuleSpec) -> None:
             "icon": "", "lengthStyle": "Maximum", "length": -1, "turnFormat": fmt,
             "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$ *",
             "tooltip": "Turn tracker"})
+        tracker_el = parent
         for level_name, values in levels:
             parent = _el(parent, M + "turn.ListTurnLevel", {
                 "name": level_name, "property": "mg_" + level_name.lower(), "turnFormat": "$value$",
                 "list": se.encode(values, ","), "configList": False, "configFirst": False, "prompt": ""})
+        if name in spec.turn_hotkeys:  # fired on every Next/Previous (the turn record track's marker)
+            _el(tracker_el, M + "turn.TurnGlobalHotkey", {"name": "Move the turn marker",
+                                                          "hotkey": spec.turn_hotkeys[name], "match": "",
+                                                          "reportFormat": ""})
 
 
 def _chores(root: etree._Element, spec: ModuleSpec) -> None:
     for c in spec.chores:
         _el(root, M + "GlobalKeyCommand", {
-            "name": c.name, "buttonText": c.name, "tooltip": c.tooltip or c.name, "icon": "", "buttonHotkey": "",
-            "hotkey": c.key, "singleMap": False, "filter": c.filter, "deckCount": -1, "reportSingle": True,
-            "reportFormat": f"* $playerSide$: {c.name} *"})
+            "name": c.name, "buttonText": c.name, "tooltip": c.tooltip or c.name, "icon": "",
+            "buttonHotkey": c.button_key, "hotkey": c.key, "singleMap": False, "filter": c.filter, "deckCount": -1,
+            "reportSingle": True, "reportFormat": f"* $playerSide$: {c.name} *" if c.report else ""})
 
 
 def _turn_tracker(root: etree._Element, spec: ModuleSpec) -> None:
