@@ -269,3 +269,49 @@ def parse_break_off(p: Any) -> dict[str, Any]:
 
 
 CHAT_VERBS |= {"hit": parse_hit, "counterattack": parse_counterattack, "breakoff": parse_break_off}
+
+
+EVENT_KINDS |= {
+    "mount": {
+        "type": "object",
+        "description": "A team Mounts a Transport Team or rides on an Armoured Tank (FoW pp.22-23).",
+        "properties": {"unit": _TEAM | {"description": "The Passenger."},
+                       "transport": _TEAM | {"description": "The team it Mounts."}},
+        "required": ["type", "unit", "transport"],
+    },
+    "dismount": {
+        "type": "object",
+        "description": "A Passenger Dismounts (FoW p.23); its move away follows.",
+        "properties": {"unit": _TEAM | {"description": "The Passenger."}},
+        "required": ["type", "unit"],
+    },
+    "cross": {
+        "type": "object",
+        "description": "A Cross check entering or starting to move in Difficult Terrain (FoW p.20).",
+        "properties": {"unit": _TEAM | {"description": "The team crossing."},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+                       "terrain": {"type": "string", "description": "The terrain piece's name or type."}},
+        "required": ["type", "unit"],
+    },
+}
+
+
+def parse_mount(p: Any) -> dict[str, Any]:
+    """``!mount TEAM -> TRANSPORT``."""
+    ev: dict[str, Any] = {"type": "mount", "unit": _target(p, "the Passenger")}
+    _arrow(p)
+    ev["transport"] = _target(p, "the Transport Team")
+    return ev
+
+
+def parse_dismount(p: Any) -> dict[str, Any]:
+    """``!dismount TEAM``."""
+    return {"type": "dismount", "unit": _target(p, "the Passenger")}
+
+
+def parse_cross(p: Any) -> dict[str, Any]:
+    """``!cross TEAM`` (the die: the next roll)."""
+    return {"type": "cross", "unit": _target(p, "the team crossing")}
+
+
+CHAT_VERBS |= {"mount": parse_mount, "dismount": parse_dismount, "cross": parse_cross}
