@@ -40,6 +40,7 @@ RULE_DISTANCES: dict[str, tuple[float, float]] = {
     "assault_over": (4, 10),    # p.57 Defending Teams that could be Contacted with a further 4"/10cm Move
     "break_off": (6, 15),       # p.59 Break Off to further than 6"/15cm from all Assaulting Teams
     "consolidate": (4, 10),     # p.59 Consolidate up to 4"/10cm, not within 2"/5cm of an enemy Team
+    "hold": (4, 10),            # p.94 Holding an Objective: a team within 4"/10cm
 }
 #: Bases within this many inches touch ("in Contact", p.53): the tolerance of placing a model by hand.
 CONTACT_TOLERANCE = 0.1
