@@ -332,7 +332,12 @@ def bundled(request: pytest.FixtureRequest, engine_classpath: str, tmp_path_fact
     vmod.build_module(game, out)
     hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
     points, labels = hex_points(game, hex_px)
-    result = run_engine(engine_classpath, out, points, tmp)
+    # and a point in each hex board's legend strip, below the hexes (the engine must name no hex there)
+    strip = [(m["id"], Grid.from_map(m).layout(hex_px).width // 2, Grid.from_map(m).layout(hex_px).height + 5)
+             for m in game.maps if m.get("kind", "hex") == "hex"]
+    result = run_engine(engine_classpath, out, points + strip, tmp)
+    result["strip"] = result["labels"][len(points):]
+    result["labels"] = result["labels"][:len(points)]
     _table_where_fix(game, result)
     return game, result, labels
 
@@ -373,6 +378,25 @@ def test_engine_eliminated_boxes(bundled: tuple[Any, dict[str, Any], list[str]])
     replacements = sorted(n for n in zones if n.startswith("Replacements"))
     has = bool(getattr(game.rule_system(), "replacements", False))
     assert replacements == (sorted(f"Replacements — {s}" for s in sides) if has else [])
+
+
+def test_engine_board_legend_has_no_hexes(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
+    """Issue #24: the hex boards carry the legend below the hexes; VASSAL's grid is a ZonedGrid with no background
+    grid and one zone covering exactly the hexes (0,0 to the grid's size) that holds the HexGrid and its numbering,
+    so the engine names the hexes as before (test above) and no location in the legend strip ("offboard")."""
+    game, result, _labels = bundled
+    hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
+    by_map = {g["map"]: g for g in result["grids"]}
+    hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
+    for m in hex_maps:
+        lay = Grid.from_map(m).layout(hex_px)
+        g = by_map[m["id"]]
+        assert (g["class"], g["background"]) == ("ZonedGrid", None), g
+        (zone,) = g["zones"]
+        assert zone["bounds"] == [0, 0, lay.width, lay.height]
+        assert (zone["grid"], zone["numbering"]) == ("HexGrid", "HexGridNumbering")
+        assert g["size"][0] == lay.width and g["size"][1] > lay.height  # the legend strip below the hexes
+    assert [p["label"] for p in result["strip"]] == ["offboard"] * len(hex_maps)
 
 
 def test_engine_reports_a_broken_module(engine_classpath: str, tmp_path: Path) -> None:
