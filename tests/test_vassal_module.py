@@ -86,8 +86,20 @@ def test_maps_have_interaction_components_and_grid(built) -> None:
         tags = {c.tag.rsplit(".", 1)[-1] for c in m}
         assert {"PieceMover", "MenuDisplayer", "KeyBufferer", "StackMetrics", "CounterDetailViewer", "Zoomer",
                 "BoardPicker", "ForwardToKeyBuffer", "StackExpander"} <= tags
-    grid = maps[0].find(f"{M}map.BoardPicker/{M}map.boardPicker.Board/{M}map.boardPicker.board.HexGrid")
+    # the HexGrid sits in the one zone of a ZonedGrid that covers exactly the hexes (the board image may add a
+    # legend strip below them), with no background grid: VASSAL names no hex outside the zone
     params = Grid.from_map(game.map("main")).vassal_params(64)
+    board = maps[0].find(f"{M}map.BoardPicker/{M}map.boardPicker.Board")
+    (zoned,) = board
+    assert zoned.tag == M + "map.boardPicker.board.ZonedGrid"
+    (zone,) = zoned
+    w, h = params["board"]["width"], params["board"]["height"]
+    assert zone.tag == M + "map.boardPicker.board.mapgrid.Zone"
+    assert (zone.get("path"), zone.get("locationFormat"), zone.get("useParentGrid")) == \
+        (f"0,0;{w},0;{w},{h};0,{h}", "$gridLocation$", "false")
+    assert board.get("width") == str(w) and int(board.get("height")) >= h
+    (grid,) = zone
+    assert grid.tag == M + "map.boardPicker.board.HexGrid"
     assert grid.get("dx") == str(params["HexGrid"]["dx"]) and grid.get("x0") == str(params["HexGrid"]["x0"])
     numbering = grid.find(M + "map.boardPicker.board.mapgrid.HexGridNumbering")
     assert numbering.get("stagger") == "false" and numbering.get("hLeading") == "1"
@@ -264,7 +276,8 @@ def test_off_map_entries_keep_their_own_faces(tmp_path: Path) -> None:
     assert sorted(got) == [("b.hq", HOLDING_MAP, 1), ("b.hq", HOLDING_MAP, 2), ("r.1/a;b", HOLDING_MAP, 2)]
     root = etree.fromstring(z.read("buildFile.xml"))
     zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")
-             if not zn.get("name").startswith("Turn ") or "—" in zn.get("name")]  # not the turn record track
+             if zn.get("name") != "Hexes"  # the hex area of a board with a legend strip
+             and (not zn.get("name").startswith("Turn ") or "—" in zn.get("name"))]  # not the turn record track
     assert zones == [*LOSS_BOXES, "Pool", "Reinforcements"]
 
 
@@ -321,7 +334,8 @@ def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
     z = zipfile.ZipFile(out)
     root = etree.fromstring(z.read("buildFile.xml"))
     zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")
-             if not zn.get("name").startswith("Turn ") or "—" in zn.get("name")]  # not the turn record track
+             if zn.get("name") != "Hexes"  # the hex area of a board with a legend strip
+             and (not zn.get("name").startswith("Turn ") or "—" in zn.get("name"))]  # not the turn record track
     # b.hq waits for its first entry (turn 2); the turn-3 roll band has no unit left, so there is none
     assert zones[:5] == [*LOSS_BOXES, "Reinforcements"] and len(zones) == 6
     assert zones[5].startswith("Turn 2 — Blue: ")

@@ -53,6 +53,8 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
     grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
     px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)
 
+    # the hex zone of each board (a legend strip below it has no hexes: VASSAL says "offboard" there)
+    areas = {mid: (lay.width, lay.height) for mid, lay in ((mid, g.layout(px)) for mid, g in grids.items())}
     cache: dict[tuple[str | None, int, int], str | None] = {}
 
     def locate(map_id: str | None, x: int, y: int) -> str | None:
@@ -60,7 +62,8 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
         if key in cache:  # pieces sit on hex centres: the same few points come back again and again
             return cache[key]
         g = grids.get(map_id or "")
-        label = None if g is None or x < 0 or y < 0 else g.hex_at_px(x, y, px)
+        inside = g is not None and 0 <= x < areas[map_id or ""][0] and 0 <= y < areas[map_id or ""][1]
+        label = g.hex_at_px(x, y, px) if inside and g is not None else None
         cache[key] = label
         return label
 

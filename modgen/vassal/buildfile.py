@@ -71,6 +71,13 @@ class BoardSpec:
     launch: bool = False  # a separate window with a toolbar button (holding boxes)
     zones: list[tuple[str, str]] = field(default_factory=list)  # (name, "x,y;x,y;…") named areas, no grid
     zoom_start: int | None = None  # Zoomer zoomStart (1-based from the most zoomed-in level); None: 100%
+    #: (width, height) of the hex area at the board's top-left when the board image is taller (a legend strip
+    #: below): the HexGrid goes into one ZonedGrid zone covering exactly that area, so the strip has no hexes
+    hex_area: tuple[int, int] | None = None
+
+
+#: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it).
+HEX_ZONE = "Hexes"
 
 
 @dataclass
@@ -178,7 +185,17 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
     board = _el(picker, MAP + "boardPicker.Board", {
         "image": b.image, "name": b.map_id, "reversible": False, "width": b.width, "height": b.height})
     if b.hexgrid is not None:
-        grid = _el(board, MAP + "boardPicker.board.HexGrid", {k: v for k, v in b.hexgrid.items() if k != "snapscale"})
+        parent = board
+        if b.hex_area is not None:
+            # VASSAL lays a zone's grid out in board pixels (the zone at 0,0: the same hexes as without it) and sizes
+            # descending numbering by the zone; no background grid, so VASSAL names no location outside the zone
+            w, h = b.hex_area
+            zoned = _el(board, MAP + "boardPicker.board.ZonedGrid")
+            parent = _el(zoned, MAP + "boardPicker.board.mapgrid.Zone", {
+                "name": HEX_ZONE, "locationFormat": "$gridLocation$", "path": f"0,0;{w},0;{w},{h};0,{h}",
+                "useParentGrid": False, "useHighlight": False, "highlightProperty": ""})
+        grid = _el(parent, MAP + "boardPicker.board.HexGrid", {k: v for k, v in b.hexgrid.items()
+                                                               if k != "snapscale"})
         if b.numbering is not None:
             _el(grid, MAP + "boardPicker.board.mapgrid.HexGridNumbering", b.numbering)
     elif b.zones:

@@ -89,7 +89,11 @@ def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any
         raise DataError(f"cannot build a module: the map renderer is not available ({exc})") from None
     from modgen.draw import counters
 
-    return mapdraw.render_map, counters.render_face, counters.faces_of
+    def board_image(game: Any, map_id: str, px: float) -> Image.Image:
+        """The board image: a hex map with its legend and scale bar in a strip below the hexes."""
+        return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") == "hex")
+
+    return board_image, counters.render_face, counters.faces_of
 
 
 class _Builder:
@@ -142,12 +146,12 @@ class _Builder:
                 params = grid.vassal_params(self.hex_px)
                 img = self.render_map(self.game, map_id, self.hex_px)
                 w, h = params["board"]["width"], params["board"]["height"]
-                if img.size != (w, h):
+                if img.size[0] != w or img.size[1] < h:  # taller: a legend strip below the hexes
                     raise DataError(f"map {map_id!r}: rendered image is {img.size[0]}x{img.size[1]} px, the grid "
                                     f"needs {w}x{h} px")
                 self.grids[map_id] = grid
-                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, h, hexgrid=params["HexGrid"],
-                                    numbering=params["HexGridNumbering"])
+                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, img.size[1], hexgrid=params["HexGrid"],
+                                    numbering=params["HexGridNumbering"], hex_area=(w, h))
             else:
                 img = self.render_map(self.game, map_id, self.px_per_inch)
                 w, h = img.size

@@ -416,6 +416,41 @@ public final class ModgenHarness {
     }
     out.print("]");
 
+    // Grids (issue #24): each map's board grid as VASSAL built it; for a ZonedGrid its zones (name, bounds in board
+    // pixels, the grid inside, the location VASSAL names at the zone's centre) and its background grid.
+    out.print(",\"grids\":[");
+    first = true;
+    for (Map m : Map.getMapList()) {
+      for (Board b : m.getBoards()) {
+        VASSAL.build.module.map.boardPicker.board.MapGrid g = b.getGrid();
+        out.print((first ? "" : ",") + "{\"map\":" + q(m.getMapName()) + ",\"board\":" + q(b.getName())
+          + ",\"size\":[" + b.bounds().width + "," + b.bounds().height + "]"
+          + ",\"class\":" + q(g == null ? null : g.getClass().getSimpleName()));
+        first = false;
+        if (g instanceof VASSAL.build.module.map.boardPicker.board.ZonedGrid) {
+          VASSAL.build.module.map.boardPicker.board.ZonedGrid zg = (VASSAL.build.module.map.boardPicker.board.ZonedGrid) g;
+          VASSAL.build.module.map.boardPicker.board.MapGrid bg = zg.getBackgroundGrid();
+          out.print(",\"background\":" + q(bg == null ? null : bg.getClass().getSimpleName()) + ",\"zones\":[");
+          boolean firstZone = true;
+          for (java.util.Iterator<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone> it = zg.getZones(); it.hasNext(); ) {
+            VASSAL.build.module.map.boardPicker.board.mapgrid.Zone z = it.next();
+            java.awt.Rectangle r = z.getBounds();
+            Point centre = new Point(r.x + r.width / 2, r.y + r.height / 2);
+            VASSAL.build.module.map.boardPicker.board.MapGrid zgrid = z.getGrid();
+            out.print((firstZone ? "" : ",") + "{\"name\":" + q(z.getName()) + ",\"bounds\":[" + r.x + "," + r.y + ","
+              + r.width + "," + r.height + "],\"grid\":" + q(zgrid == null ? null : zgrid.getClass().getSimpleName())
+              + ",\"numbering\":" + q(zgrid == null || zgrid.getGridNumbering() == null ? null
+                : zgrid.getGridNumbering().getClass().getSimpleName())
+              + ",\"label\":" + q(zg.locationName(centre)) + "}");
+            firstZone = false;
+          }
+          out.print("]");
+        }
+        out.print("}");
+      }
+    }
+    out.print("]");
+
     // Roll every die button once (DiceButton.DR, what its toolbar button does) and keep the chat line it writes.
     out.print(",\"dice\":[");
     first = true;
