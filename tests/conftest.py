@@ -53,3 +53,8 @@ def engine_classpath() -> str:
             pytest.skip(msg)
         pytest.fail(f".ci/vassal-engine.sh failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
     return (cache / "classpath").read_text().strip()
+
+
+# the one engine run per bundled game that the engine test files share (tests/engine_runs.py); imported last, as
+# it uses bundled_games() and engine_classpath above
+from engine_runs import bundled  # noqa: E402, F401

@@ -8,26 +8,20 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import bundled_games
 from PIL import Image
-from test_engine_vassal import hex_points, run_engine
 
-from modgen.data.model import load_game
 from modgen.vassal import charts
-from modgen.vassal import module as vmod
+
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 
-@pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.stem)
-def test_engine_charts_window_has_the_typeset_charts(engine_classpath: str, tmp_path: Path, manifest: Path) -> None:
-    game = load_game(manifest)
-    out = tmp_path / f"{game.id}.vmod"
-    vmod.build_module(game, out)
-    hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
-    points, _ = hex_points(game, hex_px)
-    result = run_engine(engine_classpath, out, points[:1], tmp_path)
-    want = [title for title, _ in charts.table_images(json.loads(manifest.read_text()))]
+def test_engine_charts_window_has_the_typeset_charts(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
+    game, result, _ = bundled
+    out = Path(result["vmod"])
+    want = [title for title, _ in charts.table_images(json.loads(Path(game.path).read_text()))]
     got = result["charts"]
     assert [c["name"] for c in got] == want
     with zipfile.ZipFile(out) as z:

@@ -8,14 +8,10 @@ each phase chore's Global Key Command did to a selected and an unselected copy o
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import bundled_games
-from test_engine_vassal import run_engine
 
-from modgen.data.model import load_game
-from modgen.vassal import module as vmod
 from modgen.vassal import tracker as tk
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
@@ -65,12 +61,8 @@ def check_chores_pressed(game, chores: list[dict]) -> None:
         assert c.name in (r["chat"] or ""), r["chat"]  # its report: "** <side>: <name> *"
 
 
-@pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.stem)
-def test_engine_turn_track_and_chores(engine_classpath: str, tmp_path: Path, manifest: Path) -> None:
-    game = load_game(manifest)
-    out = tmp_path / f"{game.id}.vmod"
-    vmod.build_module(game, out)
-    result = run_engine(engine_classpath, out, [], tmp_path)
+def test_engine_turn_track_and_chores(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
+    game, result, _ = bundled
     assert "fatal" not in result, result.get("fatal")
     assert result["errors"] == [], result["errors"]
     check_track(game, result["track"])

@@ -13,16 +13,14 @@ installed, and says so loudly.
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
 import vassal_fixture as vf
-from conftest import bundled_games
+from engine_runs import _table_where_fix, hex_points, run_engine
 
 from modgen.data.model import load_game
 from modgen.geometry.hexgrid import Grid
@@ -34,19 +32,6 @@ from modgen.vassal import traits as tr
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 
-def run_engine(classpath: str, vmod_path: Path, points: list[tuple[str, int, int]], tmp: Path) -> dict[str, Any]:
-    pts = tmp / "points.tsv"
-    pts.write_text("".join(f"{m}\t{x}\t{y}\n" for m, x, y in points), encoding="utf-8")
-    proc = subprocess.run(["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", classpath,
-                           "modgen.harness.ModgenHarness", str(vmod_path), str(pts)],
-                          capture_output=True, text=True, timeout=900, cwd=tmp)
-    assert proc.returncode == 0, f"harness exit {proc.returncode}: {proc.stderr[-3000:]}"
-    try:
-        return json.loads(proc.stdout)
-    except json.JSONDecodeError:
-        pytest.fail(f"harness printed no JSON: {proc.stdout[:500]!r}\n{proc.stderr[-3000:]}")
-
-
 def expected_markers(game: Any, unit: dict[str, Any]) -> dict[str, str]:
     """The Marker properties docs/design.md promises, computed from the unit's data."""
     props = {"mg_unit": unit["id"], "mg_game": game.id, "mg_side": unit.get("side") or "",
@@ -54,19 +39,6 @@ def expected_markers(game: Any, unit: dict[str, Any]) -> dict[str, str]:
     for k, v in (unit["faces"].get("front", {}).get("values") or {}).items():
         props[f"mg_v_{k}"] = "" if v is None else str(v)
     return props
-
-
-def hex_points(game: Any, hex_px: float) -> tuple[list[tuple[str, int, int]], list[str]]:
-    points, labels = [], []
-    for m in game.maps:
-        if m.get("kind", "hex") != "hex":
-            continue
-        grid = Grid.from_map(m)
-        for label in grid.labels():
-            x, y = grid.center_px(label, hex_px)
-            points.append((m["id"], x, y))
-            labels.append(label)
-    return points, labels
 
 
 def flip_faces(game: Any, unit: dict[str, Any], faces: list[str]) -> list[str]:
@@ -339,14 +311,6 @@ def _where(p: dict[str, Any]) -> tuple:
     return (p["map"], None, (p["x"], p["y"]), p["face"])
 
 
-def _table_where_fix(game: Any, result: dict[str, Any]) -> None:
-    """Table maps have no grid: VASSAL names no location there, so positions are compared instead."""
-    table_maps = {m["id"] for m in game.maps if m.get("kind") == "table"}
-    for s in result["setups"]:
-        for p in s["pieces"]:
-            if p["map"] in table_maps:
-                p["label"] = None
-
 
 def test_engine_loads_fixture_module(engine_classpath: str, tmp_path: Path) -> None:
     game = load_game(vf.write_workspace(tmp_path / "ws"))
@@ -382,27 +346,6 @@ def test_engine_loads_table_fixture_module(engine_classpath: str, tmp_path: Path
     names = {s["markers"]["mg_unit"]: s for s in result["slots"]}
     assert "r.1/a;b" in names
     assert result["module"] == game.title
-
-
-@pytest.fixture(scope="module", params=bundled_games(), ids=lambda p: p.stem)
-def bundled(request: pytest.FixtureRequest, engine_classpath: str, tmp_path_factory: pytest.TempPathFactory
-            ) -> tuple[Any, dict[str, Any], list[str]]:
-    """A bundled game, what the engine made of its built module (one engine start per game for the tests below),
-    and the hex labels the harness asked for."""
-    game = load_game(request.param)
-    tmp = tmp_path_factory.mktemp(game.id)
-    out = tmp / f"{game.id}.vmod"
-    vmod.build_module(game, out)
-    hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
-    points, labels = hex_points(game, hex_px)
-    # and a point in each hex board's legend strip, below the hexes (the engine must name no hex there)
-    strip = [(m["id"], Grid.from_map(m).layout(hex_px).width // 2, Grid.from_map(m).layout(hex_px).height + 5)
-             for m in game.maps if m.get("kind", "hex") == "hex"]
-    result = run_engine(engine_classpath, out, points + strip, tmp)
-    result["strip"] = result["labels"][len(points):]
-    result["labels"] = result["labels"][:len(points)]
-    _table_where_fix(game, result)
-    return game, result, labels
 
 
 def test_engine_loads_bundled_game(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:

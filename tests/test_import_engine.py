@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_engine_vassal import run_engine
+from engine_runs import run_engine
 from test_import import write_module
 
 from modgen.cli import main

@@ -620,7 +620,7 @@ public final class ModgenHarness {
    * copy A selected and copy B not; reports each copy's state before and after, how many other pieces changed,
    * and the chat line.
    */
-  static String chores(GameModule gm) {
+  static String chores(GameModule gm) throws ReflectiveOperationException {
     List<String> out = new ArrayList<>();
     Map main = Map.getMapList().get(0);
     Dimension edge = main.getEdgeBuffer();
@@ -653,6 +653,7 @@ public final class ModgenHarness {
         p.setId(gm.getGameState().getNewPieceId());
         gm.getGameState().addPiece(p);
         main.placeAt(p, new Point(edge.width + 20 + 300 * k, edge.height + 20));
+        takeOwnersSide(p);  // Restricted Access: the owning side presses the chore, as in play
         if (front) {
           p.keyEvent(flipKey);
         }
