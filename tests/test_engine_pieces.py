@@ -3,8 +3,8 @@
 tests/engine_pieces/PiecesHarness.java builds nothing itself: it loads the module built here, runs a set-up, takes a
 side in VASSAL's PlayerRoster and presses the pieces' keys as VASSAL's menus do (outermost keyEvent), logging each
 command with VASSAL's own BasicLogger. Arnhem (TiS) has step tracks: Step loss twice, Restore once, refused to the
-other side by Restricted Access. Minsk '44 (EFB) sets its unproven units up masked (MK 21.1, 24.6 SR 1): the other
-side sees only the mask and cannot reveal; the owner reveals. The .vlog then decodes to loss/replacement/reveal.
+other side by Restricted Access, then the unit dragged into its side's Eliminated box. Minsk '44 (EFB) sets its unproven units up masked (MK 21.1, 24.6 SR 1): the other
+side sees only the mask and cannot reveal; the owner reveals. The .vlog then decodes to loss/replacement/loss eliminated/reveal.
 """
 
 from __future__ import annotations
@@ -64,9 +64,13 @@ def test_step_loss_restore_and_ownership_in_engine(tmp_path, engine_classpath) -
     assert step["chat"][2].endswith(f"{name} restores a step (step 2 of {n})")
     res = adapt(data, game, scenario="arnhem", name="pieces.vlog")
     assert res.warnings == []
+    # the owner drags it into its side's Eliminated box: VASSAL names the box, the reader makes it a loss
+    owner_name = step["owner"]
+    assert step["eliminated"] == f"Eliminated — {owner_name}"
     assert _played(res) == [{"type": "loss", "unit": step["unit"], "steps": 1},
                             {"type": "loss", "unit": step["unit"], "steps": 1},
-                            {"type": "replacement", "unit": step["unit"], "steps": 1}]
+                            {"type": "replacement", "unit": step["unit"], "steps": 1},
+                            {"type": "loss", "unit": step["unit"], "eliminated": True}]
 
 
 def test_mask_and_reveal_in_engine(tmp_path, engine_classpath) -> None:

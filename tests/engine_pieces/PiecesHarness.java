@@ -256,7 +256,9 @@ public final class PiecesHarness {
       sb.append(",").append(steps.myGetState());
       String c3 = press(stepper, restore, done);
       sb.append(",").append(steps.myGetState()).append("]");
-      sb.append(",\"chat\":[").append(q(c1)).append(",").append(q(c2)).append(",").append(q(c3)).append("]}");
+      sb.append(",\"chat\":[").append(q(c1)).append(",").append(q(c2)).append(",").append(q(c3)).append("]");
+      // then the owner drags it into its side's Eliminated box on the holding map, as a player removes a unit
+      sb.append(",\"eliminated\":").append(q(dropInZone(stepper, "Eliminated — " + side))).append("}");
     }
     if (masked != null) {
       Obscurable o = mask(masked);
@@ -280,6 +282,35 @@ public final class PiecesHarness {
     }
     logger.write();
     out.print(sb);
+  }
+
+  /**
+   * Drops ``p`` at the centre of the zone named ``zone`` (on whichever map has it) through the map's PieceMover, as
+   * a drag and drop does (which logs the move); returns the location VASSAL then names for the piece (null: no zone).
+   */
+  static String dropInZone(GamePiece p, String zone) throws ReflectiveOperationException {
+    for (Map m : Map.getMapList()) {
+      for (Board b : m.getBoards()) {
+        for (VASSAL.build.module.map.boardPicker.board.mapgrid.Zone z :
+             b.getAllDescendantComponentsOf(VASSAL.build.module.map.boardPicker.board.mapgrid.Zone.class)) {
+          if (!z.getName().equals(zone)) {
+            continue;
+          }
+          java.awt.Rectangle r = z.getBounds();
+          java.awt.Point at = new java.awt.Point(b.bounds().x + r.x + r.width / 2, b.bounds().y + r.y + r.height / 2);
+          VASSAL.counters.DragBuffer.getBuffer().clear();
+          VASSAL.counters.DragBuffer.getBuffer().add(p);
+          VASSAL.build.module.map.PieceMover mover = m.getComponentsOf(VASSAL.build.module.map.PieceMover.class).get(0);
+          java.lang.reflect.Method drop = VASSAL.build.module.map.PieceMover.class.getDeclaredMethod(
+            "performDrop", java.awt.Point.class);
+          drop.setAccessible(true);
+          drop.invoke(mover, at);  // performDrop sends and logs the move itself (sendAndLog)
+          VASSAL.counters.DragBuffer.getBuffer().clear();
+          return p.getMap() == null ? null : p.getMap().locationName(p.getPosition());
+        }
+      }
+    }
+    return null;
   }
 
   /** The side the piece's Restricted Access trait names (its ``side`` field, as VASSAL parsed the type). */
