@@ -3,8 +3,9 @@
 tests/engine_pieces/PiecesHarness.java builds nothing itself: it loads the module built here, runs a set-up, takes a
 side in VASSAL's PlayerRoster and presses the pieces' keys as VASSAL's menus do (outermost keyEvent), logging each
 command with VASSAL's own BasicLogger. Arnhem (TiS) has step tracks: Step loss twice, Restore once, refused to the
-other side by Restricted Access, then the unit dragged into its side's Eliminated box. Minsk '44 (EFB) sets its unproven units up masked (MK 21.1, 24.6 SR 1): the other
-side sees only the mask and cannot reveal; the owner reveals. The .vlog then decodes to loss/replacement/loss eliminated/reveal.
+other side by Restricted Access, then the unit dragged into its side's Eliminated box. Minsk '44 (EFB) sets its
+unproven units up masked (MK 21.1, 24.6 SR 1): the other side sees only the mask and cannot reveal; the owner
+reveals. The .vlog then decodes to loss, replacement, loss eliminated and reveal events.
 """
 
 from __future__ import annotations
