@@ -15,7 +15,12 @@
 //                           the target map's PieceMover.performDrop, i.e. what a mouse release does;
 //   chat TEXT               a line typed in the chat box (Chatter.formatChat + send);
 //   roll NAME [N]           the DiceButton NAME pressed (DiceButton.DR); N: the number of dice a player types into
-//                           a prompting button's dialog (its launch action sets nDice, then calls DR).
+//                           a prompting button's dialog (its launch action sets nDice, then calls DR);
+//   key UNIT STROKE         a piece command pressed on the piece whose mg_unit = UNIT: STROKE as
+//                           javax.swing.KeyStroke.getKeyStroke reads it ("ctrl L" = Step loss), sent to the
+//                           outermost trait's keyEvent and the command sent and logged, as a piece's menu does.
+// Drags and keys are made by the piece's owner: where the piece has Restricted Access, the harness first takes the
+// side it names in the PlayerRoster (as the player of that side would be sitting at the table).
 // Fields are tab-separated. Each game's random numbers are seeded with SEED (GameModule's RNG), so rolls are
 // repeatable. BasicLogger.write() then writes OUT. Prints JSON: for each script, for each action what VASSAL says
 // happened (the location name of a drop, the turn string after Next/Prev, the die result), and engine errors.
@@ -37,6 +42,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import javax.swing.KeyStroke;
 import javax.swing.SwingUtilities;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.BasicLogger;
@@ -47,8 +53,11 @@ import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.map.PieceMover;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.turn.TurnTracker;
+import VASSAL.command.Command;
+import VASSAL.counters.Decorator;
 import VASSAL.counters.DragBuffer;
 import VASSAL.counters.GamePiece;
+import VASSAL.counters.Restricted;
 import VASSAL.counters.Stack;
 import VASSAL.tools.DataArchive;
 
@@ -109,6 +118,23 @@ public final class PlayHarness {
       }
     }
     throw new IllegalArgumentException("no piece with mg_unit " + unit);
+  }
+
+  /** Takes the side the piece's Restricted Access trait names, if it has one: its owner makes the move. */
+  static void actAsOwner(GamePiece p) throws ReflectiveOperationException {
+    GamePiece cur = Decorator.getOutermost(p);
+    while (cur instanceof Decorator) {
+      if (cur instanceof Restricted) {
+        Field f = Restricted.class.getDeclaredField("side");
+        f.setAccessible(true);
+        String[] named = (String[]) f.get(cur);
+        if (named.length > 0) {
+          GameModule.getGameModule().getPlayerRoster().add(GameModule.getActiveUserId(), "player", named[0]);
+        }
+        return;
+      }
+      cur = ((Decorator) cur).getInner();
+    }
   }
 
   static Map findMap(String name) {
@@ -209,6 +235,7 @@ public final class PlayHarness {
         }
         case "drag": {
           GamePiece p = findUnit(f[1]);
+          actAsOwner(p);
           Map map = findMap(f[2]);
           Dimension edge = map.getEdgeBuffer();
           Point pt = new Point(Integer.parseInt(f[3]) + edge.width, Integer.parseInt(f[4]) + edge.height);
@@ -246,6 +273,21 @@ public final class PlayHarness {
           call(DiceButton.class, button, "DR");
           n.setInt(button, dice);
           results.add(q(gm.getProperty(f[1] + "_result")));
+          break;
+        }
+        case "key": {
+          GamePiece p = findUnit(f[1]);
+          actAsOwner(p);
+          KeyStroke stroke = KeyStroke.getKeyStroke(f[2]);
+          if (stroke == null) {
+            throw new IllegalArgumentException("not a key stroke " + q(f[2]));
+          }
+          Command c = Decorator.getOutermost(p).keyEvent(stroke);
+          boolean done = c != null && !c.isNull();
+          if (done) {
+            gm.sendAndLog(c);
+          }
+          results.add(q(done ? p.getProperty("Steps_Level") : null));
           break;
         }
         default:

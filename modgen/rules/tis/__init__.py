@@ -124,7 +124,7 @@ FAMILIES = (
            "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
            "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
-           "supply ×½ [32.2.2]; air support, AfM and recon attacks not checked"),
+           "supply ×½ [32.2.2], CAS support SP [26.5.6]; AfM and recon attacks not checked"),
     Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
            "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "
@@ -138,7 +138,14 @@ FAMILIES = (
            "minefield entry costs and losses, objects and ferries not checked"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),
-    *not_checked("air", "command", "events"),
+    Family("air", rules=("26", "13.2.1", "45.2.4"), note="one mission a stage [26.1.3], CAS support by CAS units "
+           "[26.5.1] in the movement or combat phase [26.2.6] within 10 hexes of the air-phase station [26.5.4], "
+           "airstrike phases and the tactical-attack radius [26.9.1]-[26.9.2], fighter targets [26.4.13], 3 bombers "
+           "a hex and none next to friends [26.6.1]-[26.6.2], no CAS/recon at night [13.2.1], none in bad weather "
+           "[45.2.4], airfield allocation (5 an airfield, before the game, never changed) [26.3.3]; AA fire, "
+           "dogfights, air recon, the worsened-weather roll [45.2.3], the air tables' results, airfields in an "
+           "enemy ZoC or captured [26.3.4]-[26.3.6], supply drops and air transport not checked"),
+    *not_checked("command", "events"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

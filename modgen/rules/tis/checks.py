@@ -1,12 +1,13 @@
 """The TiS checks: the stage sequence [3.1], [3.3], phase discipline, movement and zones of control [4], [6],
 stacking [5.1], direct combat [7], and the scenario's reinforcement schedule with the airborne landings [17]
-(:mod:`modgen.rules.tis.arrivals`)."""
+(:mod:`modgen.rules.tis.arrivals`), and air units [26] (:mod:`modgen.rules.tis.air`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from modgen.rules.seqcheck import Sequence
+from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
 from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.engineers import Engineers
@@ -25,4 +26,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Engineers(), Victory()]
+            Supply(), Engineers(), Victory(), Air()]

@@ -67,6 +67,8 @@ class Combat:
     def _declare(self, ctx: Any, ev: dict[str, Any]) -> None:
         st, board = ctx.state, ctx.board
         att, dfn, sup = _units(ev, "attackers"), _units(ev, "defenders"), _units(ev, "support")
+        air = _units(ev, "air") + [u for u in att if c.unit_class(ctx, u) == "air"]  # CAS support [26.5.6]
+        att = [u for u in att if c.unit_class(ctx, u) != "air"]
         if ev.get("kind") in ("barrage", "fire", "bombardment") or not att or not dfn:
             return
         airborne = st.phase == "airborne"
@@ -107,7 +109,7 @@ class Combat:
                     ctx.error(ctx.rule("5.1.2"), f"{sp} SP attack from {h} ({c.names(ctx, here)}); at most 24 SP "
                               "of a stack fight in one combat", units=here, hexes=[h])
         self._support(ctx, sup, dfn)
-        self.battle = {"att": att, "dfn": dfn, "odds": compute(ctx, att, dfn, sup, airborne),
+        self.battle = {"att": att, "dfn": dfn, "odds": compute(ctx, att, dfn, sup, airborne, air),
                        "column": None, "result": None, "loss_rolls": {}, "losses": {"attacker": 0, "defender": 0},
                        "lost_by": {}, "on_enemy": airborne and bool(ahex & dhex)}
 

@@ -1,4 +1,5 @@
-"""The events and chat verbs TiS adds to the log format: the odds column a battle is fought at [7.2.1] c)."""
+"""The events and chat verbs TiS adds to the log format: the odds column a battle is fought at [7.2.1] c), and the
+airfield allocation of air units [26.3.3]."""
 
 from __future__ import annotations
 
@@ -34,5 +35,25 @@ def parse_odds(p: Any) -> dict[str, Any]:
     return event
 
 
-EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS}
-CHAT_VERBS: dict[str, Any] = {"odds": parse_odds}
+AIRFIELD = {
+    "type": "object",
+    "description": "TiS [26.3.3]: air units allocated to an airfield before the game (at most 5 an airfield).",
+    "properties": {
+        "airfield": {"type": "string", "minLength": 1, "description": "The airfield's name [26.3.1]."},
+        "units": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                  "description": "Air unit ids."},
+    },
+    "required": ["type", "airfield", "units"],
+}
+
+
+def parse_airfield(p: Any) -> dict[str, Any]:
+    """``!airfield NAME unit [unit ...]``: air units allocated to the airfield NAME [26.3.3]."""
+    name = p.next("an airfield name").text
+    units = p.targets("an air unit")
+    p.done()
+    return {"type": "airfield", "airfield": name, "units": units}
+
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD}
+CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield}

@@ -144,8 +144,10 @@ def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False) -> tupl
     return apply_factors(sp, factors), why
 
 
-def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[str], airborne: bool) -> Odds:
-    """The odds of one battle from the state before it."""
+def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[str], airborne: bool,
+            air: list[str] | tuple[str, ...] = ()) -> Odds:
+    """The odds of one battle from the state before it (``air``: the supporting CAS units, whose SP is added to
+    the attack [26.5.6], at full strength in an attack from march too [16.2.4])."""
     o = Odds()
     board = ctx.board
     att_sp, def_sp = 0, 0
@@ -165,6 +167,12 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             sp = min(sp, 1)  # [13.1.1] artillery attacks with 1 SP at night
             o.notes.append(f"{ctx.name(u)} supports at night with 1 SP [13.1.1]")
         att_sp += sp  # [9.3.2]
+    for u in air:
+        sp = c.strength(ctx, u)
+        if sp is None:
+            o.missing = f"{ctx.name(u)} has no strength track"
+            return o
+        att_sp += sp  # [26.5.6]
     per_hex = _hex_sp(ctx, defenders)
     for u in defenders:
         sp, why = unit_sp(ctx, u, False)

@@ -56,6 +56,8 @@ class PhaseDiscipline:
     def _move(self, ctx: Any, ev: dict[str, Any]) -> None:
         st, uid = ctx.state, ev["unit"]
         side = ctx.side_of(uid)
+        if not c.is_ground(ctx, uid):
+            return  # air units are placed in the air phase and fly to a battle or target later [26.2], [26.5.4]
         if st.phase == "movement" and side == st.side:
             return
         if st.phase == "counterattack" and side not in (None, st.side):
