@@ -3,9 +3,10 @@
     python scripts/vassal_screenshots.py [GAME ...] [--out docs/img]
 
 For each bundled game (default: all five): build the module, start its first scenario's predefined set-up in the
-engine's player window (1600×1000 screen), and capture what a player sees — the player window with the main map,
-the Charts window, and each map that opens in its own window (the holding map). The images are written as
-``vassal-<game>-map.png``, ``vassal-<game>-charts.png`` and ``vassal-<game>-holding.png``. The engine is prepared
+engine's player window (1600×1000 screen), and capture what a player sees — the player window with the main map as
+it opens, then scrolled to the set-up, then zoomed out on the legend strip; the Charts window; and each map that
+opens in its own window (the holding map, the turn record track). The images are written as
+``vassal-<game>-{map,map-setup,map-legend,charts,holding,turntrack}.png``. The engine is prepared
 by .ci/vassal-engine.sh (Java and Xvfb, installed once, cached in .ci/cache/vassal), as for the engine tests; the
 harness is scripts/vassal_shots/ShotHarness.java.
 """
@@ -26,7 +27,8 @@ sys.path.insert(0, str(REPO))
 from modgen.data.model import load_game  # noqa: E402
 from modgen.vassal.module import build_module, safe_name  # noqa: E402
 
-NAMES = {"map.png": "map", "charts.png": "charts", "window.png": "holding"}
+NAMES = {"map.png": "map", "map-setup.png": "map-setup", "map-legend.png": "map-legend", "charts.png": "charts",
+         "window.png": "holding", "turntrack.png": "turntrack"}
 
 
 def engine_classpath() -> str:

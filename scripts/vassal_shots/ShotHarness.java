@@ -108,6 +108,28 @@ public final class ShotHarness {
     settle();
     written.add(shoot(gm.getPlayerWindow(), new File(dir, "map.png")));
 
+    // the main map scrolled to the set-up (the centre of its pieces), then zoomed out on the legend strip
+    final Map main = Map.getMapList().get(0);
+    SwingUtilities.invokeAndWait(() -> {
+      long sx = 0, sy = 0, n = 0;
+      for (VASSAL.counters.GamePiece p : main.getAllPieces()) {
+        sx += p.getPosition().x;
+        sy += p.getPosition().y;
+        n++;
+      }
+      if (n > 0) {
+        main.centerAt(new java.awt.Point((int) (sx / n), (int) (sy / n)));  // map coordinates
+      }
+    });
+    written.add(shoot(gm.getPlayerWindow(), new File(dir, "map-setup.png")));
+    SwingUtilities.invokeAndWait(() -> main.getZoomer().setZoomFactor(0.4));
+    settle();  // the view is resized for the new zoom before it can scroll
+    SwingUtilities.invokeAndWait(() -> {
+      java.awt.Dimension size = main.mapSize();
+      main.centerAt(new java.awt.Point(size.width / 3, size.height));
+    });
+    written.add(shoot(gm.getPlayerWindow(), new File(dir, "map-legend.png")));
+
     for (ChartWindow cw : gm.getAllDescendantComponentsOf(ChartWindow.class)) {
       AbstractButton launch = (AbstractButton) field(ChartWindow.class, cw, "launch");
       SwingUtilities.invokeAndWait(launch::doClick);
@@ -127,7 +149,8 @@ public final class ShotHarness {
         continue;
       }
       SwingUtilities.invokeAndWait(() -> w.setBounds(0, 0, 1200, 900));
-      written.add(shoot(w, new File(dir, "window" + (n == 0 ? "" : String.valueOf(n)) + ".png")));
+      String kind = m.getMapName().startsWith("turntrack") ? "turntrack" : "window" + (n == 0 ? "" : String.valueOf(n));
+      written.add(shoot(w, new File(dir, kind + ".png")));
       n++;
       SwingUtilities.invokeAndWait(() -> w.setVisible(false));
     }
