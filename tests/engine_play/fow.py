@@ -7,8 +7,8 @@ goes first; the tracker's entries say "First player", so the declaration names w
 turn 2 stepped with the tracker's Next button (each player's Starting, Movement, Shooting and Assault Steps, p.16);
 tank moves dragged on the table in inches; shooting rolled with the prompting "d6 pool" button (the number of dice
 typed into its dialog) after a ``!shoot`` declaration in chat. ``VIOLATIONS`` plants a Panzer IV deployed 16" from
-its edge (p.97), a Sherman that moved rolling its Halted ROF of two dice (p.26: Moving ROF 1) and the Americans
-going back to their Movement Step after shooting (p.16).
+its edge (p.97), a Sherman shooting a PaK40 43.4" away with its 32" gun (p.28) and the Americans going back to
+their Movement Step after shooting (p.16).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ LEGAL: list[Action] = [
     NEXT,  # American Movement Step
     *[("drag", u, xy) for u, xy in MOVES[:2]],
     NEXT,  # Shooting Step
-    # the Sherman moved (and p.96 treats the first player's teams as moved in their first Shooting Step): its
-    # Moving ROF is 1 (p.26); 28" between the hulls is within its 32" (p.28)
+    # the Sherman moved (and p.96 treats the first player's teams as moved in their first Shooting Step): one die,
+    # within its Moving ROF (p.26; Stabiliser p.72); 28" between the hulls is within its 32" (p.28)
     ("chat", '!shoot us.sherman.1 -> de.pz4h.1 "M3 75mm gun" hits 0'), ("roll", "d6 pool", "1"),
     NEXT,  # Assault Step
     NEXT, NEXT,  # German Starting, Movement Steps
@@ -56,8 +56,8 @@ VIOLATIONS: list[Action] = [
     NEXT,
     ("drag", "us.sherman.1", (26, 34)),
     NEXT,
-    # PLANTED 2: the Sherman moved, so its Moving ROF is 1 (p.26), but two dice are rolled
-    ("chat", '!shoot us.sherman.1 -> de.pz4h.1 "M3 75mm gun" hits 0'), ("roll", "d6 pool", "2"),
+    # PLANTED 2: the far PaK40 is 43.4" away (nearest edges), beyond the Sherman gun's 32" (p.28)
+    ("chat", '!shoot us.sherman.1 -> de.pak40.2 "M3 75mm gun" hits 0'), ("roll", "d6 pool", "2"),
     ("chat", "!phase movement us"),  # PLANTED 3: back to the Movement Step after shooting
     ("drag", "us.sherman.2", (32, 34)),
     NEXT,  # Assault Step
@@ -65,4 +65,4 @@ VIOLATIONS: list[Action] = [
     ("drag", "de.pz4h.1", (28, 14)),
 ]
 
-PLANTED = [("FoW p.97", "de.pz4h.2"), ("FoW p.26", "us.sherman.1"), ("FoW p.16", None)]
+PLANTED = [("FoW p.97", "de.pz4h.2"), ("FoW p.28", "us.sherman.1"), ("FoW p.16", None)]
