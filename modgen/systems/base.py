@@ -25,6 +25,7 @@ FAMILIES: dict[str, str] = {
     "stacking": "stacking",
     "combat": "combat",
     "fire": "ranged fire",
+    "artillery": "artillery bombardments",
     "line_of_sight": "line of sight",
     "command": "command",
     "activation": "activations",

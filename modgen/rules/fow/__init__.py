@@ -74,7 +74,7 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 #: Checked: the turn's steps, deployment, movement and orders, Cross checks, transports, command distance, shooting,
 #: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
 #: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
-#: Holding Objectives for the mission's victory. Not yet: bombardments, aircraft, reserves.
+#: Holding Objectives for the mission's victory, and Artillery Bombardments. Not yet: smoke, aircraft, reserves.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
@@ -86,13 +86,19 @@ FAMILIES = (
     Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
                                              "p.66", "p.67"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
-           "'evenly', leader succession and bombardments (pp.45-51) not checked"),
+           "'evenly' and leader succession not checked"),
+    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49"),
+           note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
+           "Top-armour saves with the adjusted ratings, auto-pinning, Repeat; the Spotter's line of sight, "
+           "Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments, aircraft and the "
+           "Meeting Engagement first-turn ban not checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
            note="'shortest route'/'shortest distance' and Sneaking up on Tanks (Concealed) are judgement; Leading "
            "from the Front not checked"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
-           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits and by assault hits; auto-pinning "
-           "by bombardment, flame-thrower, sniper and Commander LOS (a warning) are judgement or not checked"),
+           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits and by "
+           "bombardment hits; auto-pinning by flame-thrower, sniper and Commander LOS (a warning) are judgement or "
+           "not checked"),
     Family("victory", rules=("p.94", "p.97"),
            note="Holding the mission's objectives at the start of the turn (scenario victory.objectives); "
            "Victory Points and missions with turn or zone conditions not checked"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.fow.allocation import Assign, MistakenTarget
+from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
 from modgen.rules.fow.melee import Melee
@@ -58,4 +59,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
     return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment(), Movement(), Command(), Shooting(),
             Saves(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(), Transports(), Crossing(),
-            Victory()]
+            Victory(), Bombardment(), BombardmentSaves()]

@@ -315,3 +315,94 @@ def parse_cross(p: Any) -> dict[str, Any]:
 
 
 CHAT_VERBS |= {"mount": parse_mount, "dismount": parse_dismount, "cross": parse_cross}
+
+
+EVENT_KINDS |= {
+    "range_in": {
+        "type": "object",
+        "description": "A Spotting Team's attempt to Range In an Artillery Unit on its Aiming Point (FoW pp.45-47, "
+                       "p.49 Repeat).",
+        "properties": {
+            "unit": _TEAM | {"description": "The Spotting Team."},
+            "target": _TEAM | {"description": "A team of the Artillery Unit being Ranged In."},
+            "aim": _POS | {"description": "The Aiming Point (the Ranged In marker), table inches."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6,
+                     "description": "The die (else the roll event that follows)."},
+            "mods": {"type": "array", "items": {"enum": ["terrain", "night", "smoke"]},
+                     "description": "Declared +1s: Template over Short or Tall terrain, night, smoke screen."},
+            "repeat": {"type": "boolean", "description": "A Repeat Bombardment on the Ranged In marker (p.49)."},
+            "unseen": {"type": "boolean",
+                       "description": "The Repeat's Spotting Team cannot see the Aiming Point (+1 to hit, p.49)."},
+            "result": {"enum": ["ranged_in", "missed"], "description": "The outcome as announced."},
+        },
+        "required": ["type", "unit", "target"],
+    },
+    "bombard": {
+        "type": "object",
+        "description": "A Ranged In Artillery Unit's roll to hit one team under the Template (FoW p.48).",
+        "properties": {
+            "unit": _TEAM | {"description": "A team of the Artillery Unit."},
+            "target": _TEAM | {"description": "A team at least partly under the Template."},
+            "teams": {"type": "array", "items": _TEAM,
+                      "description": "The teams firing (default: every Artillery team of the Unit able to)."},
+            "dice": _DICE | {"description": "The die, then its re-roll (else the roll event that follows)."},
+            "need": {"type": ["string", "integer"], "description": "Declared score to hit, e.g. \"4+\"."},
+            "hits": {"type": "integer", "minimum": 0, "maximum": 1, "description": "1 if hit, 0 if missed."},
+            "mods": {"type": "array", "items": {"enum": ["smoke"]}, "description": "Declared +1: smoke."},
+        },
+        "required": ["type", "unit", "target"],
+    },
+}
+
+
+def _number(p: Any, what: str) -> float:
+    tok = p.next(what)
+    try:
+        value = float(tok.text)
+    except ValueError:
+        raise p.fail(tok, what) from None
+    if not -10000 < value < 10000:
+        raise p.fail(tok, what)
+    return value
+
+
+def parse_range_in(p: Any) -> dict[str, Any]:
+    """``!rangein SPOTTER -> ARTILLERY at X Y [terrain] [night] [smoke] [repeat] [unseen] [ranged_in|missed]``
+    (the die: the next roll)."""
+    ev: dict[str, Any] = {"type": "range_in", "unit": _target(p, "the Spotting Team")}
+    _arrow(p)
+    ev["target"] = _target(p, "a team of the Artillery Unit")
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.text == "at":
+            ev["aim"] = [_number(p, "the Aiming Point's x in inches"), _number(p, "the Aiming Point's y in inches")]
+        elif t.text in ("terrain", "night", "smoke"):
+            ev.setdefault("mods", []).append(t.text)
+        elif t.text in ("repeat", "unseen"):
+            ev[t.text] = True
+        elif t.text in ("ranged_in", "missed"):
+            ev["result"] = t.text
+        else:
+            raise p.fail(t, "at X Y, terrain, night, smoke, repeat, unseen, ranged_in or missed")
+    return ev
+
+
+def parse_bombard(p: Any) -> dict[str, Any]:
+    """``!bombard ARTILLERY -> TARGET [need N+] [hits N] [smoke]`` (the die and its re-roll: the next roll)."""
+    ev: dict[str, Any] = {"type": "bombard", "unit": _target(p, "a team of the Artillery Unit")}
+    _arrow(p)
+    ev["target"] = _target(p, "the team under the Template")
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.text == "need":
+            ev["need"] = p.next("a score such as 4+").text
+        elif t.text == "hits":
+            ev["hits"] = p.integer("the number of hits (0 or 1)")
+        elif t.text == "smoke":
+            ev["mods"] = ["smoke"]
+        else:
+            raise p.fail(t, "need, hits or smoke")
+    return ev
+
+
+CHAT_VERBS |= {"rangein": parse_range_in, "bombard": parse_bombard}

@@ -254,6 +254,10 @@ class Saves(Dice):
         if ctx.state.phase == "assault" and uid in notes(ctx).melee_hits and \
                 (not ev.get("by") or ev["by"] in {b for b, _, _ in notes(ctx).melee_hits[uid]}):
             return  # a hit scored in the assault itself: .melee checks it (p.57)
+        art = ctx.state.per_player_turn.get("fow_artillery")
+        if art is not None and any(uid in r.hits for r in art.ranging.values()) and (
+                not ev.get("by") or not notes(ctx).shots.get(ev["by"])):
+            return  # a hit by a Bombardment: .artillery checks it (p.48)
         roll = ev.get("roll") if isinstance(ev.get("roll"), int) else (dice[0] if dice else None)
         fp_roll = ev.get("fp_roll") if isinstance(ev.get("fp_roll"), int) else \
             (dice[1] if dice and len(dice) > 1 else None)
