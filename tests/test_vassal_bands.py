@@ -136,3 +136,10 @@ def test_replacements_boxes_where_the_plugin_declares_them():
     kinds = [(b.kind, b.title) for b in holding_boxes(efb)][:4]
     assert kinds == [("eliminated", "Eliminated — German"), ("replacements", "Replacements — German"),
                      ("eliminated", "Eliminated — Soviet"), ("replacements", "Replacements — Soviet")]
+
+
+def test_a_box_shared_by_two_lifts_of_one_formation_names_it_once() -> None:
+    # Arnhem's two turn-1 lifts of the 1st Airborne Division land in one box: its title names the division once
+    entry = {"turn": 1, "side": "german", "area": "west"}
+    title = arrival_title(entry, Names(GAME), None, ["1st Airborne", "1st Airborne", "Polish Brigade"])
+    assert title.endswith(": 1st Airborne + Polish Brigade, " + Names(GAME).areas.get("west", "west"))

@@ -154,7 +154,8 @@ def arrival_title(entry: dict[str, Any], names: Names, labels: list[Any] | None 
     if side:
         title += f" — {names.sides.get(side, side)}"
     area = entry.get("area")
-    group = " + ".join(groups) if groups else names.group(entry)
+    # entries sharing a box may name the same formation twice ("1st British Airborne Division" in two lifts)
+    group = " + ".join(dict.fromkeys(groups)) if groups else names.group(entry)
     what = [x for x in (group, names.areas.get(area, area) if isinstance(area, str) else None) if x]
     if what:
         title += ": " + ", ".join(what)
