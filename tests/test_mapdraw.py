@@ -259,7 +259,11 @@ def test_cli_png_pdf_and_errors(game, tmp_path: Path, capsys) -> None:
     manifest = str(game.path)
     png = tmp_path / "out" / "m.png"
     assert main(["map", manifest, "-o", str(png)]) == 0
-    assert Image.open(png).size == (Grid.from_map(HEX_MAP).layout(60).width, Grid.from_map(HEX_MAP).layout(60).height)
+    lay = Grid.from_map(HEX_MAP).layout(60)
+    w, h = Image.open(png).size  # the module's board image: the hexes, then the legend strip below them
+    assert w == lay.width and h > lay.height
+    assert main(["map", manifest, "--no-legend", "-o", str(png)]) == 0
+    assert Image.open(png).size == (lay.width, lay.height)
     pdf = tmp_path / "m.pdf"
     assert main(["map", manifest, "--pdf", "-o", str(pdf), "--dpi", "60"]) == 0
     assert pdf.read_bytes().startswith(b"%PDF")

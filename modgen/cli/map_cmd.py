@@ -41,7 +41,9 @@ NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
               show_default=True, help="PDF page orientation (auto: whichever needs fewer pages).")
 @click.option("--legend/--no-legend", default=None,
-              help="Append a terrain legend below the map (default: on for PDF, off for PNG, whose size VASSAL uses).")
+              help="Append a terrain legend (and scale bar) below the map (default: on; off for the PNG of a table "
+                   "map). The PNG of a hex map is then the module's board image: the hexes at the top left, the legend "
+                   "strip below them.")
 @click.option("--numbers/--no-numbers", default=True, show_default=True, help="Hex numbers (hex maps).")
 @click.option("--antialias", type=click.IntRange(1, 4), default=1, show_default=True,
               help="PNG of a hex map: draw N times larger and shrink, for smoother lines (N² memory).")
@@ -88,13 +90,14 @@ def command(manifest: Path, out: Path, map_id: str | None, fmt: str | None, hex_
                  {"output": str(out), "map": m["id"], "format": "svg"}, quiet=quiet, as_json=as_json)
             return
         if is_table:
-            opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}
+            opts = {"px_per_inch": px_per_inch or 20.0, "legend": bool(legend)}  # a table: off unless asked
             img = render_map(game, m["id"], **opts)
         else:
             px = hex_px or _manifest_number(game, "vassal", "hex_px", 100)
             if not 8 <= px <= 1000:
                 raise DataError(f"{manifest}: vassal.hex_px {px} is out of range (8..1000)")
-            img = render_map(game, m["id"], px, legend=bool(legend), numbers=numbers, antialias=antialias)
+            # as the module's board (modgen build): the legend strip below the hexes unless --no-legend
+            img = render_map(game, m["id"], px, legend=legend is not False, numbers=numbers, antialias=antialias)
         with atomic_path(out) as tmp:
             img.save(tmp, "PNG", optimize=False)
         done(f"wrote {out} ({img.width}×{img.height} px)",
