@@ -115,10 +115,16 @@ def test_rearranging_the_holding_map_is_not_a_move(minsk):
     assert not [f for f in report.findings if f.rule == "EFB 8.3"]
 
 
+def _counter_px(game) -> int:
+    """The module's counter size (manifest ``vassal.counter_px``, else 3/4 of a hex)."""
+    opts = game.manifest.get("vassal") or {}
+    return int(opts.get("counter_px") or float(opts.get("hex_px") or 100) * 0.75)
+
+
 def _box(game, kind: str, side: str) -> tuple[int, int]:
     """A point inside the side's Eliminated/Replacements box as the builder lays the holding map out."""
     from modgen.vassal.bands import holding_boxes, layout
-    placed, _, _ = layout(holding_boxes(game), 75)  # Minsk: hex_px 100, counters 3/4 of a hex
+    placed, _, _ = layout(holding_boxes(game), _counter_px(game))
     p = next(p for p in placed if p.band.kind == kind and p.band.side == side)
     return p.x + p.width // 2, p.y + p.height // 2
 
@@ -135,7 +141,7 @@ def test_a_unit_dragged_into_the_eliminated_box_is_eliminated(minsk):
     main = game.maps[0]["id"]
     ex, ey = _box(game, "eliminated", "german")
     rx, ry = _box(game, "replacements", "german")
-    x, y = Grid.from_map(game.maps[0]).center_px("1126", 100)
+    x, y = Grid.from_map(game.maps[0]).center_px("1126", (game.manifest.get("vassal") or {}).get("hex_px") or 100)
     steps = [[f"M/{unit.id}/{HOLDING_MAP}/{ex}/{ey}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
               stack("990", HOLDING_MAP, ex, ey, unit.id)],
              [f"M/{unit.id}/{HOLDING_MAP}/{rx}/{ry}/null/{HOLDING_MAP}/{ex}/{ey}/null/al",
@@ -151,13 +157,13 @@ def test_a_unit_dragged_into_the_eliminated_box_is_eliminated(minsk):
 
 def test_logs_of_the_old_holding_map_still_decode(minsk):
     """Modules built before the boxes were sized had the map ``holding``: bands of equal height (24 px title + 3
-    rows of 93 px slots at Minsk's 75 px counters), the set-up's boxes by name first. A piece there still reads
+    rows of slots 1.25 counters wide), the set-up's boxes by name first. A piece there still reads
     as the box of its band."""
     game, saved, _ = minsk
     unit = next(p for p in read(vsav(log_text(saved, [])), Visitor()).pieces.values()
                 if p.props.get("mg_unit") == "de.31id.hq")
     loc = unit.location
-    band_h = 24 + 3 * 93
+    band_h = 24 + 3 * int(_counter_px(game) * 1.25)  # title strip and 3 rows of slots
     boxes = sorted({e["off_map"] for e in game.scenarios["historical"]["setup"] if e.get("off_map")})
     steps = [[f"M/{unit.id}/holding/50/{band_h * 2 + 60}/null/{loc.map}/{loc.x}/{loc.y}/null/al",
               stack("990", "holding", 50, band_h * 2 + 60, unit.id)]]

@@ -101,12 +101,15 @@ def test_team_data_model_is_complete(fow):
     for u in fow.units:
         if u["kind"] != "team":
             continue
-        assert u["base"]["shape"] and u["weapons"] and u["mobility"]["rating"] and u["ratings"]["skill"], u["id"]
+        # p.23: Transports may be unarmed (then they are Sent to the Rear when empty)
+        armed = u["weapons"] or "transport" in u["tags"]
+        assert u["base"]["shape"] and armed and u["mobility"]["rating"] and u["ratings"]["skill"], u["id"]
         assert ("armour" in u) != ("save" in u), u["id"]
         assert all(w["range"]["in"] > 0 and w["rof"]["halted"] >= 1 for w in u["weapons"]), u["id"]
         assert u["group"]["id"] == u["formation"], u["id"]
     leaders = {u["group"]["id"] for u in fow.units if u.get("group", {}).get("leader")}
-    assert leaders == {"us_tank_platoon", "de_panzer_platoon", "us_rifle_platoon", "de_pak_platoon"}
+    assert leaders == {"us_tank_platoon", "de_panzer_platoon", "us_rifle_platoon", "de_pak_platoon",
+                       "us_rifle_transport"}
 
 
 def test_sherman_main_gun_is_the_p26_weapon_line(fow):

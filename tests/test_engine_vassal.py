@@ -26,6 +26,7 @@ from conftest import bundled_games
 
 from modgen.data.model import load_game
 from modgen.geometry.hexgrid import Grid
+from modgen.vassal import bands
 from modgen.vassal import module as vmod
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
@@ -140,6 +141,7 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
     assert not wrong, f"{len(wrong)} of {len(got)} hex labels differ, e.g. {wrong[:5]}"
 
     # every scenario's set-up puts every unit where the scenario says, right face up
+    titles = {b.id: b.title for b in bands.holding_boxes(game)}
     by_title = {s["name"]: s for s in result["setups"]}
     assert len(by_title) == len(game.scenarios)
     for sid, scen in game.scenarios.items():
@@ -150,32 +152,43 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
             actual[p["markers"]["mg_unit"]].append(_where(p))
         expected: dict[str, list[tuple]] = defaultdict(list)
         map_id = scen.get("map") or game.maps[0]["id"]
+        # a unit of the schedule waits by its arrival, also when the set-up puts it in an off-map box that is not
+        # a pool a pool_draw draws from (it keeps the set-up's face there)
+        pools = {e["pool_draw"]["pool"] for e in scen.get("reinforcements") or [] if e.get("pool_draw")}
+        scheduled = {u for e in scen.get("reinforcements") or [] for u in e["units"]}
+        setup_face: dict[str, str | None] = {}
         for e in scen.get("setup") or []:
             unit = game.unit(e["unit"])
             faces = flip_faces(game, unit, faces_of(unit))
             want_face = e.get("face") or "front"
             face = str(faces.index(want_face) + 1) if len(faces) > 1 and want_face in faces else (
                 "1" if len(faces) > 1 else None)
-            if e.get("off_map"):
-                expected[e["unit"]].append((vmod.HOLDING_MAP, e["off_map"], None, face))
+            if e.get("off_map") and e["unit"] in scheduled and e["off_map"] not in pools:
+                setup_face[e["unit"]] = face
+            elif e.get("off_map"):
+                # VASSAL names the box by its title: the box's name, not its id
+                expected[e["unit"]].append((vmod.HOLDING_MAP, titles[e["off_map"]], None, face))
             elif "hex" in e:
                 expected[e["unit"]].append((e.get("map") or map_id, e["hex"], None, face))
             else:
                 pos = (round(e["pos"][0] * ppi), round(e["pos"][1] * ppi))
                 expected[e["unit"]].append((e.get("map") or map_id, None, pos, face))
-        # units still to arrive wait in the holding map, first face up, in a box VASSAL names after their arrival
+        # units still to arrive wait in the holding map, first face up, in a box VASSAL names after their arrival:
+        # "Turn 2 (28 Jun) — German: 7th Panzer Division, West map edge (6 on 1d6)"
         sides = {s["id"]: s.get("name", s["id"]) for s in game.manifest.get("sides") or []}
         waiting: set[str] = set()
         for entry in sorted(scen.get("reinforcements") or [], key=lambda e: e["turn"]):  # earliest arrival wins
-            head = f"Turn {entry['turn']}" + (f" — {sides[entry['side']]}" if entry.get("side") else "")
+            head = re.compile(rf"Turn {entry['turn']}( \([^)]*\))?"
+                              + (f" — {re.escape(sides[entry['side']])}" if entry.get("side") else "") + r"\b")
             for u in entry["units"]:
                 if u in expected or u in waiting:
                     continue  # placed by the set-up, or waiting for an earlier entry
                 waiting.add(u)
                 got = actual.pop(u, [])
-                first = "1" if len(flip_faces(game, game.unit(u), faces_of(game.unit(u)))) > 1 else None
-                assert len(got) == 1 and got[0][0] == vmod.HOLDING_MAP and got[0][1].startswith(head) \
-                    and got[0][3] == first, (sid, u, got, head)
+                first = setup_face[u] if u in setup_face else (
+                    "1" if len(flip_faces(game, game.unit(u), faces_of(game.unit(u)))) > 1 else None)
+                assert len(got) == 1 and got[0][0] == vmod.HOLDING_MAP and head.match(got[0][1]) \
+                    and got[0][3] == first, (sid, u, got, head.pattern)
         assert {k: sorted(v, key=repr) for k, v in actual.items()} == \
             {k: sorted(v, key=repr) for k, v in expected.items()}, f"scenario {sid}"
 
@@ -311,7 +324,7 @@ def check_chores(game: Any, result: dict[str, Any]) -> None:
 
     ids = {u["id"] for u in game.units}
     declared = [c for c in game.rule_system().chores(game) if not c.counters or set(c.counters) & ids]
-    got = {c["name"]: c for c in result["chores"]}
+    got = {c["name"]: c for c in result["chores"] if "mg_track" not in c["filter"]}  # not the track's button
     assert sorted(got) == sorted(c.name for c in declared)
     for c in declared:
         assert got[c.name]["key"] == {"remove": tr.DELETE_KEY, "front": tr.FRONT_KEY}[c.action]
@@ -361,27 +374,43 @@ def test_engine_loads_table_fixture_module(engine_classpath: str, tmp_path: Path
     # 12.5 in x 30 px/in = 375 px: VASSAL keeps the exact pixel, no snapping on a grid-less board
     inf = next(p for p in result["setups"][0]["pieces"] if p["markers"]["mg_unit"] == "b.inf")
     assert (inf["x"], inf["y"]) == (375, 240)
-    # the waiting reinforcement: VASSAL names its place after the arrival, ';' and '/' included
+    # the waiting reinforcement: VASSAL names its place after the arrival, with the unit's name, not the group id
+    # "Supp; 1/2", and the die roll as printed (an en dash)
     supp = next(p for p in result["setups"][0]["pieces"] if p["markers"]["mg_unit"] == "marker.supp")
-    assert (supp["map"], supp["label"]) == ("holding", "Turn 2 — Blue: Supp; 1/2 (5-6 on 1d6)")
+    assert (supp["map"], supp["label"]) == ("Off-map and reinforcements", "Turn 2 — Blue: Supp (5–6 on 1d6)")
     # awkward names survive VASSAL's decoding: '/', ';' in ids, a trailing backslash in a designation
     names = {s["markers"]["mg_unit"]: s for s in result["slots"]}
     assert "r.1/a;b" in names
     assert result["module"] == game.title
 
 
-@pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.stem)
-def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manifest: Path) -> None:
-    from modgen.draw import counters
-
-    game = load_game(manifest)
-    out = tmp_path / f"{game.id}.vmod"
+@pytest.fixture(scope="module", params=bundled_games(), ids=lambda p: p.stem)
+def bundled(request: pytest.FixtureRequest, engine_classpath: str, tmp_path_factory: pytest.TempPathFactory
+            ) -> tuple[Any, dict[str, Any], list[str]]:
+    """A bundled game, what the engine made of its built module (one engine start per game for the tests below),
+    and the hex labels the harness asked for."""
+    game = load_game(request.param)
+    tmp = tmp_path_factory.mktemp(game.id)
+    out = tmp / f"{game.id}.vmod"
     vmod.build_module(game, out)
     hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
-    ppi = float((game.manifest.get("vassal") or {}).get("px_per_inch") or vmod.DEFAULT_PX_PER_INCH)
     points, labels = hex_points(game, hex_px)
-    result = run_engine(engine_classpath, out, points, tmp_path)
+    # and a point in each hex board's legend strip, below the hexes (the engine must name no hex there)
+    strip = [(m["id"], Grid.from_map(m).layout(hex_px).width // 2, Grid.from_map(m).layout(hex_px).height + 5)
+             for m in game.maps if m.get("kind", "hex") == "hex"]
+    result = run_engine(engine_classpath, out, points + strip, tmp)
+    result["strip"] = result["labels"][len(points):]
+    result["labels"] = result["labels"][:len(points)]
     _table_where_fix(game, result)
+    return game, result, labels
+
+
+def test_engine_loads_bundled_game(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
+    from modgen.draw import counters
+
+    game, result, labels = bundled
+    hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
+    ppi = float((game.manifest.get("vassal") or {}).get("px_per_inch") or vmod.DEFAULT_PX_PER_INCH)
     check_module(game, result, labels, hex_px, ppi, counters.faces_of)
     check_dice(game, result)
     check_flips(game, result, counters.faces_of)
@@ -398,6 +427,44 @@ def test_engine_loads_bundled_game(engine_classpath: str, tmp_path: Path, manife
         assert result["chores"][0]["name"] == "Remove Suppressed markers (selected)"
     if game.id == "arnhem44":  # TiS [3.3] naval assault phase: Arnhem has no naval units or beaches
         assert not any("Naval" in s for s in result["turns"][0]["steps"])
+
+
+def test_engine_eliminated_boxes(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
+    """Issue #24 acceptance: the holding map has one Eliminated box per side (a ZonedGrid zone VASSAL names
+    "Eliminated — <side name>"), and a Replacements box per side where the rule system replaces units."""
+    game, result, _labels = bundled
+    sides = [s.get("name") or s["id"] for s in game.manifest.get("sides") or []]
+    assert sides
+    holding = [g for g in result["grids"] if g["map"] == vmod.HOLDING_MAP]
+    assert len(holding) == 1 and holding[0]["class"] == "ZonedGrid", result["grids"]
+    zones = {z["name"]: z for z in holding[0]["zones"]}
+    eliminated = sorted(n for n in zones if n.startswith("Eliminated"))
+    assert eliminated == sorted(f"Eliminated — {s}" for s in sides)
+    for name in eliminated:  # a point inside the box is named after it: a drop there is reported there
+        assert zones[name]["label"] == name
+        assert zones[name]["bounds"][2] > 0 and zones[name]["bounds"][3] > 0
+    replacements = sorted(n for n in zones if n.startswith("Replacements"))
+    has = bool(getattr(game.rule_system(), "replacements", False))
+    assert replacements == (sorted(f"Replacements — {s}" for s in sides) if has else [])
+
+
+def test_engine_board_legend_has_no_hexes(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
+    """Issue #24: the hex boards carry the legend below the hexes; VASSAL's grid is a ZonedGrid with no background
+    grid and one zone covering exactly the hexes (0,0 to the grid's size) that holds the HexGrid and its numbering,
+    so the engine names the hexes as before (test above) and no location in the legend strip ("offboard")."""
+    game, result, _labels = bundled
+    hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
+    by_map = {g["map"]: g for g in result["grids"]}
+    hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
+    for m in hex_maps:
+        lay = Grid.from_map(m).layout(hex_px)
+        g = by_map[m["id"]]
+        assert (g["class"], g["background"]) == ("ZonedGrid", None), g
+        (zone,) = g["zones"]
+        assert zone["bounds"] == [0, 0, lay.width, lay.height]
+        assert (zone["grid"], zone["numbering"]) == ("HexGrid", "HexGridNumbering")
+        assert g["size"][0] == lay.width and g["size"][1] > lay.height  # the legend strip below the hexes
+    assert [p["label"] for p in result["strip"]] == ["offboard"] * len(hex_maps)
 
 
 def test_engine_reports_a_broken_module(engine_classpath: str, tmp_path: Path) -> None:

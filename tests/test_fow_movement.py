@@ -56,7 +56,8 @@ def test_dash_across_a_stream_is_terrain_dash():
 def test_terrain_dash_when_any_part_is_in_woods():
     # West wood polygon spans about x 7-24, y 12-21; Terrain Dash for a Standard Tank is 12".
     start = [setup("us.sherman.1", 15, 30, 0), setup("de.pz4h.1", 70, 4, 180)]
-    found = findings(*start, *turn_to("movement"), move("us.sherman.1", [15, 30], [15, 16], "dash"))
+    found = findings(*start, *turn_to("movement"), {"type": "cross", "unit": "us.sherman.1", "roll": 5},
+                     move("us.sherman.1", [15, 30], [15, 16], "dash"))
     assert rules(found) == [("FoW p.20", "error")] and "woods" in found[0]["message"]
 
 

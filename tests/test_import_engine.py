@@ -22,6 +22,7 @@ from modgen.vassal import traits as tr
 from modgen.vassal.binding import binding_path, load
 from modgen.vassal.importer import import_module
 from modgen.vassal.module import build_module
+from modgen.vassal.scale import DEFAULT_HEX_PX
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
@@ -69,7 +70,8 @@ def test_rebuilt_module_matches_the_original_in_the_engine(engine_classpath: str
     res = import_module(m1, tmp_path / "ws")
     assert main(["build", str(res.manifest), "-o", str(m2), "-j", "1"]) == 0
     grid = Grid.from_map(src.maps[0])
-    points = [(src.maps[0]["id"], *grid.center_px(lb, 100)) for lb in grid.labels()]
+    hex_px = float((src.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)  # the module's scale
+    points = [(src.maps[0]["id"], *grid.center_px(lb, hex_px)) for lb in grid.labels()]
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     r1 = run_engine(engine_classpath, m1, points, tmp_path / "a")

@@ -28,14 +28,18 @@ NUMBERING_KEYS = ("first", "sep", "hType", "vType", "hLeading", "vLeading", "hOf
 
 
 def hex_boards(vmod: Path) -> dict[str, tuple]:
-    """Board name → (width, height, HexGrid attributes, HexGridNumbering attributes) from the module's buildFile."""
+    """Board name → (board width, the hex zone's path, HexGrid attributes, HexGridNumbering attributes) from the
+    module's buildFile. The board's height is left out: the legend strip below the hexes lists the terrain the data
+    has, and an imported map has only the module's image, not its terrain."""
     with zipfile.ZipFile(vmod) as z:
         root = parse_xml(z.read("buildFile.xml"), str(vmod))
     out = {}
     for b in root.iter("VASSAL.build.module.map.boardPicker.Board"):
         for g in b.iter("VASSAL.build.module.map.boardPicker.board.HexGrid"):
             (n,) = g.iter("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
-            out[b.get("name")] = (b.get("width"), b.get("height"), {k: g.get(k) for k in GRID_KEYS},
+            zone = g.getparent()
+            assert zone.tag == "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
+            out[b.get("name")] = (b.get("width"), zone.get("path"), {k: g.get(k) for k in GRID_KEYS},
                                   {k: n.get(k) for k in NUMBERING_KEYS})
     return out
 
@@ -68,8 +72,9 @@ def test_rebuilt_module_has_the_same_grid_at_the_same_pixels(rebuilt):
     # every hex centre of the original data is named the same by both modules' geometry
     (g1,), (g2,) = rebuilt["b1"].maps, rebuilt["b2"].maps
     g_ws1, g_ws2 = Grid.from_map(rebuilt["ws1"].maps[0]), Grid.from_map(rebuilt["ws2"].maps[0])
+    hex_px = float(rebuilt["src"].manifest["vassal"]["hex_px"])  # the module's scale
     for label in grid.labels():
-        x, y = grid.center_px(label, 100)
+        x, y = grid.center_px(label, hex_px)
         assert g1.locate(g_ws1, x, y) == g2.locate(g_ws2, x, y) == label
 
 
@@ -87,4 +92,4 @@ def test_rebuilt_module_has_the_same_pieces_and_setup(rebuilt):
                        for e in sc["setup"] if "hex" in e)
     assert +Counter({k: n for k, n in placed(ws2).items() if k[1] in set(Grid.from_map(src.maps[0]).labels())}) \
         == on_hexes
-    assert ws2.manifest["vassal"] == {"hex_px": 100}
+    assert ws2.manifest["vassal"] == {"hex_px": src.manifest["vassal"]["hex_px"]}  # the module's hex size

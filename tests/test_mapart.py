@@ -142,3 +142,23 @@ def test_validate_quiet_when_bridged_or_not_a_road(tmp_path: Path) -> None:
 @pytest.mark.parametrize("manifest", bundled_games(), ids=lambda p: p.stem)
 def test_bundled_games_have_no_unbridged_road_crossings(manifest) -> None:
     assert _warnings(manifest) == []
+
+
+def test_legend_scale_bar_beside_the_heading_when_there_is_room() -> None:
+    """The board image's legend strip takes the scale bar when the map's margin had no room: five hexes of bar at
+    the strip's right, above its first row of swatches (which start 0.585 hex below the strip's top)."""
+    from PIL import Image
+
+    from modgen.draw.mapart import legend_scale_bar
+    from modgen.draw.vector import RasterDraw
+
+    px, top = 40.0, 100
+    wide = Image.new("RGB", (600, 200), "white")
+    assert legend_scale_bar(RasterDraw(wide), top, wide.width, px)
+    ink = Image.eval(wide.convert("L"), lambda v: 255 if v < 128 else 0).getbbox()
+    assert ink is not None
+    x0, y0, x1, y1 = ink
+    assert x1 - x0 >= 5 * px and x1 <= wide.width - px * 0.25 and top <= y0 and y1 <= top + 0.585 * px
+    narrow = Image.new("RGB", (220, 200), "white")  # beside "Terrain" there is no room for five hexes
+    assert not legend_scale_bar(RasterDraw(narrow), top, narrow.width, px)
+    assert Image.eval(narrow.convert("L"), lambda v: 255 - v).getbbox() is None  # nothing drawn

@@ -37,7 +37,7 @@ def built(tmp_path: Path) -> tuple[object, Path, zipfile.ZipFile, etree._Element
     game = load_game(vf.write_workspace(tmp_path / "ws"))
     out = tmp_path / "out" / "tiny.vmod"
     stats = vmod.build_module(game, out, **vf.STUBS)
-    assert stats.path == out and stats.slots == 4 and stats.setups == 1 and stats.maps == 3
+    assert stats.path == out and stats.slots == 4 and stats.setups == 1 and stats.maps == 4
     z = zipfile.ZipFile(out)
     root = etree.fromstring(z.read("buildFile.xml"))
     return game, out, z, root
@@ -81,13 +81,25 @@ def test_gpids_unique_and_below_next_slot_id(built) -> None:
 def test_maps_have_interaction_components_and_grid(built) -> None:
     game, _, _, root = built
     maps = root.findall(M + "Map")
-    assert [m.get("mapName") for m in maps] == ["main", "alt", HOLDING_MAP]
+    assert [m.get("mapName") for m in maps] == ["main", "alt", HOLDING_MAP, "turntrack"]
     for m in maps:
         tags = {c.tag.rsplit(".", 1)[-1] for c in m}
         assert {"PieceMover", "MenuDisplayer", "KeyBufferer", "StackMetrics", "CounterDetailViewer", "Zoomer",
                 "BoardPicker", "ForwardToKeyBuffer", "StackExpander"} <= tags
-    grid = maps[0].find(f"{M}map.BoardPicker/{M}map.boardPicker.Board/{M}map.boardPicker.board.HexGrid")
+    # the HexGrid sits in the one zone of a ZonedGrid that covers exactly the hexes (the board image may add a
+    # legend strip below them), with no background grid: VASSAL names no hex outside the zone
     params = Grid.from_map(game.map("main")).vassal_params(64)
+    board = maps[0].find(f"{M}map.BoardPicker/{M}map.boardPicker.Board")
+    (zoned,) = board
+    assert zoned.tag == M + "map.boardPicker.board.ZonedGrid"
+    (zone,) = zoned
+    w, h = params["board"]["width"], params["board"]["height"]
+    assert zone.tag == M + "map.boardPicker.board.mapgrid.Zone"
+    assert (zone.get("path"), zone.get("locationFormat"), zone.get("useParentGrid")) == \
+        (f"0,0;{w},0;{w},{h};0,{h}", "$gridLocation$", "false")
+    assert board.get("width") == str(w) and int(board.get("height")) >= h
+    (grid,) = zone
+    assert grid.tag == M + "map.boardPicker.board.HexGrid"
     assert grid.get("dx") == str(params["HexGrid"]["dx"]) and grid.get("x0") == str(params["HexGrid"]["x0"])
     numbering = grid.find(M + "map.boardPicker.board.mapgrid.HexGridNumbering")
     assert numbering.get("stagger") == "false" and numbering.get("hLeading") == "1"
@@ -141,6 +153,8 @@ def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
             types, states = se.split_traits(c.type), se.split_traits(c.state)
             props = tr.modgen_properties(types, states)
             basic = tr.parse_trait(types[-1], states[-1])
+            if "mg_track" in props:  # the turn record track's marker (tests/test_turntrack.py)
+                continue
             pieces[props["mg_unit"]] = (basic.extra["map"], basic.extra["x"], basic.extra["y"],
                                         tr.face_level(types, states), [tr.trait_kind(t) for t in types])
     # positions VASSAL itself confirmed (module docstring); faces: back = level 2; b.hq's untried back is its mask
@@ -155,7 +169,7 @@ def test_setup_places_units_on_hex_centres_right_face_up(built) -> None:
     assert any(s.startswith("main;235;96;") and s.count(";") == 5 for s in stacks)
     boards = [c.leaf() for c in leaves if isinstance(c, commands.BoardPicker)]
     assert boards == ["mainBoardPicker\tmain\t0\t0", "altBoardPicker\talt\t0\t0",
-                      f"{HOLDING_MAP}BoardPicker\t{HOLDING_MAP}\t0\t0"]
+                      f"{HOLDING_MAP}BoardPicker\t{HOLDING_MAP}\t0\t0", "turntrackBoardPicker\tturntrack\t0\t0"]
 
 
 def test_failed_build_leaves_no_file_and_keeps_old_one(tmp_path: Path) -> None:
@@ -254,14 +268,16 @@ def test_off_map_entries_keep_their_own_faces(tmp_path: Path) -> None:
     tree = commands.decode(obfuscation.deobfuscate(vsav.read("savedGame")))
     got = []
     for c in tree.walk():
-        if isinstance(c, commands.AddPiece) and not c.is_stack:
+        if isinstance(c, commands.AddPiece) and not c.is_stack and "mg_track" not in c.type:
             types, states = se.split_traits(c.type), se.split_traits(c.state)
             basic = tr.parse_trait(types[-1], states[-1])
             unit = tr.modgen_properties(types, states)["mg_unit"]
             got.append((unit, basic.extra["map"], tr.face_level(types, states)))
     assert sorted(got) == [("b.hq", HOLDING_MAP, 1), ("b.hq", HOLDING_MAP, 2), ("r.1/a;b", HOLDING_MAP, 2)]
     root = etree.fromstring(z.read("buildFile.xml"))
-    zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
+    zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")
+             if zn.get("name") != "Hexes"  # the hex area of a board with a legend strip
+             and (not zn.get("name").startswith("Turn ") or "—" in zn.get("name"))]  # not the turn record track
     assert zones == [*LOSS_BOXES, "Pool", "Reinforcements"]
 
 
@@ -272,7 +288,7 @@ def test_setup_reads_back_with_the_log_reader(built) -> None:
     _, _, z, _ = built
     state = reader.read(z.read("s1.vsav"), reader.Visitor())
     got = sorted((p.props["mg_unit"], p.location.map, p.location.x, p.location.y, p.layers.get("Face"))
-                 for p in state.pieces.values())
+                 for p in state.pieces.values() if "mg_track" not in p.props)
     assert got == [("b.hq", "main", 235, 96, 2), ("b.inf", "main", 235, 96, None),
                    ("marker.supp", HOLDING_MAP, got[2][2], got[2][3], None), ("r.1/a;b", "main", 124, 224, 2)]
 
@@ -317,7 +333,9 @@ def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
     vmod.build_module(game, out, **vf.STUBS)
     z = zipfile.ZipFile(out)
     root = etree.fromstring(z.read("buildFile.xml"))
-    zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")]
+    zones = [zn.get("name") for zn in root.iter(M + "map.boardPicker.board.mapgrid.Zone")
+             if zn.get("name") != "Hexes"  # the hex area of a board with a legend strip
+             and (not zn.get("name").startswith("Turn ") or "—" in zn.get("name"))]  # not the turn record track
     # b.hq waits for its first entry (turn 2); the turn-3 roll band has no unit left, so there is none
     assert zones[:5] == [*LOSS_BOXES, "Reinforcements"] and len(zones) == 6
     assert zones[5].startswith("Turn 2 — Blue: ")
@@ -325,7 +343,7 @@ def test_waiting_reinforcements_get_a_band_per_arrival(tmp_path: Path) -> None:
     tree = commands.decode(obfuscation.deobfuscate(vsav.read("savedGame")))
     got = {}
     for c in tree.walk():
-        if isinstance(c, commands.AddPiece) and not c.is_stack:
+        if isinstance(c, commands.AddPiece) and not c.is_stack and "mg_track" not in c.type:
             types, states = se.split_traits(c.type), se.split_traits(c.state)
             basic = tr.parse_trait(types[-1], states[-1])
             got[tr.modgen_properties(types, states)["mg_unit"]] = (basic.extra["map"], int(basic.extra["y"]),

@@ -261,3 +261,15 @@ def scale_bar(d: Any, px: float, box: Box) -> None:
     for k in range(6):
         d.text((x + k * px, y - h - px * 0.02), str(k), fill=TEXT_COLOR, font=f, anchor="md")
     d.text((x + 5 * px + px * 0.08, y - h / 2), "hexes", fill=TEXT_COLOR, font=f, anchor="lm")
+
+
+def legend_scale_bar(d: Any, top: float, width: float, px: float) -> bool:
+    """The scale bar at the right of a legend strip's heading row (the strip starts at ``top``, is ``width`` px
+    wide, its unit is the hex size ``px``); False when the row has no room beside the heading."""
+    w, h = scale_size(px)
+    right = width - px * 0.25
+    if right - w < px * 0.5 + font(px * 0.22, bold=True).getlength("Terrain") + px * 0.5:
+        return False
+    scale_bar(d, px, (right - w, top + px * 0.1, right, top + px * 0.1 + h))
+    return True
+

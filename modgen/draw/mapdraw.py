@@ -3,8 +3,9 @@
 ``render_map(game, map_id=None, hex_px=100, **options) -> PIL.Image`` is a function of data plus options.
 
 For hex maps the image is exactly the board size of :meth:`modgen.geometry.hexgrid.Grid.layout` (unless ``legend=True``,
-which appends a legend strip *below* the board — never use that for a VASSAL board image, whose height feeds VASSAL's
-descending numbering). Hex centres are :meth:`Grid.center_px`, so VASSAL's grid from ``vassal_params`` lines up.
+which appends a legend strip *below* the board, with the scale bar when the margin has no room for it; a VASSAL
+board with it puts its grid in a zone of exactly the grid's size, as VASSAL's descending numbering counts from that
+size). Hex centres are :meth:`Grid.center_px`, so VASSAL's grid from ``vassal_params`` lines up.
 
 Drawing order: terrain fill and patterns, area outlines, grid, hexside features (rivers, streams, embankments),
 line features (trails, roads, rails), bridges, objectives, place names, hex numbers, border, title, compass.
@@ -23,6 +24,7 @@ from PIL import Image, ImageDraw
 from modgen.draw.mapart import (
     Placement,
     Stroke,
+    legend_scale_bar,
     margin_placement,
     place_names,
     place_numbers,
@@ -143,9 +145,11 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     c = _Ctx(m, terrain, hex_px)
     img = new_image((c.lay.width, c.lay.height), BACKGROUND, f"map {m.get('id', '?')!r} at {hex_px:g} px per hex")
     d = RasterDraw(img)
-    draw_hex_map(c, d, o)
+    scaled = draw_hex_map(c, d, o)
     if o["legend"]:
         img = with_legend(img, _legend_items(c), c.hex_px, _edge_areas(c, o))
+        if not scaled:  # no room in the margin: the scale bar goes beside the legend's heading
+            legend_scale_bar(RasterDraw(img), c.lay.height, c.lay.width, c.hex_px)
     return img
 
 
@@ -157,8 +161,9 @@ def _edge_areas(c: _Ctx, o: Mapping[str, Any]) -> list[tuple[str, Any]]:
             for k, a in enumerate(c.m.get("areas") or []) if a.get("edge")]
 
 
-def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> None:
-    """Everything on the board, in drawing order, onto ``d`` (a RasterDraw for PNG, a PdfDraw for vector PDF)."""
+def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> bool:
+    """Everything on the board, in drawing order, onto ``d`` (a RasterDraw for PNG, a PdfDraw for vector PDF);
+    whether the margin had room for the scale bar."""
     _terrain(c, d)
     bands = _bands(c) if o["areas"] else []
     if o["areas"]:
@@ -197,6 +202,7 @@ def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> None:
         scale_bar(d, c.hex_px, margin["scale"][0])
     if o["compass"]:
         _compass(d, c.lay.width - c.hex_px * 0.3, c.hex_px * 0.25, c.hex_px * 0.17)
+    return "scale" in margin
 
 
 def _title(c: _Ctx) -> str:

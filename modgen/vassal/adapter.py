@@ -28,6 +28,7 @@ from modgen.vassal.scale import (
     holding_band_height,
 )
 from modgen.vassal.trackerlog import TrackerEvents
+from modgen.vassal.turntrack import is_track_marker
 
 FACE_LAYER = "Face"
 Event = dict[str, Any]
@@ -52,6 +53,8 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
     grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
     px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)
 
+    # the hex zone of each board (a legend strip below it has no hexes: VASSAL says "offboard" there)
+    areas = {mid: (lay.width, lay.height) for mid, lay in ((mid, g.layout(px)) for mid, g in grids.items())}
     cache: dict[tuple[str | None, int, int], str | None] = {}
 
     def locate(map_id: str | None, x: int, y: int) -> str | None:
@@ -59,7 +62,8 @@ def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
         if key in cache:  # pieces sit on hex centres: the same few points come back again and again
             return cache[key]
         g = grids.get(map_id or "")
-        label = None if g is None or x < 0 or y < 0 else g.hex_at_px(x, y, px)
+        inside = g is not None and 0 <= x < areas[map_id or ""][0] and 0 <= y < areas[map_id or ""][1]
+        label = g.hex_at_px(x, y, px) if inside and g is not None else None
         cache[key] = label
         return label
 
@@ -367,6 +371,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._warn("undo with no earlier step to undo", ctx)
 
     def piece_added(self, piece: R.Piece, ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece)
         self._note_piece(piece)
         unit = self._unit(piece)
@@ -406,6 +412,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._emit(ev, ctx)
 
     def piece_removed(self, piece: R.Piece, ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece)
         unit = self._unit(piece)
         hexlabel = self.where.pop(piece.id, (None, None))[1]
@@ -423,6 +431,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._emit({"type": "loss", "unit": unit, "eliminated": True}, ctx)
 
     def piece_moved(self, piece: R.Piece, old: R.Location, new: R.Location, ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece)
         unit = self._unit(piece)
         self.where[piece.id] = (unit, new.hex)
@@ -473,6 +483,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._emit(ev, ctx)
 
     def state_changed(self, piece: R.Piece, changes: list[R.StateChange], ctx: R.Context) -> None:
+        if is_track_marker(piece.props):
+            return  # the turn record track's marker: not a unit (modgen.vassal.turntrack)
         self._bind(piece, changes)
         if not piece.unit and self.game is not None:
             return

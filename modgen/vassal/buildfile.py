@@ -71,6 +71,13 @@ class BoardSpec:
     launch: bool = False  # a separate window with a toolbar button (holding boxes)
     zones: list[tuple[str, str]] = field(default_factory=list)  # (name, "x,y;x,y;…") named areas, no grid
     zoom_start: int | None = None  # Zoomer zoomStart (1-based from the most zoomed-in level); None: 100%
+    #: (width, height) of the hex area at the board's top-left when the board image is taller (a legend strip
+    #: below): the HexGrid goes into one ZonedGrid zone covering exactly that area, so the strip has no hexes
+    hex_area: tuple[int, int] | None = None
+
+
+#: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it).
+HEX_ZONE = "Hexes"
 
 
 @dataclass
@@ -92,6 +99,8 @@ class ChoreSpec:
     key: str
     filter: str
     tooltip: str = ""
+    button_key: str = ""  # a key that presses the button (the turn record track's TurnGlobalHotkey fires it)
+    report: bool = True  # a chat line when pressed
 
 
 @dataclass
@@ -114,6 +123,7 @@ class ModuleSpec:
     #: (tracker name, nested list levels, turns first): when given, these trackers replace the counter one above
     turn_trackers: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)
     chores: list[ChoreSpec] = field(default_factory=list)  # module-level Global Key Commands
+    turn_hotkeys: dict[str, str] = field(default_factory=dict)  # tracker name -> key its TurnGlobalHotkey fires
     charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
     setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
     help_files: list[tuple[str, str]] = field(default_factory=list)  # (Help menu title, archive entry)
@@ -175,7 +185,17 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
     board = _el(picker, MAP + "boardPicker.Board", {
         "image": b.image, "name": b.map_id, "reversible": False, "width": b.width, "height": b.height})
     if b.hexgrid is not None:
-        grid = _el(board, MAP + "boardPicker.board.HexGrid", {k: v for k, v in b.hexgrid.items() if k != "snapscale"})
+        parent = board
+        if b.hex_area is not None:
+            # VASSAL lays a zone's grid out in board pixels (the zone at 0,0: the same hexes as without it) and sizes
+            # descending numbering by the zone; no background grid, so VASSAL names no location outside the zone
+            w, h = b.hex_area
+            zoned = _el(board, MAP + "boardPicker.board.ZonedGrid")
+            parent = _el(zoned, MAP + "boardPicker.board.mapgrid.Zone", {
+                "name": HEX_ZONE, "locationFormat": "$gridLocation$", "path": f"0,0;{w},0;{w},{h};0,{h}",
+                "useParentGrid": False, "useHighlight": False, "highlightProperty": ""})
+        grid = _el(parent, MAP + "boardPicker.board.HexGrid", {k: v for k, v in b.hexgrid.items()
+                                                               if k != "snapscale"})
         if b.numbering is not None:
             _el(grid, MAP + "boardPicker.board.mapgrid.HexGridNumbering", b.numbering)
     elif b.zones:
@@ -269,18 +289,23 @@ def _turn_trackers(root: etree._Element, spec: ModuleSpec) -> None:
             "icon": "", "lengthStyle": "Maximum", "length": -1, "turnFormat": fmt,
             "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$ *",
             "tooltip": "Turn tracker"})
+        tracker_el = parent
         for level_name, values in levels:
             parent = _el(parent, M + "turn.ListTurnLevel", {
                 "name": level_name, "property": "mg_" + level_name.lower(), "turnFormat": "$value$",
                 "list": se.encode(values, ","), "configList": False, "configFirst": False, "prompt": ""})
+        if name in spec.turn_hotkeys:  # fired on every Next/Previous (the turn record track's marker)
+            _el(tracker_el, M + "turn.TurnGlobalHotkey", {"name": "Move the turn marker",
+                                                          "hotkey": spec.turn_hotkeys[name], "match": "",
+                                                          "reportFormat": ""})
 
 
 def _chores(root: etree._Element, spec: ModuleSpec) -> None:
     for c in spec.chores:
         _el(root, M + "GlobalKeyCommand", {
-            "name": c.name, "buttonText": c.name, "tooltip": c.tooltip or c.name, "icon": "", "buttonHotkey": "",
-            "hotkey": c.key, "singleMap": False, "filter": c.filter, "deckCount": -1, "reportSingle": True,
-            "reportFormat": f"* $playerSide$: {c.name} *"})
+            "name": c.name, "buttonText": c.name, "tooltip": c.tooltip or c.name, "icon": "",
+            "buttonHotkey": c.button_key, "hotkey": c.key, "singleMap": False, "filter": c.filter, "deckCount": -1,
+            "reportSingle": True, "reportFormat": f"* $playerSide$: {c.name} *" if c.report else ""})
 
 
 def _turn_tracker(root: etree._Element, spec: ModuleSpec) -> None:

@@ -125,9 +125,20 @@ def _modgen_size(columns: int, rows: int, orientation: str, offset: str, lay: La
 
 
 def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int, int], grid_attrs: dict[str, str],
-          numbering_attrs: dict[str, str]) -> tuple[dict[str, Any], Geometry, list[str]]:
-    """(the map's ``grid`` object, the module geometry, problems) for a HexGrid on a board of ``board`` pixels."""
+          numbering_attrs: dict[str, str], zone: tuple[int, int, int, int] | None = None
+          ) -> tuple[dict[str, Any], Geometry, list[str]]:
+    """(the map's ``grid`` object, the module geometry, problems) for a HexGrid on a board of ``board`` pixels.
+
+    ``zone``: the bounds (x, y, width, height) of the ZonedGrid zone holding the grid. VASSAL lays a zone's grid out
+    in board pixels, counts descending numbering from the zone's size and names no hex outside it: the zone is then
+    the board, its offset moving the origin and the board's place in the map."""
     problems: list[str] = []
+    if zone is not None:
+        zx, zy, zw, zh = zone
+        ox, oy = (zy, zx) if _bool(grid_attrs.get("sideways")) else (zx, zy)  # the origin is in the rotated frame
+        grid_attrs = {**grid_attrs, "x0": str(_num(grid_attrs.get("x0")) - ox),
+                      "y0": str(_num(grid_attrs.get("y0"), 32) - oy)}
+        board, edge = (zw, zh), (edge[0] + zx, edge[1] + zy)
     sideways = _bool(grid_attrs.get("sideways"))
     dy = float(grid_attrs.get("dy") or 64.0)
     dx = float(grid_attrs.get("dx") or dy * math.sqrt(3) / 2)

@@ -33,6 +33,8 @@ class BoardRec:
     grid_kind: str = "none"
     grid: dict[str, str] = field(default_factory=dict)
     numbering: dict[str, str] = field(default_factory=dict)
+    #: the bounds (x, y, width, height) of the ZonedGrid zone that holds the hex grid, None: the grid is the board's
+    zone: tuple[int, int, int, int] | None = None
 
 
 @dataclass
@@ -142,9 +144,42 @@ def _map(m: etree._Element) -> MapRec:
             if short in ("HexGrid", "SquareGrid", "ZonedGrid"):
                 board.grid_kind = {"HexGrid": "hex", "SquareGrid": "square", "ZonedGrid": "zoned"}[short]
                 board.grid = dict(g.attrib)
-                for n in g:
-                    if _short(n.tag) in ("HexGridNumbering", "SquareGridNumbering"):
-                        board.numbering = dict(n.attrib)
+                _numbering(g, board)
+                if short == "ZonedGrid":
+                    _zoned_hexes(g, board)
                 break
         rec.boards.append(board)
     return rec
+
+
+def _numbering(g: etree._Element, board: BoardRec) -> None:
+    for n in g:
+        if _short(n.tag) in ("HexGridNumbering", "SquareGridNumbering"):
+            board.numbering = dict(n.attrib)
+
+
+def _zoned_hexes(zoned: etree._Element, board: BoardRec) -> None:
+    """A ZonedGrid whose first zone with a HexGrid (a board with a legend strip outside its hexes, as modgen writes
+    it) is read as that hex grid, with the zone's bounds."""
+    for z in zoned:
+        if _short(z.tag) != "Zone" or not isinstance(z.tag, str):
+            continue
+        hexgrid = next((g for g in z if isinstance(g.tag, str) and _short(g.tag) == "HexGrid"), None)
+        bounds = _path_bounds(z.get("path", ""))
+        if hexgrid is not None and bounds is not None:
+            board.grid_kind, board.grid, board.zone = "hex", dict(hexgrid.attrib), bounds
+            _numbering(hexgrid, board)
+            return
+
+
+def _path_bounds(path: str) -> tuple[int, int, int, int] | None:
+    """The bounding box (x, y, width, height) of a Zone's ``x,y;x,y;…`` polygon; None if it is malformed."""
+    try:
+        pts = [tuple(int(v) for v in p.split(",")) for p in path.split(";") if p.strip()]
+    except ValueError:
+        return None
+    if len(pts) < 3 or any(len(p) != 2 for p in pts):
+        return None
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+

@@ -128,7 +128,7 @@ class _Importer:
                 continue
             try:
                 grid, geo, problems = import_grid.infer(m.name, mid, (w, h), (m.edge_width, m.edge_height), b.grid,
-                                                        b.numbering)
+                                                        b.numbering, zone=b.zone)
             except ValueError as exc:
                 self.report.append(f"map {m.name!r}: grid not imported ({exc})")
                 continue

@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.errors import DataError
-from modgen.vassal import bands, charts, chores, piece_traits, setups, tracker
+from modgen.vassal import bands, charts, chores, piece_traits, setups, tracker, turntrack
 from modgen.vassal import buildfile as bf
 from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
@@ -89,7 +89,11 @@ def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any
         raise DataError(f"cannot build a module: the map renderer is not available ({exc})") from None
     from modgen.draw import counters
 
-    return mapdraw.render_map, counters.render_face, counters.faces_of
+    def board_image(game: Any, map_id: str, px: float) -> Image.Image:
+        """The board image: a hex map with its legend and scale bar in a strip below the hexes."""
+        return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") == "hex")
+
+    return board_image, counters.render_face, counters.faces_of
 
 
 class _Builder:
@@ -142,12 +146,12 @@ class _Builder:
                 params = grid.vassal_params(self.hex_px)
                 img = self.render_map(self.game, map_id, self.hex_px)
                 w, h = params["board"]["width"], params["board"]["height"]
-                if img.size != (w, h):
+                if img.size[0] != w or img.size[1] < h:  # taller: a legend strip below the hexes
                     raise DataError(f"map {map_id!r}: rendered image is {img.size[0]}x{img.size[1]} px, the grid "
                                     f"needs {w}x{h} px")
                 self.grids[map_id] = grid
-                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, h, hexgrid=params["HexGrid"],
-                                    numbering=params["HexGridNumbering"])
+                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, img.size[1], hexgrid=params["HexGrid"],
+                                    numbering=params["HexGridNumbering"], hex_area=(w, h))
             else:
                 img = self.render_map(self.game, map_id, self.px_per_inch)
                 w, h = img.size
@@ -401,6 +405,7 @@ class _Builder:
         assert {box for held in all_held.values() for box in held} <= {b.id for b in boxes}
         if boxes:
             self.boards.append(self.holding_board(boxes))
+        tracks = self.turn_tracks()
         name = man.get("title", self.game.id)
         version = str(man.get("version", "0.1.0"))
         md = bf.metadata_bytes(name, version, man.get("description", ""))
@@ -412,6 +417,7 @@ class _Builder:
                     x, y = slots[k % len(slots)]  # more units than slots: they stack
                     placed.append(self._placement(self.pieces[entry["unit"]], entry.get("face") or "front",
                                                   HOLDING_MAP, x, y))
+            placed += [self.track_markers[t.map_id] for t in tracks if sid in t.tracker.scenarios]
             text = setups.saved_game_text(placed, [b.map_id for b in self.boards])
             entry_name = f"{safe_name(sid)}.vsav"
             sd = bf.metadata_bytes(name, version, scen.get("title", sid), with_name=False)
@@ -444,8 +450,26 @@ class _Builder:
             prototypes=proto_defs, palette=self.palette(), next_gpid=self.next_gpid, splash=splash,
             rules_pdf=rules_pdf, dice=[bf.DiceSpec(d.name, d.count, d.sides, prompt=d.prompt)
                                         for d in self.game.rule_system().dice],
-            turn_trackers=self.turn_trackers(), chores=chores.chore_specs(self.game), charts=chart_specs,
+            turn_trackers=self.turn_trackers(), chores=[*chores.chore_specs(self.game),
+                                                        *(turntrack.move_command(t) for t in tracks)],
+            turn_hotkeys={t.tracker.name: t.fire_key for t in tracks}, charts=chart_specs,
             setups=scen_specs, help_files=self.help_files())
+
+    def turn_tracks(self) -> list[turntrack.Track]:
+        """The turn record tracks (:mod:`.turntrack`): their boards and images, and each one's marker on turn 1
+        (``track_markers``, by map id) for the set-ups of its tracker's scenarios."""
+        tracks = turntrack.tracks(self.game, self.counter_px)
+        self.track_markers: dict[str, setups.Placement] = {}
+        for t in tracks:
+            spec = turntrack.board_spec(t)
+            self.boards.append(spec)
+            self.files["images/" + spec.image] = _png(turntrack.board_image(t))
+            self.files["images/" + t.marker_image] = _png(turntrack.marker_image(self.counter_px))
+            types, states = turntrack.marker_traits(t, self.game.id)
+            x, y = t.centre(1)
+            self.track_markers[t.map_id] = setups.Placement(types, states, t.map_id, x, y, str(self.next_gpid))
+            self.next_gpid += 1
+        return tracks
 
     def turn_trackers(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """The turn trackers (name, list levels), as :mod:`modgen.vassal.tracker` defines them (the adapter decodes

@@ -17,7 +17,7 @@ SCENARIO = "short"
 SEED = 7  # first roll 5: the 42nd Guards Rifle Division arrives on 5-6
 
 NEXT: Action = ("next",)
-HELD = ("box", "soviet_reinforcements")
+HELD = ("box", "Turn 1 — Soviet: 42grd (5-6 on 1d6)")  # the 42nd Guards Rifle Division waits by its arrival
 POOL = ("box", "6gda_pool")
 
 #: units the legal script brings on from the holding map

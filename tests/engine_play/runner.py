@@ -8,8 +8,9 @@ A game's script is a module beside this one (``minsk44.py``, ``guardstank.py``, 
 * ``LEGAL`` and ``VIOLATIONS``: lists of actions, each a tuple:
   ``("next",)`` / ``("prev",)`` the turn tracker's buttons; ``("begin",)`` where the logfile begins (actions before
   it are the set-up the log starts from); ``("drag", unit, where)``; ``("chat", text)``; ``("roll", dice button)``.
-  ``where`` is a hex label (the scenario's hex map), ``("box", band)`` (a band of the holding map, by the name
-  :mod:`modgen.vassal.bands` gives it) or ``(x, y)`` in inches (the table of a table game);
+  ``where`` is a hex label (the scenario's hex map), ``("box", id)`` (a box of the holding map, by the stable id
+  :mod:`modgen.vassal.bands` gives it, e.g. ``"hit_pool"``, ``"eliminated:german"``) or ``(x, y)`` in inches (the
+  table of a table game);
 * ``PLANTED``: the findings the violation script must give, each ``(rule, unit)``, in log order.
 
 :func:`play` builds the module, writes each script as the harness's tab-separated actions, and plays all of a game's
@@ -30,15 +31,7 @@ from typing import Any
 from modgen.data.model import load_game
 from modgen.geometry.hexgrid import Grid
 from modgen.vassal import bands
-from modgen.vassal.scale import (
-    DEFAULT_HEX_PX,
-    DEFAULT_PX_PER_INCH,
-    HOLDING_MAP,
-    HOLDING_TITLE_PX,
-    counter_size,
-    holding_band_height,
-    holding_cell,
-)
+from modgen.vassal.scale import DEFAULT_HEX_PX, DEFAULT_PX_PER_INCH, HOLDING_MAP, counter_size, holding_cell
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -80,20 +73,22 @@ class Places:
         self.ppi = float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH)
         hex_maps = any(m.get("kind", "hex") == "hex" for m in game.maps)
         self.counter_px = int(counter_size(opts, self.hex_px, self.ppi, hex_maps))
-        self.boxes = bands.holding_boxes(game)
-        self.slot: dict[str, int] = {}  # next free slot per band (units dropped in a band do not pile up)
+        placed, _w, _h = bands.layout(bands.holding_boxes(game), self.counter_px)
+        cell = holding_cell(self.counter_px)
+        #: each box's slot centres, as modgen.vassal.holding lays them out on the board, by box id
+        self.slots = {p.band.id: p.slots(cell) for p in placed}
+        self.slot: dict[str, int] = {}  # next free slot per box (units dropped in a box do not pile up)
 
     def point(self, where: Any) -> tuple[str, int, int]:
         if isinstance(where, str):
             x, y = Grid.from_map(self.map).center_px(where, self.hex_px)
             return self.map["id"], int(x), int(y)
         if where[0] == "box":
-            i = self.boxes.index(where[1])
+            slots = self.slots[where[1]]
             k = self.slot.get(where[1], 0)
             self.slot[where[1]] = k + 1
-            cell = holding_cell(self.counter_px)  # slots as modgen.vassal.holding lays them out, 12 a row
-            top = i * holding_band_height(self.counter_px) + HOLDING_TITLE_PX
-            return HOLDING_MAP, (k % 12) * cell + cell // 2, top + (k // 12 % 3) * cell + cell // 2
+            x, y = slots[k % len(slots)]  # more drops than slots stack
+            return HOLDING_MAP, x, y
         x_in, y_in = where
         return self.map["id"], round(x_in * self.ppi), round(y_in * self.ppi)
 

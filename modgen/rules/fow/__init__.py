@@ -71,28 +71,32 @@ class FlamesOfWar(TablePlugin):
 #: The module's dice buttons (the system's dice).
 DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 
-#: Checked: the turn's steps, deployment, movement and orders, command distance, shooting, hit allocation, Mistaken
-#: Target, saves, Pinned Down, assault eligibility and charges, the Starting Step's Motivation tests and Last Stand.
-#: Not yet: Cross checks, transports, bombardments, defensive fire and the rest of the assault, aircraft,
-#: reserves, victory.
+#: Checked: the turn's steps, deployment, movement and orders, Cross checks, transports, command distance, shooting,
+#: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
+#: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
+#: Holding Objectives for the mission's victory. Not yet: bombardments, aircraft, reserves.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
-    Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.24", "p.25", "p.41"),
-           note="Cross checks, transports and night not checked; visibility is a 2-D proxy"),
+    Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
+                                                              "p.41"),
+           note="night not checked; visibility is a 2-D proxy; Bring Transports Forward not checked"),
     Family("command", tables=("command_distance",), rules=("p.18",),
            note="'directly towards the Leader' is a warning"),
     Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
                                              "p.66", "p.67"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
-           "'evenly', leader succession and bombardments not checked"),
-    Family("combat", rules=("p.52", "p.53", "p.55"),
-           note="eligibility, the charge and Defensive Fire hit allocation only; Fall Back, assault hits, "
-           "counterattack and break off not checked"),
+           "'evenly', leader succession and bombardments (pp.45-51) not checked"),
+    Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
+           note="'shortest route'/'shortest distance' and Sneaking up on Tanks (Concealed) are judgement; Leading "
+           "from the Front not checked"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
-           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits; auto-pinning (bombardment, "
-           "flame-thrower, sniper, assault) and Commander LOS (a warning) are judgement or not checked"),
-    *not_checked("air", "reinforcements", "victory"),
+           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits and by assault hits; auto-pinning "
+           "by bombardment, flame-thrower, sniper and Commander LOS (a warning) are judgement or not checked"),
+    Family("victory", rules=("p.94", "p.97"),
+           note="Holding the mission's objectives at the start of the turn (scenario victory.objectives); "
+           "Victory Points and missions with turn or zone conditions not checked"),
+    *not_checked("air", "reinforcements"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

@@ -25,6 +25,9 @@ class Assault:
             dst = ev.get("to_pos", ev.get("pos"))
             if src is not None and dst is not None:
                 tn = notes(ctx)
+                f = tn.fight_of.get(T.team(ctx, ev["unit"]).group)
+                if f is not None and (f.stage != "charge" or f.rounds):
+                    return  # Fall Back, Break Off or Consolidation (.melee), not the charge
                 pts = [list(src), *[list(p) for p in ev.get("via") or []], list(dst)]
                 tn.charge[ev["unit"]] = tn.charge.get(ev["unit"], 0.0) + path_length(pts)
         elif ev["type"] == "assault":
@@ -42,6 +45,8 @@ class Assault:
         if t.is_tank and target.is_tank:
             ctx.error(ctx.rule("p.53"), f"{name} assaults {ctx.name(tgt)}; Tank Teams cannot Assault other Tank "
                       "Teams", **kw)
+        if ctx.side_of(uid) != ctx.state.side:
+            return  # p.58: a Counterattack's charge (even Pinned Down); .melee checks it
         if not (t.armoured or t.cls == "infantry") or t.type in ("heavy_weapon", "transport", "independent") \
                 or "independent" in t.tags or "transport" in t.tags:
             what = t.type.replace("_", " ") or ("Unarmoured Tank" if t.is_tank else t.cls.capitalize())
@@ -93,6 +98,9 @@ class Assault:
             if moved > limit + 1e-6:
                 ctx.error(ctx.rule("p.53"), f"{ctx.name(uid)} charges {m.show(moved)}; Assaulting Teams move up to "
                           f"{m.show(limit)} into Contact", **kw)
+            f = tn.fight_of.get(t.group)
+            if f is not None and f.contact.get(uid):
+                continue  # in Contact when the charge ended (.melee); it may have moved on since
             d = T.distance(ctx, uid, tgt)
             if d is None or d <= T.CONTACT_TOLERANCE:
                 continue

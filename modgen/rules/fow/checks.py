@@ -10,9 +10,12 @@ from typing import Any
 
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.assault import Assault
+from modgen.rules.fow.crossing import Crossing, Victory
+from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
 from modgen.rules.fow.shooting import Saves, Shooting
+from modgen.rules.fow.transport import Transports
 from modgen.rules.seqcheck import Sequence
 
 
@@ -54,4 +57,5 @@ class Deployment:
 def make_checkers(ctx: Any) -> list[Any]:
     """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
     return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment(), Movement(), Command(), Shooting(),
-            Saves(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget()]
+            Saves(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(), Transports(), Crossing(),
+            Victory()]

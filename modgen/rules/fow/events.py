@@ -207,3 +207,111 @@ def parse_mistaken(p: Any) -> dict[str, Any]:
 
 CHAT_VERBS = {"order": parse_order, "shoot": parse_shoot, "save": parse_save, "assault": parse_assault,
               "test": parse_test, "assign": parse_assign, "mistaken": parse_mistaken}
+
+
+EVENT_KINDS |= {
+    "assault_hit": {
+        "type": "object",
+        "description": "An Assaulting Team in Contact rolls to hit in an assault (FoW p.57).",
+        "properties": {
+            "unit": _TEAM | {"description": "The Assaulting Team rolling."},
+            "target": _TEAM | {"description": "The team in Contact the Defending player gives the hit."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+            "dice": _DICE,
+            "result": {"enum": ["hit", "miss"], "description": "The outcome as announced."},
+            "weapon": {"type": "string", "description": "A normal weapon used against a tank's Side armour."},
+            "improvised": {"type": "boolean",
+                           "description": "Improvised anti-tank weapons (AT 2, FP 1+) against Top armour."},
+        },
+        "required": ["type", "unit"],
+    },
+    "counterattack": {
+        "type": "object",
+        "description": "A Defending Unit that passed its Counterattack test Counterattacks (FoW p.58).",
+        "properties": {"unit": _TEAM | {"description": "Any team of the Unit."}},
+        "required": ["type", "unit"],
+    },
+    "break_off": {
+        "type": "object",
+        "description": "A Defending Unit Breaks Off from an assault (FoW p.59); its teams' moves follow.",
+        "properties": {"unit": _TEAM | {"description": "Any team of the Unit."}},
+        "required": ["type", "unit"],
+    },
+}
+
+
+def parse_hit(p: Any) -> dict[str, Any]:
+    """``!hit TEAM -> TARGET [hit|miss] ["weapon"|improvised]`` (the die: the next roll)."""
+    ev: dict[str, Any] = {"type": "assault_hit", "unit": _target(p, "the Assaulting Team")}
+    _arrow(p)
+    ev["target"] = _target(p, "the team in Contact it hits")
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.quoted:
+            ev["weapon"] = t.text
+        elif t.text in ("hit", "miss"):
+            ev["result"] = t.text
+        elif t.text == "improvised":
+            ev["improvised"] = True
+        else:
+            raise p.fail(t, "hit, miss, a \"weapon\" or improvised")
+    return ev
+
+
+def parse_counterattack(p: Any) -> dict[str, Any]:
+    """``!counterattack TEAM``."""
+    return {"type": "counterattack", "unit": _target(p, "a team of the Unit that Counterattacks")}
+
+
+def parse_break_off(p: Any) -> dict[str, Any]:
+    """``!breakoff TEAM``."""
+    return {"type": "break_off", "unit": _target(p, "a team of the Unit that Breaks Off")}
+
+
+CHAT_VERBS |= {"hit": parse_hit, "counterattack": parse_counterattack, "breakoff": parse_break_off}
+
+
+EVENT_KINDS |= {
+    "mount": {
+        "type": "object",
+        "description": "A team Mounts a Transport Team or rides on an Armoured Tank (FoW pp.22-23).",
+        "properties": {"unit": _TEAM | {"description": "The Passenger."},
+                       "transport": _TEAM | {"description": "The team it Mounts."}},
+        "required": ["type", "unit", "transport"],
+    },
+    "dismount": {
+        "type": "object",
+        "description": "A Passenger Dismounts (FoW p.23); its move away follows.",
+        "properties": {"unit": _TEAM | {"description": "The Passenger."}},
+        "required": ["type", "unit"],
+    },
+    "cross": {
+        "type": "object",
+        "description": "A Cross check entering or starting to move in Difficult Terrain (FoW p.20).",
+        "properties": {"unit": _TEAM | {"description": "The team crossing."},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+                       "terrain": {"type": "string", "description": "The terrain piece's name or type."}},
+        "required": ["type", "unit"],
+    },
+}
+
+
+def parse_mount(p: Any) -> dict[str, Any]:
+    """``!mount TEAM -> TRANSPORT``."""
+    ev: dict[str, Any] = {"type": "mount", "unit": _target(p, "the Passenger")}
+    _arrow(p)
+    ev["transport"] = _target(p, "the Transport Team")
+    return ev
+
+
+def parse_dismount(p: Any) -> dict[str, Any]:
+    """``!dismount TEAM``."""
+    return {"type": "dismount", "unit": _target(p, "the Passenger")}
+
+
+def parse_cross(p: Any) -> dict[str, Any]:
+    """``!cross TEAM`` (the die: the next roll)."""
+    return {"type": "cross", "unit": _target(p, "the team crossing")}
+
+
+CHAT_VERBS |= {"mount": parse_mount, "dismount": parse_dismount, "cross": parse_cross}

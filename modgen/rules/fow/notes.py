@@ -19,6 +19,28 @@ class Shot:
 
 
 @dataclass
+class Fight:
+    """One Unit's assault (pp.52-59) from its charge to its end. A Counterattack (p.58) swaps the roles: ``side``
+    and ``groups`` are whoever assaults now, ``teams`` their Assaulting Teams this round."""
+
+    groups: list[str]
+    side: str | None
+    teams: list[str]
+    index: int
+    stage: str = "charge"  # charge (moves into contact, Defensive Fire) | fight (hits, saves, tests) | over
+    defenders: set[str] = field(default_factory=set)  # Defending Units (set when Defensive Fire closes)
+    df_hits: int = 0  # hits scored on Assaulting Teams by Defensive Fire (p.56)
+    fell_back: bool = False
+    breaking: dict[str, int] = field(default_factory=dict)  # unit -> event index it Broke Off (p.59)
+    settled: set[str] = field(default_factory=set)  # units whose Break Off was measured
+    moved: dict[str, float] = field(default_factory=dict)  # team -> inches moved in this round's stage
+    won: bool = False
+    fought: bool = False  # hits were rolled or the outcome declared (else the assault stopped at its charge)
+    rounds: int = 0
+    contact: dict[str, bool] = field(default_factory=dict)  # declared team -> in Contact when the charge closed
+
+
+@dataclass
 class TurnNotes:
     """Bookkeeping for one player turn (cleared when the phasing side changes)."""
 
@@ -34,10 +56,14 @@ class TurnNotes:
     assault_units: list[str] = field(default_factory=list)  # units in the order they assaulted
     assaulters: dict[str, tuple[str, int]] = field(default_factory=dict)  # team -> (target, event index)
     charge: dict[str, float] = field(default_factory=dict)  # team -> inches moved in the Assault Step
+    fight: Fight | None = None  # the assault being fought now
+    fight_of: dict[str, Fight] = field(default_factory=dict)  # unit -> the assault it fights in this Step
+    melee_hits: dict[str, list[tuple[str, str | None, int]]] = field(default_factory=dict)  # team -> (by, weapon, ev)
+    stuck: set[str] = field(default_factory=set)  # teams that failed a Cross check (p.20: they have moved)
 
     def moved(self, team: str, blitz: float | None = None) -> bool:
         """Did the team Move (p.24: a team that only made its Blitz move did not)?"""
-        if self.dash.get(team, 0) > 0:
+        if self.dash.get(team, 0) > 0 or team in self.stuck:
             return True
         d = self.tactical.get(team, 0.0)
         return d > (blitz if blitz is not None else 0.0) + 1e-6

@@ -223,6 +223,18 @@ class Shooting(Dice):
                           f"{dice} needing {score}+ ({why}); at most {possible} hit", **kw)
 
 
+def armour_result(total: int, anti_tank: int, firepower: int | None, fp_roll: int | None) -> str | None:
+    """p.36: a save total over the Anti-tank bounces; equal, a Firepower roll Bails Out (else no effect); under,
+    it Destroys (else Bails Out). ``bailed_or_destroyed`` when the Firepower roll is not known, None if unknown."""
+    if total > anti_tank:
+        return "bounced"
+    if fp_roll is None or firepower is None:
+        return None if total == anti_tank else "bailed_or_destroyed"
+    if total == anti_tank:
+        return "bailed_out" if fp_roll >= firepower else "no_effect"
+    return "destroyed" if fp_roll >= firepower else "bailed_out"
+
+
 _RESULTS = {"bounce": "bounced", "bounced": "bounced", "no_effect": "no_effect", "saved": "saved",
             "bailed": "bailed_out", "bailed_out": "bailed_out", "destroyed": "destroyed"}
 
@@ -239,6 +251,9 @@ class Saves(Dice):
         uid = ev.get("unit")
         if uid not in ctx.units:
             return
+        if ctx.state.phase == "assault" and uid in notes(ctx).melee_hits and \
+                (not ev.get("by") or ev["by"] in {b for b, _, _ in notes(ctx).melee_hits[uid]}):
+            return  # a hit scored in the assault itself: .melee checks it (p.57)
         roll = ev.get("roll") if isinstance(ev.get("roll"), int) else (dice[0] if dice else None)
         fp_roll = ev.get("fp_roll") if isinstance(ev.get("fp_roll"), int) else \
             (dice[1] if dice and len(dice) > 1 else None)
@@ -253,7 +268,12 @@ class Saves(Dice):
         result = _RESULTS.get(T.key(ev.get("result")))
         if t.armoured:
             self._armour(ctx, uid, by, t, w, d, roll, fp_roll, result, ev, kw)
-        elif t.save is not None and roll is not None and result is not None:
+            return
+        if ctx.state.phase == "assault" and ev.get("cover"):
+            ctx.error(ctx.rule("p.55"), f"{ctx.name(uid)} claims Bulletproof Cover against Defensive Fire; "
+                      "Assaulting Teams are never in Bulletproof Cover from Defensive Fire", **kw)
+            return
+        if t.save is not None and roll is not None and result is not None:
             if roll >= t.save and result == "destroyed":
                 ctx.error(ctx.rule("p.39"), f"{ctx.name(uid)} rolled {roll} against its {t.save}+ save and "
                           "survives; it is not Destroyed", **kw)
@@ -280,7 +300,16 @@ class Saves(Dice):
         facing = declared
         p = T.pose(ctx, uid)
         hit = T.key(ev.get("hit")) or ("hull" if not t.turreted else "")
-        if by and p is not None and declared in ("front", "side") and hit == "hull":
+        if ctx.state.phase == "assault":
+            if declared in ("front", "top"):
+                ctx.error(ctx.rule("p.55"), f"{ctx.name(uid)} saves with its {declared.capitalize()} armour against "
+                          f"Defensive Fire from {ctx.name(by) if by else 'a Defending Team'}; Defensive Fire hits "
+                          "Side armour, even when the tank faces the shooter", **kw)
+            facing = "side"
+            if ev.get("cover"):
+                ctx.error(ctx.rule("p.55"), f"{ctx.name(uid)} claims Bulletproof Cover against Defensive Fire; "
+                          "Assaulting Teams are never in Bulletproof Cover from Defensive Fire", **kw)
+        elif by and p is not None and declared in ("front", "side") and hit == "hull":
             ahead = T.in_front(p, t.base, T.footprint(ctx, by))
             expected = "front" if ahead >= 0 else "side"
             if expected != declared:
@@ -302,14 +331,7 @@ class Saves(Dice):
             ctx.error(ctx.rule("p.36"), f"{ctx.name(uid)}'s save totals {ev['total']}, but {roll} + {facing} armour "
                       f"{armour}" + (f" + 1 (range {m.show(d)})" if bonus else "") + f" = {total}", **kw)
         at = w.anti_tank
-        if total > at:
-            expected = "bounced"
-        elif fp_roll is None or w.firepower is None:
-            expected = None if total == at else "bailed_or_destroyed"
-        elif total == at:
-            expected = "bailed_out" if fp_roll >= w.firepower else "no_effect"
-        else:
-            expected = "destroyed" if fp_roll >= w.firepower else "bailed_out"
+        expected = armour_result(total, at, w.firepower, fp_roll)
         if result is None or expected is None:
             return
         if expected == "bailed_or_destroyed" and result in ("bailed_out", "destroyed"):

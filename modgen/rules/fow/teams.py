@@ -36,6 +36,11 @@ RULE_DISTANCES: dict[str, tuple[float, float]] = {
     "too_close": (4, 10),       # p.35 Too Close for Error
     "too_close_tank": (8, 20),  # p.35 ... or 8"/20cm if the selected teams are Tank Teams
     "defensive_fire": (8, 20),  # p.55 Defending Teams within 8"/20cm of an Assaulting Team
+    "fall_back": (2, 5),        # p.56 Fall Back until more than 2"/5cm from the enemy
+    "assault_over": (4, 10),    # p.57 Defending Teams that could be Contacted with a further 4"/10cm Move
+    "break_off": (6, 15),       # p.59 Break Off to further than 6"/15cm from all Assaulting Teams
+    "consolidate": (4, 10),     # p.59 Consolidate up to 4"/10cm, not within 2"/5cm of an enemy Team
+    "hold": (4, 10),            # p.94 Holding an Objective: a team within 4"/10cm
 }
 #: Bases within this many inches touch ("in Contact", p.53): the tolerance of placing a model by hand.
 CONTACT_TOLERANCE = 0.1
@@ -301,7 +306,8 @@ def footprint(ctx: Any, uid: str, p: Pose | None = None) -> list[tuple[float, fl
 
 def alive(ctx: Any, uid: str) -> bool:
     st = ctx.state
-    return uid in st.table_pos and uid not in st.eliminated and "destroyed" not in st.markers.get(uid, ())
+    return uid in st.table_pos and uid not in st.eliminated and uid not in st.exited \
+        and "destroyed" not in st.markers.get(uid, ())
 
 
 def group_members(ctx: Any, group: str) -> list[str]:

@@ -315,6 +315,9 @@ public final class ModgenHarness {
                 members.add(top);
               }
               for (GamePiece p : members) {
+                if (isTrackMarker(p)) {
+                  continue;  // the turn record track's marker: reported by turnTrack, not a unit
+                }
                 pieces.add(pieceJson(p));
                 if (flippable == null && !"null".equals(faceJson(p))) {
                   flippable = p;
@@ -413,6 +416,41 @@ public final class ModgenHarness {
     }
     out.print("]");
 
+    // Grids (issue #24): each map's board grid as VASSAL built it; for a ZonedGrid its zones (name, bounds in board
+    // pixels, the grid inside, the location VASSAL names at the zone's centre) and its background grid.
+    out.print(",\"grids\":[");
+    first = true;
+    for (Map m : Map.getMapList()) {
+      for (Board b : m.getBoards()) {
+        VASSAL.build.module.map.boardPicker.board.MapGrid g = b.getGrid();
+        out.print((first ? "" : ",") + "{\"map\":" + q(m.getMapName()) + ",\"board\":" + q(b.getName())
+          + ",\"size\":[" + b.bounds().width + "," + b.bounds().height + "]"
+          + ",\"class\":" + q(g == null ? null : g.getClass().getSimpleName()));
+        first = false;
+        if (g instanceof VASSAL.build.module.map.boardPicker.board.ZonedGrid) {
+          VASSAL.build.module.map.boardPicker.board.ZonedGrid zg = (VASSAL.build.module.map.boardPicker.board.ZonedGrid) g;
+          VASSAL.build.module.map.boardPicker.board.MapGrid bg = zg.getBackgroundGrid();
+          out.print(",\"background\":" + q(bg == null ? null : bg.getClass().getSimpleName()) + ",\"zones\":[");
+          boolean firstZone = true;
+          for (java.util.Iterator<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone> it = zg.getZones(); it.hasNext(); ) {
+            VASSAL.build.module.map.boardPicker.board.mapgrid.Zone z = it.next();
+            java.awt.Rectangle r = z.getBounds();
+            Point centre = new Point(r.x + r.width / 2, r.y + r.height / 2);
+            VASSAL.build.module.map.boardPicker.board.MapGrid zgrid = z.getGrid();
+            out.print((firstZone ? "" : ",") + "{\"name\":" + q(z.getName()) + ",\"bounds\":[" + r.x + "," + r.y + ","
+              + r.width + "," + r.height + "],\"grid\":" + q(zgrid == null ? null : zgrid.getClass().getSimpleName())
+              + ",\"numbering\":" + q(zgrid == null || zgrid.getGridNumbering() == null ? null
+                : zgrid.getGridNumbering().getClass().getSimpleName())
+              + ",\"label\":" + q(zg.locationName(centre)) + "}");
+            firstZone = false;
+          }
+          out.print("]");
+        }
+        out.print("}");
+      }
+    }
+    out.print("]");
+
     // Roll every die button once (DiceButton.DR, what its toolbar button does) and keep the chat line it writes.
     out.print(",\"dice\":[");
     first = true;
@@ -448,6 +486,207 @@ public final class ModgenHarness {
       first = false;
     }
     out.print("]");
+
+    out.print(",\"track\":" + turnTrack(gm));
+  }
+
+  // ---- the turn record track and the phase chores (issue #24) ---------------------------------------------------
+
+  static boolean isTrackMarker(GamePiece p) {
+    Object v = p.getProperty("mg_track");
+    return v != null && !"".equals(v.toString());
+  }
+
+  /** Every piece on every map, stacks opened. */
+  static List<GamePiece> allPieces() {
+    List<GamePiece> out = new ArrayList<>();
+    for (Map m : Map.getMapList()) {
+      for (GamePiece top : m.getAllPieces()) {
+        if (top instanceof Stack) {
+          out.addAll(((Stack) top).asList());
+        } else {
+          out.add(top);
+        }
+      }
+    }
+    return out;
+  }
+
+  static String markerWhere() {
+    List<String> parts = new ArrayList<>();
+    for (GamePiece p : allPieces()) {
+      if (isTrackMarker(p)) {
+        parts.add("{\"track\":" + q(p.getProperty("mg_track")) + ",\"map\":" + q(p.getMap().getMapName())
+          + ",\"label\":" + q(p.getMap().locationName(p.getPosition())) + ",\"name\":" + q(p.getName()) + "}");
+      }
+    }
+    return "[" + String.join(",", parts) + "]";
+  }
+
+  /**
+   * The track maps (name, button, zones), and for each set-up: where the marker stands, then where it stands after
+   * each Next of its turn tracker through the first turn's phases and into the second turn, then after one
+   * Previous. The main window is shown first, as in play: a toolbar button takes its hotkey only when showing.
+   * On the first set-up, every phase chore is pressed (see chores()).
+   */
+  static String turnTrack(GameModule gm) throws Exception {
+    gm.getPlayerWindow().setVisible(true);
+    StringBuilder sb = new StringBuilder("{\"maps\":[");
+    boolean first = true;
+    for (Map m : Map.getMapList()) {
+      if (!m.getMapName().startsWith("turntrack")) {
+        continue;
+      }
+      List<String> zones = new ArrayList<>();
+      for (VASSAL.build.module.map.boardPicker.board.mapgrid.Zone z :
+           m.getAllDescendantComponentsOf(VASSAL.build.module.map.boardPicker.board.mapgrid.Zone.class)) {
+        zones.add(q(z.getName()));
+      }
+      sb.append(first ? "" : ",").append("{\"name\":").append(q(m.getMapName())).append(",\"button\":")
+        .append(q(m.getAttributeValueString("buttonName"))).append(",\"launch\":")
+        .append(q(m.getAttributeValueString("launch"))).append(",\"zones\":[").append(String.join(",", zones))
+        .append("]}");
+      first = false;
+    }
+    sb.append("],\"hotkeys\":[");
+    first = true;
+    for (VASSAL.build.module.turn.TurnGlobalHotkey h :
+         gm.getAllDescendantComponentsOf(VASSAL.build.module.turn.TurnGlobalHotkey.class)) {
+      sb.append(first ? "" : ",").append(q(h.getAttributeValueString("hotkey")));
+      first = false;
+    }
+    sb.append("],\"setups\":[");
+    first = true;
+    boolean choresDone = false;
+    String choresJson = "[]";
+    java.lang.reflect.Method next = VASSAL.build.module.turn.TurnTracker.class.getDeclaredMethod("next");
+    java.lang.reflect.Method prev = VASSAL.build.module.turn.TurnTracker.class.getDeclaredMethod("prev");
+    next.setAccessible(true);
+    prev.setAccessible(true);
+    for (PredefinedSetup setup : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+      if (setup.isMenu() || !setup.isUseFile()) {
+        continue;
+      }
+      String error = null;
+      String start = "[]";
+      List<String> steps = new ArrayList<>();
+      String back = "[]";
+      try (InputStream in = setup.getSavedGameContents()) {
+        Command c = gm.getGameState().decodeSavedGame(in);
+        c.execute();
+        start = markerWhere();
+        for (VASSAL.build.module.turn.TurnTracker tt :
+             gm.getAllDescendantComponentsOf(VASSAL.build.module.turn.TurnTracker.class)) {
+          if (tt.getComponentsOf(VASSAL.build.module.turn.TurnGlobalHotkey.class).isEmpty()) {
+            continue;
+          }
+          List<VASSAL.build.module.turn.ListTurnLevel> levels =
+            tt.getAllDescendantComponentsOf(VASSAL.build.module.turn.ListTurnLevel.class);
+          int phases = levels.size() > 1 ? VASSAL.configure.StringArrayConfigurer.stringToArray(
+            levels.get(levels.size() - 1).getAttributeValueString("list")).length : 1;
+          for (int i = 0; i < phases; i++) {
+            next.invoke(tt);
+            steps.add(markerWhere());
+          }
+          prev.invoke(tt);
+          back = markerWhere();
+          break;
+        }
+        if (!choresDone) {
+          choresJson = chores(gm);
+          choresDone = true;
+        }
+      } catch (Exception e) {
+        error = e.toString();
+      }
+      sb.append(first ? "" : ",").append("{\"name\":").append(q(setup.getConfigureName())).append(",\"error\":")
+        .append(q(error)).append(",\"start\":").append(start).append(",\"steps\":[")
+        .append(String.join(",", steps)).append("],\"back\":").append(back).append("}");
+      first = false;
+      try {
+        gm.getGameState().setModified(false);
+        gm.getGameState().setup(false);
+      } catch (Exception e) {
+        ERRORS.add("closing the setup failed: " + e);
+      }
+      placeBoards();
+    }
+    return sb.append("],\"chores\":").append(choresJson).append("}").toString();
+  }
+
+  /**
+   * Presses every phase chore (module Global Key Command other than the track's) once: two copies of a counter its
+   * filter matches (with a Face layer for a "front" chore, flipped to face 2 first) are put on the first map,
+   * copy A selected and copy B not; reports each copy's state before and after, how many other pieces changed,
+   * and the chat line.
+   */
+  static String chores(GameModule gm) {
+    List<String> out = new ArrayList<>();
+    Map main = Map.getMapList().get(0);
+    Dimension edge = main.getEdgeBuffer();
+    javax.swing.KeyStroke flipKey = javax.swing.KeyStroke.getKeyStroke(70, java.awt.event.InputEvent.CTRL_DOWN_MASK);
+    for (VASSAL.build.module.GlobalKeyCommand g :
+         gm.getAllDescendantComponentsOf(VASSAL.build.module.GlobalKeyCommand.class)) {
+      String filter = g.getAttributeValueString("filter");
+      if (filter.contains("mg_track")) {
+        continue;
+      }
+      boolean front = !g.getAttributeValueString("hotkey").startsWith("68,");
+      VASSAL.configure.PropertyExpression match =
+        new VASSAL.configure.PropertyExpression(filter.replace("Selected==true && ", ""));
+      GamePiece proto = null;
+      for (PieceSlot slot : gm.getAllDescendantComponentsOf(PieceSlot.class)) {
+        GamePiece p = PieceCloner.getInstance().clonePiece(slot.getPiece());
+        if (match.accept(p) && (!front || !"null".equals(faceJson(p)))) {
+          proto = slot.getPiece();
+          break;
+        }
+      }
+      if (proto == null) {
+        out.add("{\"name\":" + q(g.getConfigureName()) + ",\"copies\":null}");
+        continue;
+      }
+      VASSAL.counters.KeyBuffer.getBuffer().clear();
+      GamePiece[] copies = new GamePiece[2];
+      for (int k = 0; k < 2; k++) {
+        GamePiece p = PieceCloner.getInstance().clonePiece(proto);
+        p.setId(gm.getGameState().getNewPieceId());
+        gm.getGameState().addPiece(p);
+        main.placeAt(p, new Point(edge.width + 20 + 300 * k, edge.height + 20));
+        if (front) {
+          p.keyEvent(flipKey);
+        }
+        copies[k] = p;
+      }
+      java.util.Map<GamePiece, String> others = new java.util.IdentityHashMap<>();
+      for (GamePiece p : allPieces()) {
+        if (p != copies[0] && p != copies[1]) {
+          others.put(p, p.getState());
+        }
+      }
+      VASSAL.counters.KeyBuffer.getBuffer().add(copies[0]);
+      String[] before = {copyJson(copies[0]), copyJson(copies[1])};
+      String chatBefore = chatText();
+      g.apply();
+      int changed = 0;
+      for (java.util.Map.Entry<GamePiece, String> e : others.entrySet()) {
+        if (e.getKey().getMap() == null || !e.getKey().getState().equals(e.getValue())) {
+          changed++;
+        }
+      }
+      out.add("{\"name\":" + q(g.getConfigureName()) + ",\"unit\":" + q(copies[0].getProperty("mg_unit"))
+        + ",\"selected\":{\"before\":" + before[0] + ",\"after\":" + copyJson(copies[0]) + "}"
+        + ",\"unselected\":{\"before\":" + before[1] + ",\"after\":" + copyJson(copies[1]) + "}"
+        + ",\"others_changed\":" + changed + ",\"others\":" + others.size()
+        + ",\"chat\":" + q(newText(chatBefore, chatText())) + "}");
+      VASSAL.counters.KeyBuffer.getBuffer().clear();
+    }
+    return "[" + String.join(",", out) + "]";
+  }
+
+  static String copyJson(GamePiece p) {
+    return "{\"on_map\":" + (p.getMap() != null) + ",\"face\":" + faceJson(p) + ",\"selected\":"
+      + q(p.getProperty("Selected")) + "}";
   }
 
   /** Everything the chat window shows. */
