@@ -143,6 +143,8 @@ class Play:
                 self.spent.add(u)
         elif t == "cap":
             side = self._key(ctx, ev, [ev["unit"]] if ev.get("unit") else [])
+            if side is None and ev.get("purpose") == "roll":  # (a chat !cap N roll names no side: the roller's)
+                side = self._roller(ctx)
             self._spend_caps(ctx, side, int(ev["cap"]), "a roll" if ev.get("purpose") == "roll" else "an action")
             if ev.get("purpose") != "roll" and side:
                 self.cap_credit[side] = self.cap_credit.get(side, 0) + int(ev["cap"])
