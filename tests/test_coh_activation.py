@@ -129,3 +129,15 @@ def test_a_destroyed_unit_fills_a_cap_space_and_owes_a_vp():
     assert rules(found) == ["CoH 21.3"] and "1 space(s) filled" in found[0].message
     found = check(loss[0], PASS_G)
     assert rules(found) == ["CoH Fig 28"] and "victory point" in found[0].message
+
+
+def test_caps_on_a_roll_declared_without_a_side_count_for_the_roller():
+    # Fig 29: CAPs added to a roll are spent like any CAPs (21.3: Soviet starting level 5, illustrative); a chat
+    # "!cap 3 roll" names no side: they are the rolling (attacking) player's
+    piv = [x for f in (0, 60, 180) for x in (PASS_G, {"type": "pivot", "unit": GUN, "facing": f, "cap": 1})]
+    fire = [PASS_G, {"type": "activate", "units": [GUN]},
+            {"type": "attack", "attackers": [GUN], "defenders": [TANK], "kind": "fire"},
+            {"type": "roll", "dice": [1, 1], "purpose": "combat"}]
+    assert check(*piv, *fire, {"type": "cap", "cap": 2, "purpose": "roll"}) == []
+    found = check(*piv, *fire, {"type": "cap", "cap": 3, "purpose": "roll"})
+    assert rules(found) == ["CoH 21.3"] and "6 this round" in found[0].message

@@ -24,7 +24,7 @@ def test_every_plugin_declares_families_from_the_shared_vocabulary() -> None:
 
 @pytest.mark.parametrize(("game", "system", "unchecked"), [
     ("arnhem44", "tis", ["air", "supply", "victory"]),  # movement, combat and artillery fire are checked (issue #16)
-    ("stormsofsteel", "coh", ["air"]),  # CoH checks activation, movement, fire, LOS, fortifications (issue #17)
+    ("stormsofsteel", "coh", ["reinforcements"]),  # CoH checks activation, fire, LOS, forts, air, 21.0 (issue #17)
     ("fow", "fow", ["air", "victory"]),  # movement, command, fire, combat, morale checked (issue #18)
 ])
 def test_partial_plugins_list_what_they_do_not_check(game: str, system: str, unchecked: list[str]) -> None:

@@ -124,6 +124,11 @@ def test_what_the_legal_game_logged(played):
         assert {"type": "marker", "unit": mod.HIT_ON, "marker": mod.HIT, "on": True}.items() <= \
             next(e for e in events if e["type"] == "marker").items()  # a hit counter is a marker on the unit
         assert any(e["type"] == "roll" and len(e["dice"]) == 2 for e in events)
+        # the fire declared in chat, its 2d6 roll and the CAPs added to it come before the hit counter
+        kinds = [e["type"] for e in events]
+        fire = next(i for i, e in enumerate(events) if e["type"] == "attack")
+        assert (events[fire]["attackers"], events[fire]["defenders"]) == (["de.pz3h"], [mod.HIT_ON])
+        assert kinds[fire:fire + 4] == ["attack", "roll", "cap", "marker"]
     elif mod.GAME == "fow":
         # table moves in inches; the roll-off winner's declaration names the first player of every step
         moves = [(e["unit"], e["to_pos"]) for e in events if e["type"] == "move"]

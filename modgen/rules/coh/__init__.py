@@ -79,7 +79,9 @@ DICE = (Die("2d6", 2, 6),)
 FAMILIES = (
     Family("sequence", rules=("21.0", "firefight", "Fig 30", "17.0"),
            note="round order and length, alternating actions, round end on consecutive passes; 3-4 player games "
-           "(21.0: turn order, N-1 passes end the round) not checked"),
+           "(21.0, scenario special rule multiplayer): side-by-side or alternating turn order, the high initiative "
+           "roller first, all but one player passing in a row ends the round, one activation, CAP track and force "
+           "per player; card trading and objective hexes (21.0) not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
     Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),

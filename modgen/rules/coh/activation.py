@@ -18,6 +18,7 @@ from typing import Any
 
 from modgen.rules import pathfinding
 from modgen.rules.coh import common as C
+from modgen.rules.coh import players
 from modgen.rules.coh.common import at as _at
 from modgen.rules.coh.fire import fire_cost
 from modgen.rules.state import Activation
@@ -47,14 +48,30 @@ class Play:
         self.vp_got: dict[str, float] = {}
         self.wire: tuple[str, str | None, str | None, int] | None = None  # (unit, hex, side, index) of a wire roll
         self.wire_lost: set[str] = set()  # units whose wire attempt forfeited their remaining APs (18.4)
+        self.order: players.TurnOrder | None = None  # 3-4 player games: the round's player turns (21.0)
 
     def _new_round(self) -> None:
         """Activations, spent units, CAPs spent and passes belong to one round; destroyed units stay on the CAP
         track."""
         self.active, self.spent, self.caps, self.cap_credit, self.card_free = {}, set(), {}, {}, set()
         self.last, self.over, self.acted, self.wire, self.wire_lost = None, None, False, None, set()
+        self.order = None
 
     # ---- helpers -----------------------------------------------------------------------------------------------
+    def _key(self, ctx: Any, ev: dict[str, Any], units: list[str]) -> str | None:
+        """Whose activation, CAPs and turn the event is: the side, or in a 3-4 player game the force (21.0: "Each
+        player has his own track sheet and force to command")."""
+        fs = players.forces(ctx)
+        if fs is not None and (force := players.player_of(ctx, fs, ev, units)) is not None:
+            return force
+        return ev.get("side") or (ctx.side_of(units[0]) if units else None)
+
+    def _turns(self, ctx: Any) -> players.TurnOrder | None:
+        fs = players.forces(ctx)
+        if fs is not None and self.order is None:
+            self.order = players.TurnOrder(fs)
+        return self.order
+
     def _pool(self, ctx: Any) -> int | None:
         n = ctx.tables.get("activation_ap")
         if not isinstance(n, int):
@@ -125,19 +142,23 @@ class Play:
                     self._close(ctx, next(s for s, a in self.active.items() if a is act))
                 self.spent.add(u)
         elif t == "cap":
-            side = ev.get("side") or ctx.side_of(ev.get("unit") or "")
+            side = self._key(ctx, ev, [ev["unit"]] if ev.get("unit") else [])
+            if side is None and ev.get("purpose") == "roll":  # (a chat !cap N roll names no side: the roller's)
+                side = self._roller(ctx)
             self._spend_caps(ctx, side, int(ev["cap"]), "a roll" if ev.get("purpose") == "roll" else "an action")
             if ev.get("purpose") != "roll" and side:
                 self.cap_credit[side] = self.cap_credit.get(side, 0) + int(ev["cap"])
         elif t == "roll" and ev.get("purpose") == "wire" and ev.get("unit") and ctx.units.get(ev["unit"]):
             self.wire = (ev["unit"], ev.get("hex"), ev.get("side") or ctx.side_of(ev["unit"]), ctx.index or 0)
+        if t == "roll" and (turns := self._turns(ctx)) is not None:
+            turns.roll(ev)
         if t == "roll" and ev.get("cap"):
-            side = ev.get("side") or ctx.side_of(ev.get("unit") or "") or self._roller(ctx)
+            side = self._key(ctx, ev, [ev["unit"]] if ev.get("unit") else []) or self._roller(ctx)
             self._spend_caps(ctx, side, int(ev["cap"]), "a roll")
         elif t == "loss" and ev.get("eliminated", True) and not ev.get("steps"):
-            side = ctx.side_of(ev["unit"])
-            if side:
-                self.destroyed[side] = self.destroyed.get(side, 0) + 1  # the next lower open CAP space (Fig 28)
+            side, key = ctx.side_of(ev["unit"]), self._key(ctx, {}, [ev["unit"]])
+            if side and key:
+                self.destroyed[key] = self.destroyed.get(key, 0) + 1  # the next lower open CAP space (Fig 28)
                 owed = C.other_side(ctx, side)
                 if owed and (ctx.scenario.get("victory") or {}).get("kill_vp"):
                     self.vp_due.append((owed, ev["unit"], ctx.index or 0))
@@ -150,7 +171,7 @@ class Play:
 
     def _roller(self, ctx: Any) -> str | None:
         att = ctx.state.current_attack
-        return ctx.side_of(att.attackers[0]) if att and att.attackers else None
+        return self._key(ctx, {}, att.attackers[:1]) if att and att.attackers else None
 
     # ---- activation --------------------------------------------------------------------------------------------
     def _activate(self, ctx: Any, ev: dict[str, Any]) -> None:
@@ -158,7 +179,7 @@ class Play:
         if not units:
             return
         self._after_round(ctx, ev, f"{ctx.name(units[0])} is activated")
-        side = ev.get("side") or ctx.side_of(units[0])
+        side = self._key(ctx, ev, units)
         for u in units:
             if u in self.spent:
                 ctx.error(ctx.rule("Fig 26-30"), f"{ctx.name(u)} is activated again, but it is spent this round; "
@@ -174,13 +195,17 @@ class Play:
 
     def _after_round(self, ctx: Any, ev: dict[str, Any], what: str) -> None:
         if self.over is not None:
-            ctx.error(ctx.rule("Fig 30"), f"{what} after both players passed in a row (event {self.over}); the "
+            many = players.forces(ctx) is not None
+            ctx.error(ctx.rule("21.0" if many else "Fig 30"), f"{what} after "
+                      f"{'all but one player' if many else 'both players'} passed in a row (event {self.over}); the "
                       "round is over", **_at(ctx, [u for u in [ev.get("unit"), *(ev.get("units") or [])] if u]))
 
     def _round_end(self, ctx: Any, what: str) -> None:
         if self.acted and self.over is None:
-            ctx.error(ctx.rule("Fig 30"), f"{what}, but the players did not both pass in a row to end round "
-                      f"{ctx.state.turn}")
+            many = players.forces(ctx) is not None
+            ctx.error(ctx.rule("21.0" if many else "Fig 30"), f"{what}, but "
+                      f"{'not all but one player' if many else 'the players did not both'} pass in a row to end "
+                      f"round {ctx.state.turn}")
         self.over = self.over if self.over is not None else (-1 if self.acted else None)
 
     # ---- actions -----------------------------------------------------------------------------------------------
@@ -191,7 +216,7 @@ class Play:
         elif t == "move":
             units = [ev["unit"], *[u for u in ev.get("stack") or [] if ctx.units.get(u)]]
         elif t == "stall":
-            act = self.active.get(ev.get("side") or ctx.side_of(ev.get("unit") or "") or "")
+            act = self.active.get(self._key(ctx, ev, [ev["unit"]] if ev.get("unit") else []) or "")
             units = [ev["unit"]] if ev.get("unit") else (act.units[:1] if act else [])
         elif t == "load":
             units = [ev["vehicle"]]
@@ -201,8 +226,7 @@ class Play:
             units = []
         else:
             units = [ev["unit"]] if ev.get("unit") else []
-        side = ev.get("side") or (ctx.side_of(units[0]) if units else None)
-        return units, side
+        return units, self._key(ctx, ev, units)
 
     def _action(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
@@ -215,12 +239,27 @@ class Play:
         units, side = self._actor(ctx, ev)
         self._wire_attempt(ctx, ev)
         self._after_round(ctx, ev, f"a {t}" + (f" by {ctx.name(units[0])}" if units else ""))
-        if len(ctx.sides) == 2 and self.last is not None and side is not None and self.last[1] == side:
+        turns = self._turns(ctx)
+        if turns is not None and side not in turns.fs.side:
+            ctx.could_not_check(ctx.rule("21.0"), f"the {t} names no player's force (a 'player' or a unit of a "
+                                "force), so the order of player turns and the passes are not checked")
+            turns.passed(None, True)
+        elif turns is not None:
+            fault = turns.turn(side, f"a {t}" + (f" by {ctx.name(units[0])}" if units else ""))
+            if fault:
+                ctx.error(ctx.rule("21.0"), fault, **_at(ctx, units))
+            other = [u for u in units if turns.fs.unit.get(u, side) != side]
+            if other:
+                ctx.error(ctx.rule("21.0"), f"{side} acts with {ctx.name(other[0])} of {turns.fs.unit[other[0]]}; "
+                          "each player commands his own force", **_at(ctx, units))
+            if turns.passed(side, t != "pass") and self.over is None:
+                self.over = ctx.index or 0
+        elif len(ctx.sides) == 2 and self.last is not None and side is not None and self.last[1] == side:
             ctx.error(ctx.rule("17.0"), f"the {C.side_name(ctx, side)} player takes a second action in a row "
                       f"(after event {self.last[2]}); the players alternate single actions, the opponent acting or "
                       "passing after each one", **_at(ctx, units))
         if t == "pass":
-            if self.last is not None and self.last[0] == "pass" and self.last[1] != side:
+            if turns is None and self.last is not None and self.last[0] == "pass" and self.last[1] != side:
                 self.over = ctx.index or 0
             self._close(ctx, side)
         else:

@@ -19,8 +19,10 @@ _PAID = {
 
 EVENT_KINDS: dict[str, dict[str, Any]] = {
     "pass": {"type": "object", "description": "A player passes; the passer's activated unit becomes spent (Fig 28); "
-             "two passes in a row end the round (Fig 30).",
-             "properties": {"side": _SIDE}, "required": ["type", "side"]},
+             "two passes in a row end the round (Fig 30), in a 3-4 player game all but one player's (21.0).",
+             "properties": {"side": _SIDE, "player": {"type": "string", "description": "In a 3-4 player game "
+                                                      "(21.0): the passing player's force id."}},
+             "required": ["type", "side"]},
     "stall": {"type": "object", "description": "A player stalls, paying 1AP of the activated unit's pool (Fig 28).",
               "properties": {"side": _SIDE, "unit": _UNIT, **_PAID}, "required": ["type"]},
     "pivot": {"type": "object", "description": "A unit pivots in its hex to a new facing (degrees) (Fig 27).",
