@@ -44,13 +44,14 @@ class Result:
 
 
 def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
-    """(VASSAL map name, x, y) → hex label, for every hex map of *game* (VASSAL map name = our map id).
+    """(VASSAL map name, x, y) → hex (or square cell) label, for every hex and square map of *game* (VASSAL map
+    name = our map id).
 
     Boards sit at the map's top-left (our modules write ``edgeWidth``/``edgeHeight`` 0 and one board per map).
     """
-    from modgen.geometry.hexgrid import Grid
+    from modgen.geometry.squaregrid import map_grid
 
-    grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
+    grids = {m["id"]: map_grid(m) for m in game.maps if m.get("kind", "hex") in ("hex", "square") and "grid" in m}
     px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)
 
     # the hex zone of each board (a legend strip below it has no hexes: VASSAL says "offboard" there)

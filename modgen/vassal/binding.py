@@ -133,9 +133,9 @@ def for_game(game: Any) -> Binding | None:
 def locator(b: Binding, game: Any, fallback: Any = None) -> Any:
     """(VASSAL map name, x, y) → hex label through the module geometry in the binding; other maps go to
     *fallback* (the locator of a module modgen built)."""
-    from modgen.geometry.hexgrid import Grid
+    from modgen.geometry.squaregrid import map_grid
 
-    grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
+    grids = {m["id"]: map_grid(m) for m in game.maps if m.get("kind", "hex") in ("hex", "square") and "grid" in m}
     geos = {g.vassal_map: g for g in b.maps if g.map_id in grids}
 
     def locate(map_name: str | None, x: int, y: int) -> str | None:
