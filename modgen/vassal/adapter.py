@@ -276,7 +276,7 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
             return None
         if self._boxes is None:
             opts = self.game.manifest.get("vassal") or {}
-            hex_maps = any(m.get("kind", "hex") == "hex" for m in self.game.maps)
+            hex_maps = any(m.get("kind", "hex") in ("hex", "square") for m in self.game.maps)
             counter_px = int(counter_size(opts, float(self.hex_px or opts.get("hex_px") or DEFAULT_HEX_PX),
                                           float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH), hex_maps))
             self._boxes = (bands.layout(bands.holding_boxes(self.game), counter_px)[0], bands.legacy_boxes(self.game),
