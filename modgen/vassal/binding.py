@@ -26,6 +26,7 @@ from modgen.errors import DataError
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
 from modgen.vassal.import_grid import Geometry
+from modgen.vassal.import_square import SquareGeometry, geometry_from_dict
 
 
 def binding_path(workspace: Path, game_id: str) -> Path:
@@ -75,7 +76,7 @@ class Binding:
     path: str
     module: str
     pieces: list[dict[str, Any]]
-    maps: list[Geometry]
+    maps: list[Geometry | SquareGeometry]  # hex maps' and square maps' (``kind: "square"``) geometry
     by_unit: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def candidates(self, keys: PieceKeys) -> list[str]:
@@ -113,7 +114,7 @@ def load(path: Path) -> Binding:
     if len(pieces) != len(doc["pieces"]):
         raise DataError(f"{path}: /pieces: every entry must be an object with a 'unit' string")
     try:
-        maps = [Geometry.from_dict(m) for m in doc.get("maps") or []]
+        maps = [geometry_from_dict(m) for m in doc.get("maps") or []]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DataError(f"{path}: /maps: malformed map entry ({exc})") from None
     b = Binding(str(path), str(doc.get("module") or ""), pieces, maps)
