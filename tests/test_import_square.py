@@ -48,7 +48,7 @@ def label(variant: str, a: int, b: int) -> str:
 
 def buildfile(variant: str) -> bytes:
     el = etree.SubElement
-    root = etree.Element(B + "GameModule", name="Square Battle", version="1.0", VassalVersion="3.6.0",
+    root = etree.Element(B + "GameModule", name="Square Battle", version="1.0", VassalVersion="3.4.12",
                          nextPieceSlotId="20")
     el(root, B + "module.BasicCommandEncoder")
     roster = el(root, B + "module.PlayerRoster")
