@@ -1,4 +1,4 @@
-"""`modgen import` on square grids (reported precisely, not imported: modgen's maps are hex or table) and on hostile
+"""`modgen import` on square grids (imported as ``kind: "square"`` maps beside or instead of hex maps) and on hostile
 modules (zip bombs, deeply nested XML, pixel bombs): one line on stderr naming the module, exit 1, nothing written."""
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from lxml import etree
 from test_import import B, buildfile, png, write_module
 
 from modgen.cli import main
+from modgen.data.model import load_game
 from modgen.data.validate import validate_game
+from modgen.geometry.squaregrid import SquareGrid
 from modgen.vassal.importer import import_module
 
 
@@ -33,25 +35,26 @@ def with_square_map(*, only: bool = False) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
 
 
-def test_square_grid_is_reported_precisely_and_the_rest_imports(tmp_path: Path) -> None:
+def test_square_grid_imports_beside_the_hex_map(tmp_path: Path) -> None:
     mod = write_module(tmp_path / "sq.vmod", build=with_square_map())
     res = import_module(mod, tmp_path / "ws")
-    (line,) = [r for r in res.report if "square grid" in r]
-    # what the grid is (so a designer can redraw it) and why it is not imported
-    for part in ("'Strategic'", "'Europe'", "SquareGrid dx=50", "dy=50", "hType=A", "vOff=1", "sep=-",
-                 "hex grids or free-form tables", "labels are not imported"):
-        assert part in line, (part, line)
-    assert any("'Strategic'" in r and "off-map box" in r for r in res.report)
-    assert line in (tmp_path / "ws" / "import-report.txt").read_text()
     assert [str(i) for i in validate_game(res.manifest) if i.severity == "error"] == []
+    game = load_game(res.manifest)
+    strategic = next(m for m in game.maps if m["name"] == "Strategic")
+    assert strategic["kind"] == "square"
+    # SquareGridNumbering by hand: cells wholly on the 200 px board are columns/rows 1..3 (centres 50, 100, 150);
+    # column a is letter a (hOff 0), row b is b + vOff 1 with one leading zero (vLeading's default), "-" between
+    want = [f"{'ABCD'[a]}-{b + 1:02d}" for a in (1, 2, 3) for b in (1, 2, 3)]
+    assert SquareGrid.from_map(strategic).labels() == want
+    assert not any("'Strategic'" in r and "off-map box" in r for r in res.report)
+    assert any("'Strategic'" in r and "8 neighbours" in r for r in res.report)  # the adjacency choice is reported
 
 
-def test_module_with_only_a_square_grid_fails_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_module_with_only_a_square_grid_imports(tmp_path: Path) -> None:
     mod = write_module(tmp_path / "sq.vmod", build=with_square_map(only=True))
-    assert main(["import", str(mod), str(tmp_path / "ws")]) == 1
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "no map with a hex grid" in err and "square grid" in err
-    assert not (tmp_path / "ws").exists()
+    assert main(["import", str(mod), str(tmp_path / "ws"), "-q"]) == 0
+    (m,) = load_game(next((tmp_path / "ws" / "games").glob("*.json"))).maps
+    assert m["kind"] == "square" and (m["grid"]["columns"], m["grid"]["rows"]) == (3, 3)
 
 
 def _bomb(path: Path, entry: str, size: int) -> None:

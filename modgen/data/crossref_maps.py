@@ -11,7 +11,7 @@ from modgen.data.crossref import Checker, _items, _mean, _names, _str
 from modgen.data.documents import Doc
 from modgen.data.jsonio import pointer
 from modgen.errors import DataError
-from modgen.geometry.hexgrid import Grid
+from modgen.geometry.squaregrid import map_grid
 
 
 class _Grid:
@@ -27,7 +27,8 @@ class _Grid:
     def off_map(self, label: str, map_id: str | None) -> str:
         """The message for a label that is not a hex of this map: the grid's range and, when the label reads as a
         column and a row of the map written another way ('402' for '0402'), the well-formed label."""
-        return f"hex {label!r} is not on map {map_id!r} ({self._range()}{self._nearest(label)})"
+        what = "cell" if self.grid.kind == "square" else "hex"
+        return f"{what} {label!r} is not on map {map_id!r} ({self._range()}{self._nearest(label)})"
 
     def _parts(self, label: str) -> tuple[str, str] | None:
         m = self.grid._label_re.fullmatch(label)
@@ -57,10 +58,10 @@ class _Grid:
 
 
 def _make_grid(m: dict[str, Any]) -> tuple[_Grid | None, str | None]:
-    """A grid for a hex map whose ``grid`` passed the schema's basic shape (else None: already reported), and
+    """A grid for a hex or square map whose ``grid`` passed the schema's basic shape (else None: already reported), and
     why the geometry could not use a grid that had that shape."""
     g = m.get("grid")
-    if not isinstance(g, dict) or g.get("orientation") not in ("flat", "pointy"):
+    if not isinstance(g, dict) or (m.get("kind") != "square" and g.get("orientation") not in ("flat", "pointy")):
         return None, None
     for key in ("columns", "rows"):
         if not isinstance(g.get(key), int) or isinstance(g.get(key), bool) or not 1 <= g[key] <= 1000:
@@ -70,7 +71,7 @@ def _make_grid(m: dict[str, Any]) -> tuple[_Grid | None, str | None]:
     if "numbering" in g and not isinstance(g["numbering"], dict):
         return None, None
     try:
-        return _Grid(Grid.from_map(m)), None
+        return _Grid(map_grid(m)), None
     except (DataError, ValueError, TypeError, KeyError) as exc:
         return None, str(exc)
 
@@ -157,7 +158,7 @@ def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str
             if isinstance(area.get(key), list):
                 for j, h in enumerate(area[key]):
                     _hex(ck, doc, pointer(*at, "areas", i, key, j), h, grid, map_id)
-    ck.maps[map_id] = (doc, "hex", dict(m, _areas=areas))
+    ck.maps[map_id] = (doc, "square" if m.get("kind") == "square" else "hex", dict(m, _areas=areas))
 
 
 _WATER = frozenset({"river", "rivers", "stream", "streams", "canal", "canals", "creek", "brook"})
@@ -236,7 +237,7 @@ def check_maps(ck: Checker) -> None:
                 continue
             if isinstance(m.get("image"), str):
                 ck._check_file(doc, pointer("maps", i, "image"), m["image"], image=True)
-            if m.get("kind") == "hex":
+            if m.get("kind") in ("hex", "square"):  # a square map has the hex map's fields, minus hexsides
                 _check_hex_map(ck, doc, ("maps", i), m, map_id)
             elif m.get("kind") == "table":
                 _check_table_map(ck, doc, ("maps", i), m, map_id)
@@ -263,7 +264,7 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
         ck.add(doc, "/map", f"unknown map {map_id!r} (maps: {_names(ck.maps)}{_mean(map_id, ck.maps, '; ')})")
     kind = the_map[1] if the_map else None
     mdict = the_map[2] if the_map else {}
-    grid = ck.grids.get(map_id) if kind == "hex" else None
+    grid = ck.grids.get(map_id) if kind in ("hex", "square") else None
     sides = s.get("sides")
     allowed = None
     if isinstance(sides, list):
@@ -294,8 +295,8 @@ def _check_scenario(ck: Checker, doc: Doc) -> None:
             else:
                 _hex_in(ck, doc, pointer("setup", i, "hex"), entry["hex"], grid, map_id)
         if "pos" in entry:
-            if kind == "hex":
-                ck.add(doc, pointer("setup", i, "pos"), f"map {map_id!r} is a hex map: give \"hex\", not a position")
+            if kind in ("hex", "square"):
+                ck.add(doc, pointer("setup", i, "pos"), f"map {map_id!r} is a {kind} map: give \"hex\", not a position")
             elif kind == "table" and mdict.get("_size"):
                 w, h = mdict["_size"]
                 pos = entry["pos"]
@@ -442,7 +443,7 @@ def _option(ck: Checker, doc: Doc, ptr: str, option: Any, options: set[str]) -> 
 
 def _area(ck: Checker, doc: Doc, ptr: str, area: Any, kind: str | None, mdict: dict[str, Any],
           map_id: str | None) -> None:
-    if isinstance(area, str) and kind == "hex" and area not in mdict.get("_areas", {}):
+    if isinstance(area, str) and kind in ("hex", "square") and area not in mdict.get("_areas", {}):
         ck.add(doc, ptr, f"unknown area {area!r} on map {map_id!r} (areas: {_names(mdict.get('_areas'))}"
                f"{_mean(area, mdict.get('_areas'), '; ')})")
 

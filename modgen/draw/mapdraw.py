@@ -1,4 +1,5 @@
-"""Map rendering (Pillow): hex maps for VASSAL boards and print; free-form tables are :mod:`modgen.draw.maptable`'s.
+"""Map rendering (Pillow): hex and square-grid maps for VASSAL boards and print (the square grid's own parts are
+:mod:`modgen.draw.squaredraw`'s); free-form tables are :mod:`modgen.draw.maptable`'s.
 
 ``render_map(game, map_id=None, hex_px=100, **options) -> PIL.Image`` is a function of data plus options.
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from modgen.draw import squaredraw
 from modgen.draw.mapart import (
     Placement,
     Stroke,
@@ -61,6 +63,7 @@ from modgen.draw.svg import SvgDraw
 from modgen.draw.vector import RasterDraw
 from modgen.errors import DataError
 from modgen.geometry.hexgrid import Grid, area_hexes
+from modgen.geometry.squaregrid import map_grid
 
 HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "title": True, "legend": False,
                "areas": True, "objectives": True, "places": True, "antialias": 1}
@@ -94,7 +97,7 @@ class _Ctx:
     def __init__(self, m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float) -> None:
         self.m, self.terrain, self.hex_px = m, terrain, float(hex_px)
         self.mid = m.get("id", "?")
-        self.grid = Grid.from_map(m)
+        self.grid = map_grid(m)  # a hex grid, or a square map's SquareGrid (the same drawing calls)
         self.lay = self.grid.layout(hex_px)
         self._pos: dict[str, tuple[int, int]] = {}
 
@@ -134,7 +137,7 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 4:
         raise DataError(f"antialias must be an integer from 1 to 4, got {k!r}")
     if k > 1:  # draw k times larger, then shrink to exactly the board size (centres stay within a pixel)
-        grid = Grid.from_map(m)
+        grid = map_grid(m)
         big_lay = grid.layout(hex_px * k)
         check_image_size((big_lay.width, big_lay.height),
                          f"map {m.get('id', '?')!r} at {hex_px:g} px per hex with antialias {k}")
@@ -168,7 +171,9 @@ def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> bool:
     bands = _bands(c) if o["areas"] else []
     if o["areas"]:
         _areas(c, d, o["areas"] == "all", bands)
-    if o["grid"]:
+    if o["grid"] and c.grid.kind == "square":
+        squaredraw.grid_lines(d, c.grid, c.hex_px, max(1, round(c.hex_px / 70)))
+    elif o["grid"]:
         w = max(1, round(c.hex_px / 70))
         for col in range(c.grid.columns):
             for row in range(c.grid.rows):
@@ -329,6 +334,8 @@ def _bands(c: _Ctx) -> list[tuple[list[Point], Color, float]]:
     w = max(2.0, px * 0.07)
     half_x = px / math.sqrt(3) if not g.sideways else px / 2  # half a hex's extent along x and along y
     half_y = px / 2 if not g.sideways else px / math.sqrt(3)
+    if g.kind == "square":
+        half_x, half_y = squaredraw.band_halves(px)
     per_edge: dict[str, int] = {}
     out: list[tuple[list[Point], Color, float]] = []
     for k, area in enumerate(c.m.get("areas") or []):

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from modgen import limits
 from modgen.errors import DataError
@@ -86,6 +86,8 @@ class Layout:
 @dataclass(frozen=True)
 class Grid:
     """A hex grid: size, orientation and numbering. Build with :meth:`from_map`."""
+
+    kind: ClassVar[str] = "hex"  # the map kind (the square grid's is "square")
 
     columns: int
     rows: int

@@ -1,6 +1,8 @@
 """The map as the rules see it: hex terrain, hexside features, lines (road/rail/trail), edges and areas.
 
-Geometry comes from :mod:`modgen.geometry.hexgrid` (``Grid.from_map``).
+Geometry comes from :mod:`modgen.geometry.hexgrid` (``Grid.from_map``), or for a square map (``kind: "square"``)
+from :mod:`modgen.geometry.squaregrid`: the same Board then works on square cells (neighbours and distance by the
+grid's ``neighbours`` and ``distance`` options; no hexsides).
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from functools import lru_cache
 from typing import Any
 
 from modgen.geometry.hexgrid import Grid
+from modgen.geometry.squaregrid import SquareGrid, map_grid
 from modgen.geometry.table import path_crosses, point_in_polygon
 
 
-def make_grid(map_dict: dict[str, Any]) -> Grid:
-    """The map's hex grid (:meth:`modgen.geometry.hexgrid.Grid.from_map`)."""
-    return Grid.from_map(map_dict)
+def make_grid(map_dict: dict[str, Any]) -> Grid | SquareGrid:
+    """The map's grid: :meth:`modgen.geometry.hexgrid.Grid.from_map`, or a square map's
+    :meth:`modgen.geometry.squaregrid.SquareGrid.from_map`."""
+    return map_grid(map_dict)
 
 
 def _side_key(a: str, b: str) -> tuple[str, str]:
@@ -24,7 +28,11 @@ def _side_key(a: str, b: str) -> tuple[str, str]:
 
 
 class Board:
-    """One hex map with fast lookups; hexes are labels."""
+    """One hex (or square-grid) map with fast lookups; hexes (cells) are labels.
+
+    ``kind`` is "hex" for both (hex checks test it; the cells of a square map are its "hexes"); ``grid_kind`` says
+    which grid it is ("hex" or "square").
+    """
 
     kind = "hex"
 
@@ -32,6 +40,7 @@ class Board:
         self.map = map_dict
         self.id = map_dict.get("id", "")
         self.grid = make_grid(map_dict)
+        self.grid_kind: str = self.grid.kind
         self.default_terrain = map_dict.get("default_terrain", "clear")
         self.hex_terrain: dict[str, str] = dict(map_dict.get("hexes") or {})
         self.sides: dict[tuple[str, str], list[str]] = defaultdict(list)

@@ -71,7 +71,7 @@ class Context:
             m = self.game.map(map_id)
         except Exception:  # no maps: checks needing the board report could-not-check
             return None, None
-        if m.get("kind", "hex") == "hex":
+        if m.get("kind", "hex") in ("hex", "square"):  # a square map is a Board on a square grid
             return Board(m), None
         return None, TableBoard(m)
 

@@ -44,13 +44,14 @@ class Result:
 
 
 def locator_for(game: Any, hex_px: float | None = None) -> R.Locator:
-    """(VASSAL map name, x, y) → hex label, for every hex map of *game* (VASSAL map name = our map id).
+    """(VASSAL map name, x, y) → hex (or square cell) label, for every hex and square map of *game* (VASSAL map
+    name = our map id).
 
     Boards sit at the map's top-left (our modules write ``edgeWidth``/``edgeHeight`` 0 and one board per map).
     """
-    from modgen.geometry.hexgrid import Grid
+    from modgen.geometry.squaregrid import map_grid
 
-    grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
+    grids = {m["id"]: map_grid(m) for m in game.maps if m.get("kind", "hex") in ("hex", "square") and "grid" in m}
     px = float(hex_px or (game.manifest.get("vassal") or {}).get("hex_px") or DEFAULT_HEX_PX)
 
     # the hex zone of each board (a legend strip below it has no hexes: VASSAL says "offboard" there)
@@ -275,7 +276,7 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
             return None
         if self._boxes is None:
             opts = self.game.manifest.get("vassal") or {}
-            hex_maps = any(m.get("kind", "hex") == "hex" for m in self.game.maps)
+            hex_maps = any(m.get("kind", "hex") in ("hex", "square") for m in self.game.maps)
             counter_px = int(counter_size(opts, float(self.hex_px or opts.get("hex_px") or DEFAULT_HEX_PX),
                                           float(opts.get("px_per_inch") or DEFAULT_PX_PER_INCH), hex_maps))
             self._boxes = (bands.layout(bands.holding_boxes(self.game), counter_px)[0], bands.legacy_boxes(self.game),

@@ -26,6 +26,7 @@ from modgen.errors import DataError
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
 from modgen.vassal.import_grid import Geometry
+from modgen.vassal.import_square import SquareGeometry, geometry_from_dict
 
 
 def binding_path(workspace: Path, game_id: str) -> Path:
@@ -75,7 +76,7 @@ class Binding:
     path: str
     module: str
     pieces: list[dict[str, Any]]
-    maps: list[Geometry]
+    maps: list[Geometry | SquareGeometry]  # hex maps' and square maps' (``kind: "square"``) geometry
     by_unit: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def candidates(self, keys: PieceKeys) -> list[str]:
@@ -113,7 +114,7 @@ def load(path: Path) -> Binding:
     if len(pieces) != len(doc["pieces"]):
         raise DataError(f"{path}: /pieces: every entry must be an object with a 'unit' string")
     try:
-        maps = [Geometry.from_dict(m) for m in doc.get("maps") or []]
+        maps = [geometry_from_dict(m) for m in doc.get("maps") or []]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DataError(f"{path}: /maps: malformed map entry ({exc})") from None
     b = Binding(str(path), str(doc.get("module") or ""), pieces, maps)
@@ -133,9 +134,9 @@ def for_game(game: Any) -> Binding | None:
 def locator(b: Binding, game: Any, fallback: Any = None) -> Any:
     """(VASSAL map name, x, y) → hex label through the module geometry in the binding; other maps go to
     *fallback* (the locator of a module modgen built)."""
-    from modgen.geometry.hexgrid import Grid
+    from modgen.geometry.squaregrid import map_grid
 
-    grids = {m["id"]: Grid.from_map(m) for m in game.maps if m.get("kind", "hex") == "hex" and "grid" in m}
+    grids = {m["id"]: map_grid(m) for m in game.maps if m.get("kind", "hex") in ("hex", "square") and "grid" in m}
     geos = {g.vassal_map: g for g in b.maps if g.map_id in grids}
 
     def locate(map_name: str | None, x: int, y: int) -> str | None:

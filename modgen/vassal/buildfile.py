@@ -64,8 +64,8 @@ class BoardSpec:
     image: str
     width: int
     height: int
-    hexgrid: dict[str, Any] | None = None  # HexGrid attributes
-    numbering: dict[str, Any] | None = None  # HexGridNumbering attributes
+    hexgrid: dict[str, Any] | None = None  # HexGrid (SquareGrid when grid_kind is "square") attributes
+    numbering: dict[str, Any] | None = None  # HexGridNumbering (SquareGridNumbering) attributes
     range_scale: float | None = None  # LOS thread: pixels per range unit (inches on a table)
     range_unit: str = ""
     launch: bool = False  # a separate window with a toolbar button (holding boxes)
@@ -74,9 +74,11 @@ class BoardSpec:
     #: (width, height) of the hex area at the board's top-left when the board image is taller (a legend strip
     #: below): the HexGrid goes into one ZonedGrid zone covering exactly that area, so the strip has no hexes
     hex_area: tuple[int, int] | None = None
+    grid_kind: str = "hex"  # "hex": HexGrid + HexGridNumbering; "square": SquareGrid + SquareGridNumbering
 
 
-#: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it).
+#: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it); a square board's
+#: SquareGrid lies in a zone of the same name.
 HEX_ZONE = "Hexes"
 
 
@@ -194,10 +196,11 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
             parent = _el(zoned, MAP + "boardPicker.board.mapgrid.Zone", {
                 "name": HEX_ZONE, "locationFormat": "$gridLocation$", "path": f"0,0;{w},0;{w},{h};0,{h}",
                 "useParentGrid": False, "useHighlight": False, "highlightProperty": ""})
-        grid = _el(parent, MAP + "boardPicker.board.HexGrid", {k: v for k, v in b.hexgrid.items()
-                                                               if k != "snapscale"})
+        tag = "SquareGrid" if b.grid_kind == "square" else "HexGrid"
+        grid = _el(parent, MAP + "boardPicker.board." + tag, {k: v for k, v in b.hexgrid.items()
+                                                              if k != "snapscale"})
         if b.numbering is not None:
-            _el(grid, MAP + "boardPicker.board.mapgrid.HexGridNumbering", b.numbering)
+            _el(grid, MAP + f"boardPicker.board.mapgrid.{tag}Numbering", b.numbering)
     elif b.zones:
         zoned = _el(board, MAP + "boardPicker.board.ZonedGrid")
         for name, path in b.zones:

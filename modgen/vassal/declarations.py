@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.geometry.hexgrid import Grid
+from modgen.geometry.squaregrid import SquareGrid, map_grid
 from modgen.logs import chat as chatsyntax
 from modgen.vassal import reader as R
 
@@ -26,14 +27,15 @@ class Declarations:
     names: dict[str, str]
     pending: dict[str, tuple[str, list[str]]]
     eliminated: set[str]
-    _grids: list[Grid] | None
+    _grids: list[Grid | SquareGrid] | None
     _chat_verbs: dict[str, Any] | None
 
     def _is_hex(self, token: str) -> bool:
         if self.game is None:
             return token.isdigit()
         if self._grids is None:
-            self._grids = [Grid.from_map(m) for m in self.game.maps if m.get("kind", "hex") == "hex" and "grid" in m]
+            self._grids = [map_grid(m) for m in self.game.maps
+                           if m.get("kind", "hex") in ("hex", "square") and "grid" in m]
         return any(g.is_label(token) for g in self._grids)
 
     def _resolve(self, tokens: list[str], ctx: R.Context, what: str) -> tuple[list[str], list[str]]:

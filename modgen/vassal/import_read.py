@@ -33,7 +33,7 @@ class BoardRec:
     grid_kind: str = "none"
     grid: dict[str, str] = field(default_factory=dict)
     numbering: dict[str, str] = field(default_factory=dict)
-    #: the bounds (x, y, width, height) of the ZonedGrid zone that holds the hex grid, None: the grid is the board's
+    #: the bounds (x, y, width, height) of the ZonedGrid zone that holds the hex or square grid, None: the board's
     zone: tuple[int, int, int, int] | None = None
 
 
@@ -159,15 +159,16 @@ def _numbering(g: etree._Element, board: BoardRec) -> None:
 
 
 def _zoned_hexes(zoned: etree._Element, board: BoardRec) -> None:
-    """A ZonedGrid whose first zone with a HexGrid (a board with a legend strip outside its hexes, as modgen writes
-    it) is read as that hex grid, with the zone's bounds."""
+    """A ZonedGrid whose first zone with a HexGrid or SquareGrid (a board with a legend strip outside its grid, as
+    modgen writes it) is read as that grid, with the zone's bounds."""
     for z in zoned:
         if _short(z.tag) != "Zone" or not isinstance(z.tag, str):
             continue
-        hexgrid = next((g for g in z if isinstance(g.tag, str) and _short(g.tag) == "HexGrid"), None)
+        hexgrid = next((g for g in z if isinstance(g.tag, str) and _short(g.tag) in ("HexGrid", "SquareGrid")), None)
         bounds = _path_bounds(z.get("path", ""))
         if hexgrid is not None and bounds is not None:
-            board.grid_kind, board.grid, board.zone = "hex", dict(hexgrid.attrib), bounds
+            kind = "hex" if _short(hexgrid.tag) == "HexGrid" else "square"
+            board.grid_kind, board.grid, board.zone = kind, dict(hexgrid.attrib), bounds
             _numbering(hexgrid, board)
             return
 

@@ -1,8 +1,9 @@
 """``modgen import``: an existing VASSAL module (hand-made or modgen's) → a modgen workspace, a binding file and an
 import report (docs/vassal.md "Importing a module").
 
-Maps with a HexGrid become hex maps (board image kept, grid and numbering such that every label is the module's),
-maps without a grid become off-map boxes, palette slots become counters (faces = the images of their face layer),
+Maps with a HexGrid become hex maps and maps with a SquareGrid square maps (board image kept, grid and numbering such
+that every label is the module's; the grid directly on the board or in a ZonedGrid zone), maps without a grid become
+off-map boxes, palette slots become counters (faces = the images of their face layer),
 predefined set-ups become scenarios. Whatever cannot be mapped is a line of the report, never a silent guess.
 """
 
@@ -19,7 +20,7 @@ from typing import Any
 
 from modgen import atomic, images, inputs
 from modgen.errors import DataError
-from modgen.vassal import import_grid, import_pieces
+from modgen.vassal import import_grid, import_pieces, import_square
 from modgen.vassal import reader as R
 from modgen.vassal.archive import Archive
 from modgen.vassal.binding import binding_path
@@ -64,7 +65,8 @@ class _Importer:
         self.report: list[str] = []
         self.files: dict[Path, bytes] = {}
         self.maps: list[dict[str, Any]] = []
-        self.geos: dict[str, tuple[import_grid.Geometry, Any]] = {}  # vassal map name -> (geometry, Grid)
+        # vassal map name -> (geometry, Grid or SquareGrid)
+        self.geos: dict[str, tuple[import_grid.Geometry | import_square.SquareGeometry, Any]] = {}
         self.boxes: set[str] = set()
         self.counters: list[dict[str, Any]] = []
         self.binding: list[dict[str, Any]] = []
@@ -109,13 +111,12 @@ class _Importer:
             if not m.boards:
                 self.report.append(f"map {m.name!r}: no board; not imported")
                 continue
-            hexboards = [b for b in m.boards if b.grid_kind == "hex"]
+            hexboards = [b for b in m.boards if b.grid_kind in ("hex", "square")]
             if not hexboards:
                 kinds = {b.grid_kind for b in m.boards} - {"none"}
                 self.boxes.add(m.name)
-                self.report += [square_line(m.name, b) for b in m.boards if b.grid_kind == "square"]
-                self.report.append(f"map {m.name!r}: no hex grid ({', '.join(sorted(kinds)) or 'no grid'}); pieces "
-                                   f"on it become off-map box {m.name!r}")
+                self.report.append(f"map {m.name!r}: no hex or square grid ({', '.join(sorted(kinds)) or 'no grid'}); "
+                                   f"pieces on it become off-map box {m.name!r}")
                 continue
             b = hexboards[0]
             if len(m.boards) > 1:
@@ -126,29 +127,35 @@ class _Importer:
             if not w or not h:
                 self.report.append(f"map {m.name!r}: board size unknown (no width/height, no image); not imported")
                 continue
+            infer = import_square.infer if b.grid_kind == "square" else import_grid.infer
             try:
-                grid, geo, problems = import_grid.infer(m.name, mid, (w, h), (m.edge_width, m.edge_height), b.grid,
-                                                        b.numbering, zone=b.zone)
+                grid, geo, problems = infer(m.name, mid, (w, h), (m.edge_width, m.edge_height), b.grid,
+                                            b.numbering, zone=b.zone)
             except ValueError as exc:
                 self.report.append(f"map {m.name!r}: grid not imported ({exc})")
                 continue
             self.report += problems
             self._hex_size(m.name, geo)
-            from modgen.geometry.hexgrid import Grid
+            from modgen.geometry.squaregrid import map_grid
 
-            entry: dict[str, Any] = {"id": mid, "kind": "hex", "name": m.name, "grid": grid,
+            entry: dict[str, Any] = {"id": mid, "kind": b.grid_kind, "name": m.name, "grid": grid,
                                      "default_terrain": "clear"}
             if rel:
                 entry["image"] = rel
             self.maps.append(entry)
-            self.geos[m.name] = (geo, Grid.from_map(entry))
+            self.geos[m.name] = (geo, map_grid(entry))
             if m.setup_stacks:
                 self.report.append(f"map {m.name!r}: {m.setup_stacks} at-start stack(s) (SetupStack) not imported; "
                                    "only predefined set-ups become scenarios")
 
-    def _hex_size(self, name: str, geo: import_grid.Geometry) -> None:
-        """Keep the hex size for ``vassal.hex_px`` and report what a rebuild cannot reproduce."""
-        if abs(geo.dx - geo.dy * math.sqrt(3) / 2) > 0.5:
+    def _hex_size(self, name: str, geo: import_grid.Geometry | import_square.SquareGeometry) -> None:
+        """Keep the hex (or cell) size for ``vassal.hex_px`` and report what a rebuild cannot reproduce."""
+        if isinstance(geo, import_square.SquareGeometry):
+            if abs(geo.dx - geo.dy) > 0.5:
+                self.report.append(f"map {name!r}: cells are not square (dx={geo.dx:g}, dy={geo.dy:g}); modgen "
+                                   "draws square cells of dy, so a rebuilt module's grid will not fit this board image "
+                                   "(the binding keeps the module's own geometry for reading its logs)")
+        elif abs(geo.dx - geo.dy * math.sqrt(3) / 2) > 0.5:
             self.report.append(f"map {name!r}: hexes are not regular (dx={geo.dx:g}, dy={geo.dy:g}); modgen draws "
                                "regular hexes, so a rebuilt module's grid will not fit this board image (the binding "
                                "keeps the module's own geometry for reading its logs)")
@@ -297,17 +304,6 @@ class _Importer:
                           "scenarios": []}}
 
 
-def square_line(map_name: str, board: Any) -> str:
-    """The report line for a square-grid board: what it is, and why modgen cannot import it as a grid."""
-    g, n = board.grid, board.numbering
-    num = ", ".join(f"{k}={n[k]}" for k in ("first", "sep", "hType", "vType", "hOff", "vOff", "hDescend", "vDescend")
-                    if k in n) or "no numbering"
-    return (f"map {map_name!r}: board {board.name!r} has a square grid (SquareGrid dx={g.get('dx', '?')}, "
-            f"dy={g.get('dy', '?')}, x0={g.get('x0', '?')}, y0={g.get('y0', '?')}; {num}); modgen's maps are hex "
-            "grids or free-form tables (schema/map.schema.json kind hex|table), so its squares and their labels are "
-            "not imported and set-up positions on it are not kept")
-
-
 def import_pieces_face(bind: dict[str, Any], layers: dict[str, Any]) -> int | None:
     """The face index a placed piece shows through its bound face layer."""
     from modgen.vassal.binding import face_index
@@ -339,7 +335,7 @@ def import_module(module: str | Path, out: str | Path, *, system: str = "efb",
         imp = _Importer(arc, mod, out, system, gid)
         imp.maps_()
         if not imp.maps:
-            raise DataError(f"{module}: no map with a hex grid could be imported (see the problems: "
+            raise DataError(f"{module}: no map with a hex or square grid could be imported (see the problems: "
                             f"{'; '.join(imp.report[:3]) or 'no maps'})")
         imp.counters_()
         scenarios = imp.scenarios_()

@@ -91,7 +91,7 @@ def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any
 
     def board_image(game: Any, map_id: str, px: float) -> Image.Image:
         """The board image: a hex map with its legend and scale bar in a strip below the hexes."""
-        return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") == "hex")
+        return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") in ("hex", "square"))
 
     return board_image, counters.render_face, counters.faces_of
 
@@ -119,7 +119,8 @@ class _Builder:
         self.rendered: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per face
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
-        self.counter_px = int(_positive(counter_size(vassal_opts, self.hex_px, self.px_per_inch, bool(hex_maps)),
+        grid_maps = [m for m in game.maps if m.get("kind", "hex") in ("hex", "square")]  # counters fit a cell
+        self.counter_px = int(_positive(counter_size(vassal_opts, self.hex_px, self.px_per_inch, bool(grid_maps)),
                                         f"{game.path}: vassal.counter_px"))
 
     @staticmethod
@@ -136,22 +137,23 @@ class _Builder:
 
     # -- maps --------------------------------------------------------------------------------------------------
     def maps(self) -> None:
-        from modgen.geometry.hexgrid import Grid
+        from modgen.geometry.squaregrid import map_grid
 
         for m in self.game.maps:
             map_id = m["id"]
             image = f"map_{safe_name(map_id)}.png"
-            if m.get("kind", "hex") == "hex":
-                grid = Grid.from_map(m)
+            if m.get("kind", "hex") in ("hex", "square"):  # a square map: SquareGrid at hex_px per cell side
+                grid = map_grid(m)
                 params = grid.vassal_params(self.hex_px)
+                tag = "SquareGrid" if grid.kind == "square" else "HexGrid"
                 img = self.render_map(self.game, map_id, self.hex_px)
                 w, h = params["board"]["width"], params["board"]["height"]
                 if img.size[0] != w or img.size[1] < h:  # taller: a legend strip below the hexes
                     raise DataError(f"map {map_id!r}: rendered image is {img.size[0]}x{img.size[1]} px, the grid "
                                     f"needs {w}x{h} px")
                 self.grids[map_id] = grid
-                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, img.size[1], hexgrid=params["HexGrid"],
-                                    numbering=params["HexGridNumbering"], hex_area=(w, h))
+                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, img.size[1], hexgrid=params[tag],
+                                    numbering=params[tag + "Numbering"], hex_area=(w, h), grid_kind=grid.kind)
             else:
                 img = self.render_map(self.game, map_id, self.px_per_inch)
                 w, h = img.size
