@@ -71,9 +71,23 @@ def _bomb(name: str, exc: BaseException) -> limits.LimitError:
     return limits.breach("image_mpx", name, shown)
 
 
+def bytes_size(data: bytes, what: str) -> tuple[int, int]:
+    """(width, height) of an image held in memory (e.g. read from a module archive), from its header: a header
+    beyond the ``image_mpx`` limit is a LimitError, bytes that are no image of :data:`IMAGE_FORMATS` a DataError,
+    each naming ``what``."""
+    with _opened_bytes(data, what) as im:
+        check_pixels(im.size, what)
+        return im.size
+
+
 @contextlib.contextmanager
 def _opened_image(path: str | os.PathLike[str], name: str) -> Iterator[Image.Image]:
-    data = read_regular(path, name)
+    with _opened_bytes(read_regular(path, name), name) as im:
+        yield im
+
+
+@contextlib.contextmanager
+def _opened_bytes(data: bytes, name: str) -> Iterator[Image.Image]:
     max_image_pixels()
     with warnings.catch_warnings():
         # Pillow warns past MAX_IMAGE_PIXELS (our callers check the size themselves, with a better message) and
