@@ -12,11 +12,12 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 
 from __future__ import annotations
 
+import gc
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -171,12 +172,6 @@ class GameState:
         # pieces a stack listed before they were added (seen in real 3.2 saves): attached when they arrive
         self.awaited: dict[str, str] = {}
         self.templates: dict[str, Template] = {}  # each piece type of this file, parsed once
-        # what each command does to the model and the visitor (exact types: the command classes are not subclassed);
-        # Log, NullCommand, SetupStackDone, Other and the rest have no handler
-        self.handlers: dict[type, Callable[[Any, Context], None]] = {
-            C.AddPiece: self.add, C.RemovePiece: self.remove, C.MovePiece: self.move, C.ChangePiece: self.change,
-            C.Chat: self.chat, **{kind: partial(fn, self) for kind, fn in _HANDLERS.items()}}
-
     def _loc(self, map_: str | None, x: int, y: int) -> Location:
         hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
         return Location(map_, x, y, hexlabel)
@@ -307,6 +302,30 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
 
     More than ``limits.max_events`` commands (default: the ``log_events`` limit) is a LimitError before any is built.
     """
+    with _no_cycle_collection():
+        return _read_text(text, visitor, locator, meta, limits)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a log is decoded, then restore it.
+
+    Decoding allocates ~10^5 small objects (commands, pieces, event dicts) and keeps most of them: every few hundred
+    allocations the collector would walk all of them again, a third of the reader's time. Nothing the reader builds
+    is cyclic (reference counting frees its garbage as before), and what it keeps is bounded by the ``log_events`` and
+    ``log_decoded_mb`` limits; the collector runs again as soon as the read ends, also on an error."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[str, Any] | None,
+               limits: Limits | None) -> GameState:
     label = (meta or {}).get("file") or "savedGame"
     cap = current(limits).max_events
     # every command but the first is preceded by one ESC, however deeply nested: count before building anything
@@ -361,7 +380,7 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
 
 
 def _run(node: C.Command, state: GameState, ctx: Context) -> None:
-    handlers = state.handlers
+    handlers = _HANDLERS
     # pre-order, as Command.walk (a Log runs its logged command, then its children), without a generator per node
     todo = [node]
     while todo:
@@ -376,7 +395,7 @@ def _run(node: C.Command, state: GameState, ctx: Context) -> None:
             todo.extend(reversed(cmd.children))
         handler = handlers.get(kind)
         if handler is not None:
-            handler(cmd, ctx)
+            handler(state, cmd, ctx)
 
 
 def _begin_save(state: GameState, cmd: C.Command, ctx: Context) -> None:
@@ -413,8 +432,14 @@ def _unknown(state: GameState, cmd: C.Unknown, ctx: Context) -> None:
     state.v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
 
 
-# The commands other than the piece and chat commands (GameState's own methods) that have a handler.
+# What each command does to the model and the visitor (exact types: the command classes are not subclassed);
+# Log, NullCommand, SetupStackDone, Other and the rest have no handler.
 _HANDLERS: dict[type, Callable[..., None]] = {
+    C.AddPiece: GameState.add,
+    C.RemovePiece: GameState.remove,
+    C.MovePiece: GameState.move,
+    C.ChangePiece: GameState.change,
+    C.Chat: GameState.chat,
     C.BeginSave: _begin_save,
     C.EndSave: _end_save,
     C.Undo: _undo,
