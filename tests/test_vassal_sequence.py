@@ -44,6 +44,25 @@ def test_kth_tab_has_k_minus_one_backslashes() -> None:
         "mark;Command\tmark;Lordship\\\tmark;Service\\\\\tpiece;;;;"
 
 
+def test_traits_holding_tabs_of_their_own_split_as_the_level_by_level_decode() -> None:
+    # 20 levels (modules stack that many traits); a trait that holds a tab, or ends with a backslash, is not the
+    # one-tab-per-level shape: its text keeps the backslashes the later decodes would not drop (format ref. §3.2)
+    parts = [f"t{k};x" for k in range(20)]
+    assert se.split_traits(se.join_traits(parts)) == parts
+    parts[7] = "label;a\tb"
+    parts[12] = "report;76\\,130;$a$\t"
+    assert se.split_traits(se.join_traits(parts)) == parts
+    nested = se.join_traits(["a\\", "b", "c"])  # VASSAL's quirk: a trailing backslash escapes the next tab
+    assert se.split_traits(nested) == se._split_traits_levels(nested) == ["a\tb\tc"]  # one trait, as VASSAL reads it
+
+
+def test_many_escaped_delimiters_in_one_token() -> None:
+    # a sub-command list of 10^5 entries is one token at the outer level: joined back once, in order
+    inner = [f"c{i}" for i in range(100_000)]
+    assert se.decode(se.encode(["head", se.encode(inner, "\x1b")], "\x1b"), "\x1b") == \
+        ["head", "\x1b".join(inner)]
+
+
 def test_vle_embellishment_fields() -> None:
     fields = se.decode(VLE_EMB[len("emb2;"):], ";")
     assert fields[18] == "Steps"

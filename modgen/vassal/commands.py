@@ -425,16 +425,16 @@ def decode(text: str, depth: int = 0) -> Command:
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)
     if depth:  # nested: no offsets to keep, and errors are worded at the top level
-        head = decode(toks[0], depth + 1)
-        head.children.extend(decode(tok, depth + 1) for tok in toks[1:])
+        head = _node(toks[0], depth + 1)
+        head.children.extend([_node(tok, depth + 1) for tok in toks[1:]])
         return head
     offsets = _offsets(toks)
     index = 0
     try:
-        head = decode(toks[0], depth + 1)
+        head = _node(toks[0], depth + 1)
         head.offset = offsets[0]
         for index in range(1, len(toks)):
-            sub = decode(toks[index], depth + 1)
+            sub = _node(toks[index], depth + 1)
             sub.offset = offsets[index]
             head.children.append(sub)
     except LogFormatError as exc:
@@ -443,6 +443,17 @@ def decode(text: str, depth: int = 0) -> Command:
         # say which top-level command (and where in the decoded text) so the file can be looked at
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
     return head
+
+
+def _node(tok: str, depth: int) -> Command:
+    """``decode(tok, depth)``, with the two usual shapes done inline: a leaf, and a ``LOG\\t`` around a leaf."""
+    if depth >= MAX_DEPTH or ESC in tok or tok[:1] == "'":
+        return decode(tok, depth)
+    if tok[:4] == "LOG\t":
+        inner = tok[4:]
+        if ESC not in inner and inner[:1] != "'":
+            return Log(decode_leaf(inner, depth + 1))
+    return decode_leaf(tok, depth)
 
 
 def _offsets(tokens: list[str]) -> list[int]:

@@ -12,9 +12,11 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 
 from __future__ import annotations
 
+import gc
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,7 +172,6 @@ class GameState:
         # pieces a stack listed before they were added (seen in real 3.2 saves): attached when they arrive
         self.awaited: dict[str, str] = {}
         self.templates: dict[str, Template] = {}  # each piece type of this file, parsed once
-
     def _loc(self, map_: str | None, x: int, y: int) -> Location:
         hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
         return Location(map_, x, y, hexlabel)
@@ -301,6 +302,30 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
 
     More than ``limits.max_events`` commands (default: the ``log_events`` limit) is a LimitError before any is built.
     """
+    with _no_cycle_collection():
+        return _read_text(text, visitor, locator, meta, limits)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a log is decoded, then restore it.
+
+    Decoding allocates ~10^5 small objects (commands, pieces, event dicts) and keeps most of them: every few hundred
+    allocations the collector would walk all of them again, a third of the reader's time. Nothing the reader builds
+    is cyclic (reference counting frees its garbage as before), and what it keeps is bounded by the ``log_events`` and
+    ``log_decoded_mb`` limits; the collector runs again as soon as the read ends, also on an error."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[str, Any] | None,
+               limits: Limits | None) -> GameState:
     label = (meta or {}).get("file") or "savedGame"
     cap = current(limits).max_events
     # every command but the first is preceded by one ESC, however deeply nested: count before building anything
@@ -355,72 +380,73 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
 
 
 def _run(node: C.Command, state: GameState, ctx: Context) -> None:
-    v = state.v
+    handlers = _HANDLERS
     # pre-order, as Command.walk (a Log runs its logged command, then its children), without a generator per node
     todo = [node]
     while todo:
         cmd = todo.pop()
         kind = type(cmd)
-        if kind is C.Log:
-            todo.extend(reversed(cmd.children))
-            todo.append(cmd.logged)  # type: ignore[attr-defined]
-            continue
+        while kind is C.Log:  # a logged step: its command now, its children after
+            if cmd.children:
+                todo.extend(reversed(cmd.children))
+            cmd = cmd.logged  # type: ignore[attr-defined]
+            kind = type(cmd)
         if cmd.children:
             todo.extend(reversed(cmd.children))
-        handler = _HANDLERS.get(kind)
+        handler = handlers.get(kind)
         if handler is not None:
-            handler(cmd, state, v, ctx)
+            handler(state, cmd, ctx)
 
 
-def _begin_save(cmd: C.Command, state: GameState, v: Visitor, ctx: Context) -> None:
+def _begin_save(state: GameState, cmd: C.Command, ctx: Context) -> None:
     ctx.in_setup = True
 
 
-def _end_save(cmd: C.Command, state: GameState, v: Visitor, ctx: Context) -> None:
+def _end_save(state: GameState, cmd: C.Command, ctx: Context) -> None:
     ctx.in_setup = False
-    v.end_setup(ctx)
+    state.v.end_setup(ctx)
 
 
-def _undo(cmd: C.Undo, state: GameState, v: Visitor, ctx: Context) -> None:
+def _undo(state: GameState, cmd: C.Undo, ctx: Context) -> None:
     ctx.undoing = cmd.in_progress
-    v.undo(cmd.in_progress, ctx)
+    state.v.undo(cmd.in_progress, ctx)
 
 
-def _turn(cmd: C.Turn, state: GameState, v: Visitor, ctx: Context) -> None:
+def _turn(state: GameState, cmd: C.Turn, ctx: Context) -> None:
     state.turn[cmd.tracker] = cmd.state
-    v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
+    state.v.turn_changed(cmd.tracker, cmd.state, cmd.values(), ctx)
 
 
-def _global(cmd: C.GlobalProperty, state: GameState, v: Visitor, ctx: Context) -> None:
+def _global(state: GameState, cmd: C.GlobalProperty, ctx: Context) -> None:
     old = state.properties.get(cmd.name)
     state.properties[cmd.name] = cmd.value
-    v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
+    state.v.property_changed(cmd.name, old, cmd.value, cmd.container, ctx)
 
 
-def _mutable(cmd: C.MutableProperty, state: GameState, v: Visitor, ctx: Context) -> None:
+def _mutable(state: GameState, cmd: C.MutableProperty, ctx: Context) -> None:
     state.properties[cmd.name] = cmd.new
-    v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
+    state.v.property_changed(cmd.name, cmd.old, cmd.new, cmd.container, ctx)
 
 
-def _unknown(cmd: C.Unknown, state: GameState, v: Visitor, ctx: Context) -> None:
-    v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
+def _unknown(state: GameState, cmd: C.Unknown, ctx: Context) -> None:
+    state.v.warning(f"offset {ctx.offset}: unknown command {cmd.text[:40]!r}; skipped", ctx)
 
 
 # What each command does to the model and the visitor (exact types: the command classes are not subclassed);
 # Log, NullCommand, SetupStackDone, Other and the rest have no handler.
 _HANDLERS: dict[type, Callable[..., None]] = {
+    C.AddPiece: GameState.add,
+    C.RemovePiece: GameState.remove,
+    C.MovePiece: GameState.move,
+    C.ChangePiece: GameState.change,
+    C.Chat: GameState.chat,
     C.BeginSave: _begin_save,
     C.EndSave: _end_save,
-    C.AddPiece: lambda cmd, state, v, ctx: state.add(cmd, ctx),
-    C.RemovePiece: lambda cmd, state, v, ctx: state.remove(cmd, ctx),
-    C.MovePiece: lambda cmd, state, v, ctx: state.move(cmd, ctx),
-    C.ChangePiece: lambda cmd, state, v, ctx: state.change(cmd, ctx),
-    C.Chat: lambda cmd, state, v, ctx: state.chat(cmd, ctx),
     C.Undo: _undo,
     C.Turn: _turn,
     C.GlobalProperty: _global,
     C.MutableProperty: _mutable,
-    C.Player: lambda cmd, state, v, ctx: v.player(cmd.name, cmd.side, ctx),
+    C.Player: lambda state, cmd, ctx: state.v.player(cmd.name, cmd.side, ctx),
     C.Unknown: _unknown,
 }
 
@@ -454,6 +480,7 @@ class Recorder(Visitor):
     def __init__(self) -> None:
         self.events: list[dict[str, Any]] = []
 
+    # Each method builds its dict in one literal (a log has ~10^5 events): the key order is the output format.
     def _add(self, kind: str, ctx: Context | None, **fields: Any) -> None:
         ev: dict[str, Any] = {"event": kind}
         if ctx is not None:
@@ -465,33 +492,50 @@ class Recorder(Visitor):
         self.events.append(ev)
 
     @staticmethod
+    def _head(kind: str, ctx: Context) -> dict[str, Any]:
+        if ctx.undoing:
+            return {"event": kind, "step": ctx.step, "offset": ctx.offset, "undo": True}
+        return {"event": kind, "step": ctx.step, "offset": ctx.offset}
+
+    @staticmethod
     def _piece(p: Piece) -> dict[str, Any]:
         d: dict[str, Any] = {"id": p.id, "name": p.name}
-        if p.unit:
-            d["unit"] = p.unit
+        unit = p.props.get("mg_unit")
+        if unit:
+            d["unit"] = unit
         if p.facing is not None:
             d["facing"] = p.facing
         return d
 
     def begin(self, meta: dict[str, Any]) -> None:
-        self._add("begin", None, module=meta.get("module"), file=meta.get("file"))
+        self.events.append({"event": "begin", "module": meta.get("module"), "file": meta.get("file")})
 
     def piece_added(self, piece: Piece, ctx: Context) -> None:
-        self._add("add", ctx, piece=self._piece(piece), at=piece.location.to_dict(), layers=piece.layers,
-                  setup=ctx.in_setup)
+        ev = self._head("add", ctx)
+        ev["piece"], ev["at"], ev["layers"], ev["setup"] = (self._piece(piece), piece.location.to_dict(),
+                                                            piece.layers, ctx.in_setup)
+        self.events.append(ev)
 
     def piece_removed(self, piece: Piece, ctx: Context) -> None:
-        self._add("remove", ctx, piece=self._piece(piece), at=piece.location.to_dict())
+        ev = self._head("remove", ctx)
+        ev["piece"], ev["at"] = self._piece(piece), piece.location.to_dict()
+        self.events.append(ev)
 
     def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
-        self._add("move", ctx, piece=self._piece(piece), **{"from": old.to_dict(), "to": new.to_dict()})
+        ev = self._head("move", ctx)
+        ev["piece"], ev["from"], ev["to"] = self._piece(piece), old.to_dict(), new.to_dict()
+        self.events.append(ev)
 
     def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
-        self._add("change", ctx, piece=self._piece(piece),
-                  changes=[{"kind": c.kind, "name": c.name, "old": c.old, "new": c.new} for c in changes])
+        ev = self._head("change", ctx)
+        ev["piece"] = self._piece(piece)
+        ev["changes"] = [{"kind": c.kind, "name": c.name, "old": c.old, "new": c.new} for c in changes]
+        self.events.append(ev)
 
     def chat(self, text: str, player: str | None, ctx: Context) -> None:
-        self._add("chat", ctx, text=text, player=player)
+        ev = self._head("chat", ctx)
+        ev["text"], ev["player"] = text, player
+        self.events.append(ev)
 
     def dice(self, roll: DiceRoll, ctx: Context) -> None:
         self._add("dice", ctx, dice=f"{roll.n}d{roll.sides}", name=roll.name, results=roll.results, side=roll.side)
@@ -506,7 +550,7 @@ class Recorder(Visitor):
         self._add("player", ctx, name=name, side=side)
 
     def step(self, ctx: Context) -> None:
-        self._add("step", ctx)
+        self.events.append(self._head("step", ctx))
 
     def undo(self, in_progress: bool, ctx: Context) -> None:
         self._add("undo", ctx, start=in_progress)

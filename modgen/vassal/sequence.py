@@ -64,15 +64,35 @@ def decode(value: str | None, delimiter: str) -> list[str]:
     _check_delimiter(delimiter)
     if value is None:
         return []
-    escaped = "\\" + delimiter
     # The Decoder splits at every delimiter not preceded by a backslash and drops that one backslash from each
-    # escaped delimiter; both are whole-string operations, done in C (str.split, regex split, str.replace).
-    if escaped in value:
+    # escaped delimiter: split at every delimiter (in C), then join back the pieces a backslash ends.
+    escaped = "\\" + delimiter
+    if delimiter == "\\":  # a backslash delimiter escapes itself: the regex form says what that means
         out = [t.replace(escaped, delimiter) for t in _splitter(delimiter).split(value)]
     else:
         out = value.split(delimiter)
+        if escaped in value:
+            out = _rejoin(out, delimiter)
     if "'" in value:
         out = [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in out]
+    return out
+
+
+def _rejoin(parts: list[str], delimiter: str) -> list[str]:
+    """*parts* (a split at every delimiter) with each delimiter that followed a backslash put back, minus that
+    backslash. One pass; a token of many escaped delimiters is joined once (no quadratic concatenation)."""
+    out: list[str] = []
+    buf: list[str] = []
+    last = len(parts) - 1
+    for i, p in enumerate(parts):
+        if i < last and p.endswith("\\"):
+            buf.append(p[:-1])
+            continue
+        if buf:
+            buf.append(p)
+            p = delimiter.join(buf)
+            buf = []
+        out.append(p)
     return out
 
 
@@ -116,6 +136,11 @@ def split_traits(nested: str) -> list[str]:
         return decode(nested, TAB)[:1]
     if "'" in nested:  # a quoted token changes the text between levels: decode level by level
         return _split_traits_levels(nested)
+    # The usual string: one tab per level, the k-th after exactly k backslashes (no trait holds a tab of its own).
+    # Then the traits are the text between those tabs, nothing to unescape: two scans in C.
+    found = _TAB_RUN.findall(nested)
+    if len(found) < len(_LEVEL_TABS) and found == _LEVEL_TABS[:len(found)]:
+        return _TAB_RUN.split(nested)
     runs = [(m.end() - 1, m.end() - 1 - m.start()) for m in _TAB_RUN.finditer(nested)]
     result: list[str] = []
     start, end, level, i, n = 0, len(nested), 0, 0, len(runs)
@@ -138,6 +163,7 @@ def split_traits(nested: str) -> list[str]:
 
 
 _TAB_RUN = re.compile(r"\\*\t")
+_LEVEL_TABS = ["\\" * k + "\t" for k in range(256)]  # the tab that ends trait k of a nesting, k = 0, 1, …
 _UNESCAPES: dict[int, re.Pattern[str]] = {}
 
 
