@@ -63,6 +63,12 @@ class RoadColumn:
     """Checks ``road_column`` events and the queued units' entry and carry-over. ``allowance``: the movement
     check's allowance function (movement.allowance), passed in because movement imports this module."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": ("phase", "turn", "game_end", "road_column"),
+        "after": ("road_column", "move", "reinforcement", "loss"),
+    }
+
     def __init__(self, allowance: Callable[..., tuple[Fraction | None, list[str]]]) -> None:
         self.allowance = allowance
         self.judged: set[tuple[int, str | None]] = set()

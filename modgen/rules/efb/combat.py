@@ -42,6 +42,9 @@ def is_untried(ctx: Any, uid: str) -> bool:
 class Combat:
     """Adjacent-combat checks."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("attack", "roll", "result", "flip", "reveal"), "after": ("phase",)}
+
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
         if ev["type"] == "phase" and ev["phase"] == "combat1" and ctx.board is not None:

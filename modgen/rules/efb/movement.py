@@ -55,6 +55,9 @@ def road_overstacked(ctx: Any, uid: str, h: str, mode: str, lim: int | None) -> 
 class Movement:
     """Checks of each ``move`` event against the state before it."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("move", "exit"), "after": ("phase", "turn")}
+
     def after(self, ctx: Any, event: dict[str, Any]) -> None:
         st = ctx.state
         if event["type"] == "phase" and event["phase"] == "movement":
@@ -221,8 +224,21 @@ class Movement:
             ctx.error(ctx.rule("9.6"), f"{nm} moves into {goal}, which holds enemy units ({who})", units=[uid],
                       hexes=[goal])
             return
-        # A* finds the cheapest legal path; the move is legal when it fits the allowance. The search stops at
-        # twice the allowance + 6 MP: past that nobody needs the exact figure, and unreachable goals stay cheap.
+        # A* finds the cheapest legal path; the move is legal when it fits the allowance. First a search bounded by
+        # the allowance itself: A* pops the same nodes in the same order under any bound at least the answer's
+        # cost, so a path it finds is exactly the one the wider search below would find, at a fraction of the work.
+        lim = limit * scale
+        lim = int(lim) if lim.denominator == 1 else lim
+        seen_unknown = len(costs.unknown)
+        for m in modes:
+            found = search(m, lim)
+            if found is not None:
+                st.notes.setdefault("assumed_paths", {})[ctx.index] = found[1]
+                st.notes.setdefault("mp_spent", {})[uid] = found[0]
+                return
+        del costs.unknown[seen_unknown:]  # (the wider search must start from the same state)
+        # None fits: the search again stops at twice the allowance + 6 MP, for the figure the finding gives (past
+        # that nobody needs the exact figure, and unreachable goals stay cheap).
         bound = (limit * 2 + 6) * scale
         bound = int(bound) if bound.denominator == 1 else bound
         best = None

@@ -20,6 +20,9 @@ def _named(ev: dict[str, Any]) -> list[str]:
 class Presence:
     """Remembers which units the log brought into play; warns once at the first event using another one."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": (*ENTERS, "road_column", *USES), "after": ("move",)}
+
     def __init__(self) -> None:
         self.known: set[str] = set()
         self.warned = False

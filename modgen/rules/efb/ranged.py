@@ -36,6 +36,9 @@ def _air_per_hex_rulebook(nat: str, year: int | None) -> tuple[bool, int | None]
 class Ranged:
     """Checks of bombardment, close support, FPF and air use."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("attack", "air_draw", "airstrike", "air_withdraw", "result"), "after": ("turn", "phase")}
+
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
         if ev["type"] == "turn":

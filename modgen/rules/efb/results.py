@@ -45,6 +45,14 @@ def _retreat_need(code: str) -> tuple[int, int, int, int]:
 class Results:
     """Collects loss/retreat/advance events after each result and checks them when the next combat or phase starts."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": (
+            "attack", "phase", "turn", "game_end", "move", "result", "loss", "retreat", "advance", "exit", "roll",
+        ),
+        "after": ("exit",),
+    }
+
     def __init__(self) -> None:
         self.pending: Pending | None = None
         self.ranged: list[tuple[str, str, int | None, bool, str | None]] = []

@@ -12,6 +12,15 @@ from modgen.rules.schedule import reinforcement_schedule
 class Scenario:
     """Reinforcement schedule and entry areas, replacements, recovery from suppression."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": (
+            "setup", "reinforcement", "road_column", "replacement", "rally", "marker", "roll", "air_draw", "bridge",
+            "move",
+        ),
+        "after": ("move", "phase", "reinforcement", "road_column"),
+    }
+
     def __init__(self) -> None:
         self.schedule: dict[str, dict[str, Any]] | None = None
 
