@@ -159,8 +159,28 @@ def enemy_map(ctx: Any, side: str | None) -> tuple[set[str], set[str]]:
         return hit[1], hit[2]
     occupied, covered = zoc.enemy_hexes(ctx.board, st.position.items(), lambda u: ctx.side_of(u) not in (None, side),
                                         zoc_rules(ctx))
-    cache[side] = (key, occupied, covered)
+    cache[side] = (key, occupied, covered, {})
     return occupied, covered
+
+
+def ezoc_hexes(ctx: Any, side: str | None) -> set[str]:
+    """The hexes in an enemy ZOC for ``side``: exactly those where :func:`zoc_sources` finds a unit. Cached until
+    a unit of another side or a bridge changes (bridges decide whether a ZOC crosses a major river, 10.3)."""
+    st = ctx.state
+    key = (tuple(sorted((str(s), v) for s, v in st.side_version.items() if s != side)), bridge_version(ctx))
+    cache = st.notes.setdefault("ezoc_hexes", {})
+    hit = cache.get(side)
+    if hit is None or hit[0] != key:
+        hit = cache[side] = (key, zoc.enemy_hexes(ctx.board, st.position.items(),
+                                                  lambda u: ctx.side_of(u) not in (None, side), zoc_rules(ctx))[1])
+    return hit[1]
+
+
+def path_memo(ctx: Any, side: str | None) -> dict[Any, Any]:
+    """A memo for ``side``'s path searches that lives exactly as long as its :func:`enemy_map` (the enemy-occupied
+    hexes and zones every search avoids): a new enemy map starts an empty one. Keys must name every other input."""
+    enemy_map(ctx, side)
+    return ctx.state.notes["enemy_map"][side][3]
 
 
 def mp_for(ctx: Any, uid: str, cell: Any) -> Fraction | None:
@@ -363,6 +383,15 @@ def ooc_reason(ctx: Any, uid: str) -> str:
 
 
 def plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
+    """The scenario special rule giving HQ ``hq`` a "plus one unit" (:func:`_plus_one_rule`); it depends on the game
+    data alone, so it is looked up once per HQ and check."""
+    cache = ctx.__dict__.setdefault("_efb_plus_one_rule", {})
+    if hq not in cache:
+        cache[hq] = _plus_one_rule(ctx, hq)
+    return cache[hq]
+
+
+def _plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
     """The scenario special rule ``command_plus_one`` (or ``command_plus_one_<…>``, one per side) giving HQ ``hq``
     a "plus one unit from any other command"
     (MK 24.6 command 2; GT 24.6 SS battlegroup HQs, GT 24.7 Soviet corps HQs): ``params.hqs`` lists the command
@@ -380,7 +409,16 @@ def plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
 
 
 def plus_one_eligible(ctx: Any, hq: str, uid: str) -> bool:
-    """May ``uid`` be ``hq``'s plus-one unit: same side, not already its own, from the rule's formations if any."""
+    """May ``uid`` be ``hq``'s plus-one unit: same side, not already its own, from the rule's formations if any.
+    The game data alone decide it, so it is cached per check."""
+    cache = ctx.__dict__.setdefault("_efb_plus_one_eligible", {})
+    key = (hq, uid)
+    if key not in cache:
+        cache[key] = _plus_one_eligible(ctx, hq, uid)
+    return cache[key]
+
+
+def _plus_one_eligible(ctx: Any, hq: str, uid: str) -> bool:
     rule = plus_one_rule(ctx, hq)
     if rule is None or ctx.side_of(hq) != ctx.side_of(uid) or hq_commands(ctx, hq, uid) or klass(ctx, uid) == "air":
         return False

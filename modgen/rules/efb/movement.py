@@ -211,13 +211,27 @@ class Movement:
                 return cache[key]
             return step_scaled
 
+        memo = c.path_memo(ctx, side)
+
         def search(m: str, lim, relax: frozenset[str] = frozenset()):
+            # memoised: the answer depends on the enemy map (the memo's lifetime), the unit's mobility class,
+            # terrain state and restrictions, and on friendly stacks only when overstacking blocks (8.7(2))
+            stacks = m in LINE_MODES and lim_stack is not None and "stacking" not in relax
+            key = (start, goal, m, relax, lim, costs.armored, c.bridge_version(ctx), costs.commit, disengaging,
+                   road_mk, (uid, st.side_version[side]) if stacks else None)
+            if not costs.unknown and key in memo:
+                found = memo[key]
+                return None if found is None else (found[0], list(found[1]), m)
+            known = len(costs.unknown)
             floor = (Fraction(1) if "terrain" in relax else costs.cheapest_step(m)) * scale
             floor = int(floor) if floor.denominator == 1 else floor
             leave = (lambda h: True) if "zoc" in relax else (lambda h: not ezoc(h))
             found = cheapest_path(start, goal, board.neighbours, scaled(m, relax), leave, lim,
                                   heuristic=lambda h: floor * board.distance(h, goal))
-            return None if found is None else (Fraction(found[0]) / scale, found[1], m)
+            found = None if found is None else (Fraction(found[0]) / scale, found[1], m)
+            if not known and not costs.unknown:  # (a step of unknown cost is reported, so never memoised)
+                memo[key] = None if found is None else (found[0], list(found[1]))
+            return found
 
         if enemy(goal):
             who = c.names(ctx, c.hex_enemies(ctx, goal, side))

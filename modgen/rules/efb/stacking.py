@@ -40,6 +40,7 @@ class Stacking:
 
     def __init__(self) -> None:
         self.checked: tuple[int, ...] | None = None
+        self.last: dict[str, list[str]] = {}  # the stacks at the last check
 
     def phase_end(self, ctx: Any) -> None:
         if ctx.board is None:
@@ -48,7 +49,10 @@ class Stacking:
         if versions == self.checked:
             return  # nothing moved since the last phase end: the stacks are the ones already checked
         self.checked = versions
-        for h, units in ctx.state.stacks().items():
+        last, self.last = self.last, ctx.state.stacks()
+        for h, units in self.last.items():
+            if last.get(h) == units:
+                continue  # the same stack as at the last check: judged then (a finding stays reported once)
             by_side: dict[str | None, list[str]] = defaultdict(list)
             for u in units:
                 if c.is_ground(ctx, u):
