@@ -346,10 +346,12 @@ def _bad_hexes(ctx: Context, event: dict[str, Any]) -> list[str]:
     """Hex labels in the event that are not on the scenario's map."""
     if ctx.board is None:
         return []
-    labels = [event[k] for k in _HEX_FIELDS if isinstance(event.get(k), str)]
+    on_map = ctx.board.on_map
+    bad = [v for k in _HEX_FIELDS if isinstance(v := event.get(k), str) and not on_map(v)]
     for k in ("path", "hexes"):
-        labels += [h for h in event.get(k) or [] if isinstance(h, str)]
-    return [h for h in labels if not ctx.board.on_map(h)]
+        if k in event:
+            bad += [h for h in event[k] or [] if isinstance(h, str) and not on_map(h)]
+    return bad
 
 
 def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] | None = None,

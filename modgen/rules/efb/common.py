@@ -31,8 +31,12 @@ def tags(ctx: Any, uid: str) -> set[str]:
 
 
 def is_armored(ctx: Any, uid: str) -> bool:
-    """2.6: any unit with the oval armour symbol (tag ``armored`` or an armoured NATO type)."""
-    return "armored" in tags(ctx, uid) or bool(types(ctx, uid) & ARMORED_TYPES)
+    """2.6: any unit with the oval armour symbol (tag ``armored`` or an armoured NATO type). Printed, so cached."""
+    cache = ctx.__dict__.setdefault("_efb_armored", {})
+    hit = cache.get(uid)
+    if hit is None:
+        hit = cache[uid] = "armored" in tags(ctx, uid) or bool(types(ctx, uid) & ARMORED_TYPES)
+    return hit
 
 
 def klass(ctx: Any, uid: str) -> str:
@@ -109,7 +113,19 @@ def bridged(ctx: Any, a: str, b: str) -> bool:
 
 
 def zoc_crosses(ctx: Any, a: str, b: str) -> bool:
-    """Does a ZOC extend from ``a`` into adjacent ``b``? (10.3; the zoc_major_river policy, TEC blocks_zoc)."""
+    """Does a ZOC extend from ``a`` into adjacent ``b``? (10.3; the zoc_major_river policy, TEC blocks_zoc). Asked
+    for every enemy unit's neighbours whenever a zone map is rebuilt, so remembered until a bridge changes."""
+    ver = bridge_version(ctx)
+    cache = ctx.__dict__.get("_efb_zoc_crosses")
+    if cache is None or cache[0] != ver:
+        cache = ctx.__dict__["_efb_zoc_crosses"] = (ver, {})
+    hit = cache[1].get((a, b))
+    if hit is None:
+        hit = cache[1][(a, b)] = _zoc_crosses(ctx, a, b)
+    return hit
+
+
+def _zoc_crosses(ctx: Any, a: str, b: str) -> bool:
     tec = ctx.tables.get("tec") or {}
     sides = ctx.board.hexside(a, b)
     for s in sides:

@@ -23,6 +23,16 @@ def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool, ooc_why: str = "
     ma = ctx.values(uid).get("movement")
     if not isinstance(ma, int | float):
         return None, []
+    # the same few inputs recur for every move: the figure (exact Fraction arithmetic) is worked out once each
+    key = (ma, ooc, disengaging, ooc_why, ctx.state.weather)
+    cache = ctx.__dict__.setdefault("_efb_allowance", {})
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _allowance(ctx, ma, ooc, disengaging, ooc_why)
+    return hit[0], list(hit[1])
+
+
+def _allowance(ctx: Any, ma: float, ooc: bool, disengaging: bool, ooc_why: str) -> tuple[Fraction, list[str]]:
     reasons = []
     if ooc:
         reasons.append(f"out of command: {ooc_why}" if ooc_why else "out of command")

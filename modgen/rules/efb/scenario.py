@@ -373,6 +373,8 @@ class Scenario:
         crosses it that turn (22.2)."""
         st = ctx.state
         built = (st.notes.get("bridges") or {}).get("built", {})
+        if not built:
+            return  # no engineer bridge on the map (the usual case): nothing to cross or remove
         path = ev.get("path") or [ev.get("from") or st.position.get(ev["unit"]), ev.get("to")]
         crossed = {c.side_key(a, b) for a, b in zip(path, path[1:], strict=False) if a and b}
         others = st.notes.setdefault("bridge_crossings", {})
