@@ -174,7 +174,7 @@ def enemy_map(ctx: Any, side: str | None) -> tuple[set[str], set[str]]:
     if hit is not None and hit[0] == key:
         return hit[1], hit[2]
     occupied, covered = zoc.enemy_hexes(ctx.board, st.position.items(), lambda u: ctx.side_of(u) not in (None, side),
-                                        zoc_rules(ctx))
+                                        zoc_rules(ctx), _zone_of(ctx))
     cache[side] = (key, occupied, covered, {})
     return occupied, covered
 
@@ -188,8 +188,26 @@ def ezoc_hexes(ctx: Any, side: str | None) -> set[str]:
     hit = cache.get(side)
     if hit is None or hit[0] != key:
         hit = cache[side] = (key, zoc.enemy_hexes(ctx.board, st.position.items(),
-                                                  lambda u: ctx.side_of(u) not in (None, side), zoc_rules(ctx))[1])
+                                                  lambda u: ctx.side_of(u) not in (None, side), zoc_rules(ctx),
+                                                  _zone_of(ctx))[1])
     return hit[1]
+
+
+def _zone_of(ctx: Any) -> Any:
+    """``zone(h)`` for the zone maps: the hexes a ZOC from ``h`` reaches depend on the map and bridges alone, so
+    each is worked out once per bridge state."""
+    ver = bridge_version(ctx)
+    cache = ctx.__dict__.get("_efb_zones")
+    if cache is None or cache[0] != ver:
+        cache = ctx.__dict__["_efb_zones"] = (ver, {})
+    zones, rules, board = cache[1], zoc_rules(ctx), ctx.board
+
+    def zone_of(h: str) -> set[str]:
+        hit = zones.get(h)
+        if hit is None:
+            hit = zones[h] = zoc.zone(board, h, rules)
+        return hit
+    return zone_of
 
 
 def path_memo(ctx: Any, side: str | None) -> dict[Any, Any]:
@@ -371,10 +389,11 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     h = ctx.state.position.get(uid)
     if h is None or ctx.board is None:
         return True
-    side = ctx.side_of(uid)
-    near = [hq for hq, hh, r in _hqs(ctx, side) if ctx.board.distance(h, hh) <= r]
-    if any(hq_commands(ctx, hq, uid) for hq in near):
-        return True
+    distance = ctx.board.distance
+    near = [hq for hq, hh, r in _hqs(ctx, ctx.side_of(uid)) if distance(h, hh) <= r]
+    for hq in near:
+        if hq_commands(ctx, hq, uid):
+            return True
     return _plus_one(ctx, uid, near)
 
 

@@ -62,6 +62,13 @@ def road_overstacked(ctx: Any, uid: str, h: str, mode: str, lim: int | None) -> 
     return len(friends) + 1 > lim
 
 
+def _scaled(mp: Fraction, scale: int) -> int | Fraction:
+    """``mp * scale`` as an int when whole (it is whenever the scale clears the denominator), else a Fraction."""
+    if scale % mp.denominator == 0:
+        return mp.numerator * (scale // mp.denominator)
+    return mp * scale
+
+
 class Movement:
     """Checks of each ``move`` event against the state before it."""
 
@@ -251,8 +258,7 @@ class Movement:
         # A* finds the cheapest legal path; the move is legal when it fits the allowance. First a search bounded by
         # the allowance itself: A* pops the same nodes in the same order under any bound at least the answer's
         # cost, so a path it finds is exactly the one the wider search below would find, at a fraction of the work.
-        lim = limit * scale
-        lim = int(lim) if lim.denominator == 1 else lim
+        lim = _scaled(limit, scale)
         seen_unknown = len(costs.unknown)
         for m in modes:
             found = search(m, lim)
@@ -327,8 +333,7 @@ class Movement:
         """No legal path fits: search again with each constraint relaxed (enemy ZOC, enemy-occupied hexes, stacking
         on the road, terrain) and report the first whose relaxation lets the move fit, citing its rule and naming
         the blocking hex and units. False when none does alone (then the allowance binds: 8.3)."""
-        lim = limit * scale
-        lim = int(lim) if lim.denominator == 1 else lim
+        lim = _scaled(limit, scale)
 
         def fits(relax: frozenset[str]):
             for m in modes:
