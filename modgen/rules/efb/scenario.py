@@ -23,6 +23,7 @@ class Scenario:
 
     def __init__(self) -> None:
         self.schedule: dict[str, dict[str, Any]] | None = None
+        self.by_turn: dict[Any, list[tuple[str, dict[str, Any]]]] | None = None
 
     def _schedule(self, ctx: Any) -> dict[str, dict[str, Any]]:
         """Unit -> its reinforcement entry, with the chosen options applied: entries marked ``option`` only when
@@ -30,6 +31,14 @@ class Scenario:
         if self.schedule is None:
             self.schedule = reinforcement_schedule(ctx.scenario, ctx.state.options)
         return self.schedule
+
+    def _due(self, ctx: Any, turn: int) -> list[tuple[str, dict[str, Any]]]:
+        """(unit, entry) of the schedule's entries for ``turn``, in schedule order (indexed once per check)."""
+        if self.by_turn is None:
+            self.by_turn = {}
+            for u, entry in self._schedule(ctx).items():
+                self.by_turn.setdefault(entry.get("turn"), []).append((u, entry))
+        return self.by_turn.get(turn, [])
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
@@ -94,8 +103,8 @@ class Scenario:
         if st.phase == "reinforcement":
             self._pool_draws(ctx)
         if st.phase == "reinforcement" and ctx.scenario:
-            for u, entry in self._schedule(ctx).items():
-                if entry.get("turn") == st.turn and not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
+            for u, entry in self._due(ctx, st.turn):
+                if not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
                         st.side and st.position.get(u) is None and u not in st.eliminated \
                         and column.queued(ctx, u) is None and column.carried(ctx, u) is None:
                     ctx.error(ctx.rule("6.5"), f"{ctx.name(u)} is scheduled to arrive on turn {st.turn} but was not "
