@@ -166,17 +166,26 @@ def in_ezoc(ctx: Any, h: str, side: str | None) -> bool:
 
 def enemy_map(ctx: Any, side: str | None) -> tuple[set[str], set[str]]:
     """(hexes holding enemy ground units, hexes in an enemy ZOC) for ``side``; cached until an enemy unit changes."""
+    occupied, covered, _ = enemy_map_memo(ctx, side)
+    return occupied, covered
+
+
+def enemy_map_memo(ctx: Any, side: str | None) -> tuple[set[str], set[str], dict[Any, Any]]:
+    """:func:`enemy_map` and a memo for ``side``'s path searches that lives exactly as long as that map (the
+    enemy-occupied hexes and zones every search avoids): a new enemy map starts an empty memo. Its keys must name
+    every other input of a search."""
     st = ctx.state
     enemies = [s for s in ctx.sides if s != side]
     key = tuple(st.side_version[s] for s in enemies) + (st.side_version[None],)
     cache = st.notes.setdefault("enemy_map", {})
     hit = cache.get(side)
     if hit is not None and hit[0] == key:
-        return hit[1], hit[2]
+        return hit[1], hit[2], hit[3]
     occupied, covered = zoc.enemy_hexes(ctx.board, st.position.items(), lambda u: ctx.side_of(u) not in (None, side),
                                         zoc_rules(ctx), _zone_of(ctx))
-    cache[side] = (key, occupied, covered, {})
-    return occupied, covered
+    memo: dict[Any, Any] = {}
+    cache[side] = (key, occupied, covered, memo)
+    return occupied, covered, memo
 
 
 def ezoc_hexes(ctx: Any, side: str | None) -> set[str]:
@@ -208,13 +217,6 @@ def _zone_of(ctx: Any) -> Any:
             hit = zones[h] = zoc.zone(board, h, rules)
         return hit
     return zone_of
-
-
-def path_memo(ctx: Any, side: str | None) -> dict[Any, Any]:
-    """A memo for ``side``'s path searches that lives exactly as long as its :func:`enemy_map` (the enemy-occupied
-    hexes and zones every search avoids): a new enemy map starts an empty one. Keys must name every other input."""
-    enemy_map(ctx, side)
-    return ctx.state.notes["enemy_map"][side][3]
 
 
 def mp_for(ctx: Any, uid: str, cell: Any) -> Fraction | None:

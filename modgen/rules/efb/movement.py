@@ -134,7 +134,7 @@ class Movement:
             ctx.warning("LOG", f"{nm} is at {st.position.get(uid)} but the move starts at {start}", units=[uid],
                         hexes=[start])
         side = ctx.side_of(uid)
-        occupied, zoc = c.enemy_map(ctx, side)
+        occupied, zoc, memo = c.enemy_map_memo(ctx, side)
 
         def ezoc(h: str) -> bool:
             return h in zoc
@@ -181,8 +181,7 @@ class Movement:
             self._given_path(ctx, ev, uid, ev["path"], mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk)
             return
         # road/rail/trail rates apply only to a move that starts and ends on that line (8.7-8.9)
-        modes = [mode] if mode in LINE_MODES else ["normal"] + [
-            m for m in LINE_MODES if self._on_line(ctx, start, m) and self._on_line(ctx, goal, m)]
+        modes = [mode] if mode in LINE_MODES else self._modes(ctx, start, goal)
         board = ctx.board
         if board.adjacent(start, goal):
             # one hex: legal if some mode's direct step fits the allowance (no detour is needed to prove legality)
@@ -227,8 +226,6 @@ class Movement:
                 cache[key] = None if x is None else x.numerator * (scale // x.denominator)
                 return cache[key]
             return step_scaled
-
-        memo = c.path_memo(ctx, side)
 
         def search(m: str, lim, relax: frozenset[str] = frozenset()):
             # memoised: the answer depends on the enemy map (the memo's lifetime), the unit's mobility class,
@@ -394,6 +391,17 @@ class Movement:
             ctx.could_not_check(ctx.rule("8.6"), c.MISSING_TEC)
         else:
             ctx.could_not_check(ctx.rule("8.6"), f"the game data has no TEC movement cost for {missing[0]!r}")
+
+    @classmethod
+    def _modes(cls, ctx: Any, start: str, goal: str) -> list[str]:
+        """The rates a move from ``start`` to ``goal`` may use when the log names none: normal, and road, rail or
+        trail when both ends are on one (8.7-8.9). Fixed by the map, so remembered per pair."""
+        cache = ctx.__dict__.setdefault("_efb_modes", {})
+        hit = cache.get((start, goal))
+        if hit is None:
+            hit = cache[(start, goal)] = ["normal"] + [
+                m for m in LINE_MODES if cls._on_line(ctx, start, m) and cls._on_line(ctx, goal, m)]
+        return list(hit)
 
     @staticmethod
     def _on_line(ctx: Any, h: str, kind: str) -> bool:

@@ -312,6 +312,9 @@ class Results:
                           units=[target], event_index=idx)
 
     def _close(self, ctx: Any) -> None:
+        notes = ctx.state.notes
+        if self.pending is None and not self.ranged and "river_roll_due" not in notes and "retreat_doom" not in notes:
+            return  # nothing open (every move and phase asks): the steps below would find nothing
         self._close_ranged(ctx)
         p, self.pending = self.pending, None
         for u, (a, b, idx) in ctx.state.notes.pop("river_roll_due", {}).items():

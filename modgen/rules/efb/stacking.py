@@ -22,7 +22,15 @@ def _rulebook_limit(nat: str, year: int | None) -> int | None:
 
 
 def limit_for(ctx: Any, uid: str) -> int | None:
-    """Stacking limit for a unit: the ``stacking`` table row, else the printed rule, else None (unknown)."""
+    """Stacking limit for a unit: the ``stacking`` table row, else the printed rule, else None (unknown). The game
+    data alone decide it, so it is looked up once per unit and check."""
+    cache = ctx.__dict__.setdefault("_efb_stack_limit", {})
+    if uid not in cache:
+        cache[uid] = _limit_for(ctx, uid)
+    return cache[uid]
+
+
+def _limit_for(ctx: Any, uid: str) -> int | None:
     nat = c.nationality(ctx, uid)
     row = c.year_row(ctx, "stacking", nat)
     if row is not None:
