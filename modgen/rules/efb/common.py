@@ -290,7 +290,17 @@ COMMITMENT_MF = Fraction(2)
 
 def option_on(ctx: Any, option_id: str) -> bool | None:
     """Is the scenario option chosen (the log's ``scenario_start`` options, else the option's default)? None when
-    the scenario has no such option."""
+    the scenario has no such option. Asked at every move (26.4), so remembered until ``scenario_start`` sets the
+    options (the engine replaces the dict then; nothing changes it in place)."""
+    cache = ctx.__dict__.get("_efb_options")
+    if cache is None or cache[0] is not ctx.state.options:
+        cache = ctx.__dict__["_efb_options"] = (ctx.state.options, {})
+    if option_id not in cache[1]:
+        cache[1][option_id] = _option_on(ctx, option_id)
+    return cache[1][option_id]
+
+
+def _option_on(ctx: Any, option_id: str) -> bool | None:
     for o in ctx.scenario.get("options") or []:
         if o.get("id") == option_id:
             return bool(ctx.state.options.get(option_id, o.get("default", False)))

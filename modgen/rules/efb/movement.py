@@ -159,9 +159,25 @@ class Movement:
             if q.get("cost"):
                 reasons = reasons + [f"{c.fmt_mp(q['cost'])} MP paid to reach {q['hex']} from off-map road hex "
                                      f"{q['slot']} (6.4)"]
-        costs = c.Costs(ctx, uid)
-        costs.commit = c.commitment_hexes(ctx, side)
+        commit = c.commitment_hexes(ctx, side)
         road_mk = ctx.policies.get("road_movement_ezoc") == "mk"
+        # A legal start/end move is remembered with everything its verdict depends on (the enemy map is the memo's
+        # lifetime; friendly stacks count only when a road, rail or trail rate is possible, 8.7(2)): the same move
+        # in the same circumstances is legal again, by the same assumed path.
+        verdict = None
+        if q is None and not ev.get("path") and ev.get("to") is not None:
+            rates = tuple([mode] if mode in LINE_MODES else self._modes(ctx, start, ev["to"]))
+            verdict = ("legal", start, ev["to"], rates, limit, c.is_armored(ctx, uid), commit, c.bridge_version(ctx),
+                       disengaging, road_mk,
+                       (uid, st.side_version[side]) if any(m in LINE_MODES for m in rates) else None)
+            hit = memo.get(verdict)
+            if hit is not None:
+                if hit:  # (empty: legal as one direct step, which records no path)
+                    st.notes.setdefault("assumed_paths", {})[ctx.index] = list(hit[1])
+                    st.notes.setdefault("mp_spent", {})[uid] = hit[0]
+                return
+        costs = c.Costs(ctx, uid)
+        costs.commit = commit
 
         def stepper(m: str):
             def step(a: str, b: str) -> Fraction | None:
@@ -188,6 +204,8 @@ class Movement:
             for m in modes:
                 cost = stepper(m)(start, goal)
                 if cost is not None and cost <= limit:
+                    if verdict is not None and not costs.unknown:
+                        memo[verdict] = ()
                     return
         # search in integer units of 1/D MP: exact (D clears every denominator) and far faster than Fractions
         scale = costs.scale
@@ -262,6 +280,8 @@ class Movement:
             if found is not None:
                 st.notes.setdefault("assumed_paths", {})[ctx.index] = found[1]
                 st.notes.setdefault("mp_spent", {})[uid] = found[0]
+                if verdict is not None and not costs.unknown:
+                    memo[verdict] = (found[0], list(found[1]))
                 return
         del costs.unknown[seen_unknown:]  # (the wider search must start from the same state)
         # None fits: the search again stops at twice the allowance + 6 MP, for the figure the finding gives (past

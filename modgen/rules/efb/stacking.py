@@ -39,8 +39,12 @@ def _limit_for(ctx: Any, uid: str) -> int | None:
 
 
 def free_tags(ctx: Any, uid: str) -> set[str]:
-    row = c.year_row(ctx, "stacking", c.nationality(ctx, uid)) or {}
-    return set(row.get("free_tags") or [])
+    """Tags that stack free for the unit's nationality (the ``stacking`` table row); cached per unit and check."""
+    cache = ctx.__dict__.setdefault("_efb_free_tags", {})
+    if uid not in cache:
+        row = c.year_row(ctx, "stacking", c.nationality(ctx, uid)) or {}
+        cache[uid] = frozenset(row.get("free_tags") or [])
+    return set(cache[uid])
 
 
 class Stacking:
