@@ -1,8 +1,9 @@
 """Benchmark: check a 10,000-event canonical log of Minsk '44 and print events per second.
 
 The log is synthetic: the scenario setup, then turn after turn in which every German unit on the map moves to a
-clear hex two hexes away and back (start and end only, as VASSAL logs give them, so every move runs the
-cheapest-path search), with the full phase sequence. Turns past the scenario's six give EFB 24.4 findings, and
+clear hex two hexes away and back (start and end only, as VASSAL logs give them, so every move needs the
+cheapest-path search; from the third turn the same moves recur with the same enemy map, which the movement check's
+memo answers), with the full phase sequence. Turns past the scenario's six give EFB 24.4 findings, and
 out-of-command or disengaging units that cannot make the move give EFB 8.3/10.10 findings (each of those runs a
 bounded search for the explanation); the point is throughput.
 Run: .venv/bin/python benchmarks/bench_check.py [N_EVENTS [REPEAT]] (the run with the least replay+checks CPU

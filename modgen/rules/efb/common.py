@@ -175,8 +175,8 @@ def enemy_map_memo(ctx: Any, side: str | None) -> tuple[set[str], set[str], dict
     enemy-occupied hexes and zones every search avoids): a new enemy map starts an empty memo. Its keys must name
     every other input of a search."""
     st = ctx.state
-    enemies = [s for s in ctx.sides if s != side]
-    key = tuple(st.side_version[s] for s in enemies) + (st.side_version[None],)
+    versions = st.side_version
+    key = tuple([versions[s] for s in ctx.sides if s != side] + [versions[None]])
     cache = st.notes.setdefault("enemy_map", {})
     hit = cache.get(side)
     if hit is not None and hit[0] == key:
@@ -402,11 +402,22 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     if h is None or ctx.board is None:
         return True
     distance = ctx.board.distance
-    near = [hq for hq, hh, r in _hqs(ctx, ctx.side_of(uid)) if distance(h, hh) <= r]
-    for hq in near:
-        if hq_commands(ctx, hq, uid):
+    side = ctx.side_of(uid)
+    placed = _hq_places(ctx, side)
+    for hq in _commanders(ctx, uid):  # (the few HQs that may command it, rather than every HQ of the side)
+        where = placed.get(hq)
+        if where is not None and distance(h, where[0]) <= where[1]:
             return True
-    return _plus_one(ctx, uid, near)
+    return _plus_one(ctx, uid, [hq for hq, hh, r in _hqs(ctx, side) if distance(h, hh) <= r])
+
+
+def _commanders(ctx: Any, uid: str) -> list[str]:
+    """Every HQ of the game that may command ``uid`` (:func:`hq_commands`, fixed by the game data), cached per check."""
+    cache = ctx.__dict__.setdefault("_efb_commanders", {})
+    hit = cache.get(uid)
+    if hit is None:
+        hit = cache[uid] = [hq for hq in ctx.units if klass(ctx, hq) == "hq" and hq_commands(ctx, hq, uid)]
+    return hit
 
 
 def ooc_reason(ctx: Any, uid: str) -> str:
@@ -552,8 +563,14 @@ def _hqs(ctx: Any, side: str | None) -> list[tuple[str, str, int]]:
         r = command_radius(ctx, hq)
         if r is not None:
             out.append((hq, hh, r))
-    cache[side] = (key, out)
+    cache[side] = (key, out, {hq: (hh, r) for hq, hh, r in out})
     return out
+
+
+def _hq_places(ctx: Any, side: str | None) -> dict[str, tuple[str, int]]:
+    """:func:`_hqs` as hq -> (hex, radius)."""
+    _hqs(ctx, side)
+    return ctx.state.notes["hqs"][side][2]
 
 
 def names(ctx: Any, uids: list[str]) -> str:

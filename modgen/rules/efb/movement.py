@@ -167,9 +167,10 @@ class Movement:
         verdict = None
         if q is None and not ev.get("path") and ev.get("to") is not None:
             rates = tuple([mode] if mode in LINE_MODES else self._modes(ctx, start, ev["to"]))
-            verdict = ("legal", start, ev["to"], rates, limit, c.is_armored(ctx, uid), commit, c.bridge_version(ctx),
-                       disengaging, road_mk,
-                       (uid, st.side_version[side]) if any(m in LINE_MODES for m in rates) else None)
+            lines = len(rates) > 1 or rates[0] in LINE_MODES  # (the same as: any rate is a line's)
+            verdict = ("legal", start, ev["to"], rates, limit.numerator, limit.denominator, c.is_armored(ctx, uid),
+                       commit, c.bridge_version(ctx), disengaging, road_mk,
+                       (uid, st.side_version[side]) if lines else None)
             hit = memo.get(verdict)
             if hit is not None:
                 if hit:  # (empty: legal as one direct step, which records no path)

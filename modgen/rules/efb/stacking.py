@@ -51,16 +51,16 @@ class Stacking:
     """Check every hex at each phase end."""
 
     def __init__(self) -> None:
-        self.checked: tuple[int, ...] | None = None
+        self.checked: dict[str | None, int] | None = None  # the side versions at the last check
         self.last: dict[str, list[str]] = {}  # the stacks at the last check
 
     def phase_end(self, ctx: Any) -> None:
         if ctx.board is None:
             return
-        versions = tuple(sorted(ctx.state.side_version.items(), key=lambda kv: str(kv[0])))
+        versions = ctx.state.side_version
         if versions == self.checked:
             return  # nothing moved since the last phase end: the stacks are the ones already checked
-        self.checked = versions
+        self.checked = dict(versions)
         last, self.last = self.last, ctx.state.stacks()
         for h, units in self.last.items():
             if last.get(h) == units:
@@ -82,7 +82,7 @@ class Stacking:
         if key in seen:
             return  # the same stack was reported at the end of an earlier phase
         free = free_tags(ctx, group[0])
-        free_units = [u for u in group if free & c.tags(ctx, u)]
+        free_units = [u for u in group if free & c.tags(ctx, u)] if free else []
         counted = [u for u in group if u not in free_units]
         where = f"at the end of the {ctx.state.phase} phase"
         if len(counted) > lim:
