@@ -181,8 +181,8 @@ def enemy_map_memo(ctx: Any, side: str | None) -> tuple[set[str], set[str], dict
     hit = cache.get(side)
     if hit is not None and hit[0] == key:
         return hit[1], hit[2], hit[3]
-    occupied, covered = zoc.enemy_hexes(ctx.board, st.position.items(), lambda u: ctx.side_of(u) not in (None, side),
-                                        zoc_rules(ctx), _zone_of(ctx))
+    occupied, covered = zoc.enemy_hexes(ctx.board, _enemy_places(ctx, side), lambda u: True, zoc_rules(ctx),
+                                        _zone_of(ctx))
     memo: dict[Any, Any] = {}
     cache[side] = (key, occupied, covered, memo)
     return occupied, covered, memo
@@ -196,10 +196,21 @@ def ezoc_hexes(ctx: Any, side: str | None) -> set[str]:
     cache = st.notes.setdefault("ezoc_hexes", {})
     hit = cache.get(side)
     if hit is None or hit[0] != key:
-        hit = cache[side] = (key, zoc.enemy_hexes(ctx.board, st.position.items(),
-                                                  lambda u: ctx.side_of(u) not in (None, side), zoc_rules(ctx),
-                                                  _zone_of(ctx))[1])
+        hit = cache[side] = (key, zoc.enemy_hexes(ctx.board, _enemy_places(ctx, side), lambda u: True,
+                                                  zoc_rules(ctx), _zone_of(ctx))[1])
     return hit[1]
+
+
+def _enemy_places(ctx: Any, side: str | None) -> list[tuple[str, str | None]]:
+    """(unit, hex) of the units of other sides (not side-less ones): what the zone maps look at. The units of each
+    side come from the game data (a unit the log names but the game lacks has no side), so only their places are
+    read here."""
+    cache = ctx.__dict__.setdefault("_efb_enemy_units", {})
+    units = cache.get(side)
+    if units is None:
+        units = cache[side] = [u for u in ctx.units if ctx.side_of(u) not in (None, side)]
+    where = ctx.state.position
+    return [(u, where.get(u)) for u in units]
 
 
 def _zone_of(ctx: Any) -> Any:
