@@ -50,8 +50,9 @@ class Combat:
         if ev["type"] == "phase" and ev["phase"] == "combat1" and ctx.board is not None:
             must_attack, must_be_attacked = {}, {}
             covered = c.ezoc_hexes(ctx, st.side)
+            own = c.ground_units(ctx, st.side)
             for u, h in list(st.position.items()):
-                if h is None or ctx.side_of(u) != st.side or not c.is_ground(ctx, u):
+                if h is None or u not in own:
                     continue
                 sources = c.zoc_sources(ctx, h, st.side) if h in covered else []
                 # HQ and supply units print no attack factor: they cannot make the attack 10.6 demands of them,

@@ -48,6 +48,28 @@ def is_ground(ctx: Any, uid: str) -> bool:
     return rec.get("kind", "unit") == "unit" and rec.get("class") != "air"
 
 
+class _AnyGround:
+    """Membership test for :func:`ground_units` of no side: computed per unit (ids the game lacks count there)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+
+    def __contains__(self, uid: str) -> bool:
+        return self.ctx.side_of(uid) is None and is_ground(self.ctx, uid)
+
+
+def ground_units(ctx: Any, side: str | None) -> Any:
+    """The ground units of ``side`` (``side_of(u) == side and is_ground(u)``) for ``in`` tests; fixed by the game
+    data, so made once per side and check."""
+    if side is None:
+        return _AnyGround(ctx)
+    cache = ctx.__dict__.setdefault("_efb_ground_units", {})
+    hit = cache.get(side)
+    if hit is None:
+        hit = cache[side] = frozenset(u for u in ctx.units if ctx.side_of(u) == side and is_ground(ctx, u))
+    return hit
+
+
 def nationality(ctx: Any, uid: str) -> str:
     rec = record(ctx, uid)
     return rec.get("nationality") or rec.get("side") or ""

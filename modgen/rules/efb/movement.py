@@ -79,10 +79,9 @@ class Movement:
         st = ctx.state
         if event["type"] == "phase" and event["phase"] == "movement":
             # 7.6: command is determined at the start of the movement phase, before any unit moves
-            st.notes["cmd_move"] = {
-                u: c.in_command(ctx, u) for u, h in st.position.items()
-                if h is not None and ctx.side_of(u) == st.side and c.is_ground(ctx, u)
-            }
+            own = c.ground_units(ctx, st.side)
+            st.notes["cmd_move"] = {u: c.in_command(ctx, u) for u, h in st.position.items()
+                                    if h is not None and u in own}
             st.notes["cmd_move_why"] = {u: c.ooc_reason(ctx, u) for u, ok in st.notes["cmd_move"].items() if not ok}
             # out of command only for want of a recorded plus-one choice (24.6): judged as in command, and the
             # halved allowance is could-not-check (_move)

@@ -37,6 +37,10 @@ class Presence:
             return
         if t not in USES:
             return
+        uid = ev.get("unit")
+        if isinstance(uid, str) and uid in self.known and not (ev.get("attackers") or ev.get("defenders")
+                                                               or ev.get("support")):
+            return  # (most events: one unit, already in play)
         missing = [u for u in _named(ev) if u in ctx.units and u not in self.known and ctx.state.position.get(u)
                    is None and ctx.units[u].get("class") != "air"]
         if not missing:
