@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.efb import common as c
-from modgen.rules.efb import crt
+from modgen.rules.efb import crt, zonemaps
 
 RANGED_KINDS = ("bombardment", "fpf", "lr_at")
 
@@ -49,8 +49,8 @@ class Combat:
         st = ctx.state
         if ev["type"] == "phase" and ev["phase"] == "combat1" and ctx.board is not None:
             must_attack, must_be_attacked = {}, {}
-            covered = c.ezoc_hexes(ctx, st.side)
-            own = c.ground_units(ctx, st.side)
+            covered = zonemaps.ezoc_hexes(ctx, st.side)
+            own = zonemaps.ground_units(ctx, st.side)
             for u, h in list(st.position.items()):
                 if h is None or u not in own:
                     continue

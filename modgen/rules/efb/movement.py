@@ -7,66 +7,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from modgen.rules.efb import column
+from modgen.rules.efb import column, zonemaps
 from modgen.rules.efb import common as c
+from modgen.rules.efb.allowance import allowance, road_overstacked, scaled_mp
 from modgen.rules.efb.stacking import limit_for
 from modgen.rules.movement import binding_constraint
 from modgen.rules.pathfinding import cheapest_path, path_cost
 
 LINE_MODES = ("road", "rail", "trail")
-
-
-def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool, ooc_why: str = ""
-              ) -> tuple[Fraction | None, list[str]]:
-    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1);
-    ``ooc_why`` says why it was out of command (common.ooc_reason)."""
-    ma = ctx.values(uid).get("movement")
-    if not isinstance(ma, int | float):
-        return None, []
-    # the same few inputs recur for every move: the figure (exact Fraction arithmetic) is worked out once each
-    key = (ma, ooc, disengaging, ooc_why, ctx.state.weather)
-    cache = ctx.__dict__.setdefault("_efb_allowance", {})
-    hit = cache.get(key)
-    if hit is None:
-        hit = cache[key] = _allowance(ctx, ma, ooc, disengaging, ooc_why)
-    return hit[0], list(hit[1])
-
-
-def _allowance(ctx: Any, ma: float, ooc: bool, disengaging: bool, ooc_why: str) -> tuple[Fraction, list[str]]:
-    reasons = []
-    if ooc:
-        reasons.append(f"out of command: {ooc_why}" if ooc_why else "out of command")
-    if disengaging:
-        reasons.append("disengaging")
-    if ctx.state.weather in ("light_precipitation", "light precipitation"):
-        reasons.append("light precipitation")
-    value = Fraction(ma).limit_denominator(100)
-    if reasons:
-        value = value / 2 if len(reasons) == 1 else value / 4
-        if ctx.policies.get("halving_rounding") == "down":
-            value = Fraction(int(value))
-        value = max(value, Fraction(1)) if ma >= 1 else value
-    return value, reasons
-
-
-def road_overstacked(ctx: Any, uid: str, h: str, mode: str, lim: int | None) -> bool:
-    """8.7(2) (8.8, 8.9: also rail and trail): would ``uid`` entering ``h`` at the ``mode`` rate be overstacked?
-    MK 24.6 SR4 (special rule ``<side>_road_movement``): road movement may pass through units of movement 0."""
-    if lim is None:
-        return False
-    side = ctx.side_of(uid)
-    through_zero = mode == "road" and any(r.get("id") == f"{side}_road_movement"
-                                          for r in ctx.scenario.get("special_rules") or [])
-    friends = [u for u in ctx.state.units_in(h) if u != uid and ctx.side_of(u) == side and c.is_ground(ctx, u)
-               and not (through_zero and ctx.values(u).get("movement") == 0)]
-    return len(friends) + 1 > lim
-
-
-def _scaled(mp: Fraction, scale: int) -> int | Fraction:
-    """``mp * scale`` as an int when whole (it is whenever the scale clears the denominator), else a Fraction."""
-    if scale % mp.denominator == 0:
-        return mp.numerator * (scale // mp.denominator)
-    return mp * scale
 
 
 class Movement:
@@ -79,7 +27,7 @@ class Movement:
         st = ctx.state
         if event["type"] == "phase" and event["phase"] == "movement":
             # 7.6: command is determined at the start of the movement phase, before any unit moves
-            own = c.ground_units(ctx, st.side)
+            own = zonemaps.ground_units(ctx, st.side)
             st.notes["cmd_move"] = {u: c.in_command(ctx, u) for u, h in st.position.items()
                                     if h is not None and u in own}
             st.notes["cmd_move_why"] = {u: c.ooc_reason(ctx, u) for u, ok in st.notes["cmd_move"].items() if not ok}
@@ -133,7 +81,7 @@ class Movement:
             ctx.warning("LOG", f"{nm} is at {st.position.get(uid)} but the move starts at {start}", units=[uid],
                         hexes=[start])
         side = ctx.side_of(uid)
-        occupied, zoc, memo = c.enemy_map_memo(ctx, side)
+        occupied, zoc, memo = zonemaps.enemy_map_memo(ctx, side)
 
         def ezoc(h: str) -> bool:
             return h in zoc
@@ -273,7 +221,7 @@ class Movement:
         # A* finds the cheapest legal path; the move is legal when it fits the allowance. First a search bounded by
         # the allowance itself: A* pops the same nodes in the same order under any bound at least the answer's
         # cost, so a path it finds is exactly the one the wider search below would find, at a fraction of the work.
-        lim = _scaled(limit, scale)
+        lim = scaled_mp(limit, scale)
         seen_unknown = len(costs.unknown)
         for m in modes:
             found = search(m, lim)
@@ -350,7 +298,7 @@ class Movement:
         """No legal path fits: search again with each constraint relaxed (enemy ZOC, enemy-occupied hexes, stacking
         on the road, terrain) and report the first whose relaxation lets the move fit, citing its rule and naming
         the blocking hex and units. False when none does alone (then the allowance binds: 8.3)."""
-        lim = _scaled(limit, scale)
+        lim = scaled_mp(limit, scale)
 
         def fits(relax: frozenset[str]):
             for m in modes:
