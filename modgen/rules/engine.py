@@ -301,6 +301,31 @@ def _hooks(checkers: list[Any]) -> dict[str, list[Any]]:
             for h in _HOOKS}
 
 
+class _Dispatch:
+    """The ``before``/``after`` methods to call for each event type, in checker order. A checker may declare
+    ``handles = {"before": {event types}, "after": {...}}`` (optional): its hook then runs only for those types;
+    a hook it does not list there runs for every event."""
+
+    def __init__(self, checkers: list[Any]) -> None:
+        self.all = {h: [(type(c).__name__, fn, _handled(c, h)) for c in checkers
+                        if (fn := getattr(c, h, None)) is not None] for h in ("before", "after")}
+        self.cache: dict[tuple[str, str], list[Any]] = {}
+
+    def __call__(self, hook: str, event_type: str) -> list[Any]:
+        fns = self.cache.get((hook, event_type))
+        if fns is None:
+            fns = self.cache[(hook, event_type)] = [(name, fn) for name, fn, types in self.all[hook]
+                                                    if types is None or event_type in types]
+        return fns
+
+
+def _handled(checker: Any, hook: str) -> frozenset[str] | None:
+    """The event types ``checker`` declares for ``hook`` (its ``handles`` attribute), or None for every type."""
+    handles = getattr(checker, "handles", None)
+    types = handles.get(hook) if isinstance(handles, dict) else None
+    return None if types is None else frozenset(types)
+
+
 def _call(fns: list[Any], hook: str, ctx: Context, *args: Any) -> None:
     """Run one hook of every checker. A checker that crashes costs only its own verdict: the crash becomes a
     could-not-check finding naming the check (MODGEN_DEBUG=1 re-raises it for a traceback)."""
@@ -321,10 +346,12 @@ def _bad_hexes(ctx: Context, event: dict[str, Any]) -> list[str]:
     """Hex labels in the event that are not on the scenario's map."""
     if ctx.board is None:
         return []
-    labels = [event[k] for k in _HEX_FIELDS if isinstance(event.get(k), str)]
+    on_map = ctx.board.on_map
+    bad = [v for k in _HEX_FIELDS if isinstance(v := event.get(k), str) and not on_map(v)]
     for k in ("path", "hexes"):
-        labels += [h for h in event.get(k) or [] if isinstance(h, str)]
-    return [h for h in labels if not ctx.board.on_map(h)]
+        if k in event:
+            bad += [h for h in event[k] or [] if isinstance(h, str) and not on_map(h)]
+    return bad
 
 
 def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] | None = None,
@@ -335,7 +362,8 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
     scen = _pick_scenario(game, events, scenario)
     ctx = Context(game, scen, plugin)
     ctx.by_index = {e.get("i", n): e for n, e in enumerate(events)}
-    hooks = _hooks(list(plugin.checkers(ctx)))
+    checkers = list(plugin.checkers(ctx))
+    hooks, dispatch = _hooks(checkers), _Dispatch(checkers)
     phase_open = False
     aliases: dict[str, str] = dict(getattr(plugin, "phase_aliases", None) or {})
     for n, event in enumerate(events):
@@ -351,9 +379,9 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
             _call(hooks["phase_end"], "phase_end", ctx)
             phase_open = False
         phase_open = phase_open or event["type"] == "phase"
-        _call(hooks["before"], "before", ctx, event)
+        _call(dispatch("before", event["type"]), "before", ctx, event)
         _apply(ctx, event)
-        _call(hooks["after"], "after", ctx, event)
+        _call(dispatch("after", event["type"]), "after", ctx, event)
     ctx.index, ctx.event = None, None
     if phase_open:
         _call(hooks["phase_end"], "phase_end", ctx)

@@ -46,8 +46,9 @@ def zone(board: Any, h: str, rules: ZocRules) -> set[str]:
 
 
 def enemy_hexes(board: Any, positions: Iterable[tuple[str, str | None]], is_enemy: Callable[[str], bool],
-                rules: ZocRules) -> tuple[set[str], set[str]]:
-    """(hexes holding enemy units that occupy, hexes in an enemy zone) for units at ``positions`` (unit, hex)."""
+                rules: ZocRules, zone_of: Callable[[str], set[str]] | None = None) -> tuple[set[str], set[str]]:
+    """(hexes holding enemy units that occupy, hexes in an enemy zone) for units at ``positions`` (unit, hex).
+    ``zone_of(h)``, when given, stands for ``zone(board, h, rules)`` (e.g. remembered between calls)."""
     occupied: set[str] = set()
     covered: set[str] = set()
     for u, h in positions:
@@ -55,7 +56,7 @@ def enemy_hexes(board: Any, positions: Iterable[tuple[str, str | None]], is_enem
             continue
         occupied.add(h)
         if rules.exerts(u):
-            covered |= zone(board, h, rules)
+            covered |= zone_of(h) if zone_of is not None else zone(board, h, rules)
     return occupied, covered
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from modgen.rules.efb.allowance import allowance
 from modgen.rules.efb.column import RoadColumn
 from modgen.rules.efb.combat import Combat
 from modgen.rules.efb.command import Command
 from modgen.rules.efb.events import Events
-from modgen.rules.efb.movement import Movement, allowance
+from modgen.rules.efb.movement import Movement
 from modgen.rules.efb.objectives import Objectives
 from modgen.rules.efb.optional import Optional
 from modgen.rules.efb.presence import Presence

@@ -61,7 +61,13 @@ def entry_limit(ctx: Any, uid: str, q: dict[str, Any], start: str, limit: Fracti
 
 class RoadColumn:
     """Checks ``road_column`` events and the queued units' entry and carry-over. ``allowance``: the movement
-    check's allowance function (movement.allowance), passed in because movement imports this module."""
+    check's allowance function (allowance.allowance), passed in by checks.py."""
+
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": ("phase", "turn", "game_end", "road_column"),
+        "after": ("road_column", "move", "reinforcement", "loss"),
+    }
 
     def __init__(self, allowance: Callable[..., tuple[Fraction | None, list[str]]]) -> None:
         self.allowance = allowance

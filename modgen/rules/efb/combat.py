@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.efb import common as c
-from modgen.rules.efb import crt
+from modgen.rules.efb import crt, zonemaps
 
 RANGED_KINDS = ("bombardment", "fpf", "lr_at")
 
@@ -42,14 +42,19 @@ def is_untried(ctx: Any, uid: str) -> bool:
 class Combat:
     """Adjacent-combat checks."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("attack", "roll", "result", "flip", "reveal"), "after": ("phase",)}
+
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
         if ev["type"] == "phase" and ev["phase"] == "combat1" and ctx.board is not None:
             must_attack, must_be_attacked = {}, {}
+            covered = zonemaps.ezoc_hexes(ctx, st.side)
+            own = zonemaps.ground_units(ctx, st.side)
             for u, h in list(st.position.items()):
-                if h is None or ctx.side_of(u) != st.side or not c.is_ground(ctx, u):
+                if h is None or u not in own:
                     continue
-                sources = c.zoc_sources(ctx, h, st.side)
+                sources = c.zoc_sources(ctx, h, st.side) if h in covered else []
                 # HQ and supply units print no attack factor: they cannot make the attack 10.6 demands of them,
                 # but the enemies exerting ZOC on them must still be attacked
                 if sources and c.klass(ctx, u) not in ("hq", "supply"):

@@ -12,6 +12,8 @@ from modgen.rules.efb import common as c
 class Command:
     """Checks and records ``command_assign`` events."""
 
+    handles = {"before": ("command_assign",)}  # the event types its hooks look at (engine dispatch)
+
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         if ev["type"] != "command_assign":
             return

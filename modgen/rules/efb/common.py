@@ -31,8 +31,12 @@ def tags(ctx: Any, uid: str) -> set[str]:
 
 
 def is_armored(ctx: Any, uid: str) -> bool:
-    """2.6: any unit with the oval armour symbol (tag ``armored`` or an armoured NATO type)."""
-    return "armored" in tags(ctx, uid) or bool(types(ctx, uid) & ARMORED_TYPES)
+    """2.6: any unit with the oval armour symbol (tag ``armored`` or an armoured NATO type). Printed, so cached."""
+    cache = ctx.__dict__.setdefault("_efb_armored", {})
+    hit = cache.get(uid)
+    if hit is None:
+        hit = cache[uid] = "armored" in tags(ctx, uid) or bool(types(ctx, uid) & ARMORED_TYPES)
+    return hit
 
 
 def klass(ctx: Any, uid: str) -> str:
@@ -109,7 +113,19 @@ def bridged(ctx: Any, a: str, b: str) -> bool:
 
 
 def zoc_crosses(ctx: Any, a: str, b: str) -> bool:
-    """Does a ZOC extend from ``a`` into adjacent ``b``? (10.3; the zoc_major_river policy, TEC blocks_zoc)."""
+    """Does a ZOC extend from ``a`` into adjacent ``b``? (10.3; the zoc_major_river policy, TEC blocks_zoc). Asked
+    for every enemy unit's neighbours whenever a zone map is rebuilt, so remembered until a bridge changes."""
+    ver = bridge_version(ctx)
+    cache = ctx.__dict__.get("_efb_zoc_crosses")
+    if cache is None or cache[0] != ver:
+        cache = ctx.__dict__["_efb_zoc_crosses"] = (ver, {})
+    hit = cache[1].get((a, b))
+    if hit is None:
+        hit = cache[1][(a, b)] = _zoc_crosses(ctx, a, b)
+    return hit
+
+
+def _zoc_crosses(ctx: Any, a: str, b: str) -> bool:
     tec = ctx.tables.get("tec") or {}
     sides = ctx.board.hexside(a, b)
     for s in sides:
@@ -146,21 +162,6 @@ def zoc_sources(ctx: Any, h: str, side: str | None) -> list[str]:
 
 def in_ezoc(ctx: Any, h: str, side: str | None) -> bool:
     return bool(zoc_sources(ctx, h, side))
-
-
-def enemy_map(ctx: Any, side: str | None) -> tuple[set[str], set[str]]:
-    """(hexes holding enemy ground units, hexes in an enemy ZOC) for ``side``; cached until an enemy unit changes."""
-    st = ctx.state
-    enemies = [s for s in ctx.sides if s != side]
-    key = tuple(st.side_version[s] for s in enemies) + (st.side_version[None],)
-    cache = st.notes.setdefault("enemy_map", {})
-    hit = cache.get(side)
-    if hit is not None and hit[0] == key:
-        return hit[1], hit[2]
-    occupied, covered = zoc.enemy_hexes(ctx.board, st.position.items(), lambda u: ctx.side_of(u) not in (None, side),
-                                        zoc_rules(ctx))
-    cache[side] = (key, occupied, covered)
-    return occupied, covered
 
 
 def mp_for(ctx: Any, uid: str, cell: Any) -> Fraction | None:
@@ -234,7 +235,17 @@ COMMITMENT_MF = Fraction(2)
 
 def option_on(ctx: Any, option_id: str) -> bool | None:
     """Is the scenario option chosen (the log's ``scenario_start`` options, else the option's default)? None when
-    the scenario has no such option."""
+    the scenario has no such option. Asked at every move (26.4), so remembered until ``scenario_start`` sets the
+    options (the engine replaces the dict then; nothing changes it in place)."""
+    cache = ctx.__dict__.get("_efb_options")
+    if cache is None or cache[0] is not ctx.state.options:
+        cache = ctx.__dict__["_efb_options"] = (ctx.state.options, {})
+    if option_id not in cache[1]:
+        cache[1][option_id] = _option_on(ctx, option_id)
+    return cache[1][option_id]
+
+
+def _option_on(ctx: Any, option_id: str) -> bool | None:
     for o in ctx.scenario.get("options") or []:
         if o.get("id") == option_id:
             return bool(ctx.state.options.get(option_id, o.get("default", False)))
@@ -335,11 +346,23 @@ def in_command(ctx: Any, uid: str, ignore_suppression: bool = False) -> bool:
     h = ctx.state.position.get(uid)
     if h is None or ctx.board is None:
         return True
+    distance = ctx.board.distance
     side = ctx.side_of(uid)
-    near = [hq for hq, hh, r in _hqs(ctx, side) if ctx.board.distance(h, hh) <= r]
-    if any(hq_commands(ctx, hq, uid) for hq in near):
-        return True
-    return _plus_one(ctx, uid, near)
+    placed = _hq_places(ctx, side)
+    for hq in _commanders(ctx, uid):  # (the few HQs that may command it, rather than every HQ of the side)
+        where = placed.get(hq)
+        if where is not None and distance(h, where[0]) <= where[1]:
+            return True
+    return _plus_one(ctx, uid, [hq for hq, hh, r in _hqs(ctx, side) if distance(h, hh) <= r])
+
+
+def _commanders(ctx: Any, uid: str) -> list[str]:
+    """Every HQ of the game that may command ``uid`` (:func:`hq_commands`, fixed by the game data), cached per check."""
+    cache = ctx.__dict__.setdefault("_efb_commanders", {})
+    hit = cache.get(uid)
+    if hit is None:
+        hit = cache[uid] = [hq for hq in ctx.units if klass(ctx, hq) == "hq" and hq_commands(ctx, hq, uid)]
+    return hit
 
 
 def ooc_reason(ctx: Any, uid: str) -> str:
@@ -363,6 +386,15 @@ def ooc_reason(ctx: Any, uid: str) -> str:
 
 
 def plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
+    """The scenario special rule giving HQ ``hq`` a "plus one unit" (:func:`_plus_one_rule`); it depends on the game
+    data alone, so it is looked up once per HQ and check."""
+    cache = ctx.__dict__.setdefault("_efb_plus_one_rule", {})
+    if hq not in cache:
+        cache[hq] = _plus_one_rule(ctx, hq)
+    return cache[hq]
+
+
+def _plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
     """The scenario special rule ``command_plus_one`` (or ``command_plus_one_<…>``, one per side) giving HQ ``hq``
     a "plus one unit from any other command"
     (MK 24.6 command 2; GT 24.6 SS battlegroup HQs, GT 24.7 Soviet corps HQs): ``params.hqs`` lists the command
@@ -380,7 +412,16 @@ def plus_one_rule(ctx: Any, hq: str) -> dict[str, Any] | None:
 
 
 def plus_one_eligible(ctx: Any, hq: str, uid: str) -> bool:
-    """May ``uid`` be ``hq``'s plus-one unit: same side, not already its own, from the rule's formations if any."""
+    """May ``uid`` be ``hq``'s plus-one unit: same side, not already its own, from the rule's formations if any.
+    The game data alone decide it, so it is cached per check."""
+    cache = ctx.__dict__.setdefault("_efb_plus_one_eligible", {})
+    key = (hq, uid)
+    if key not in cache:
+        cache[key] = _plus_one_eligible(ctx, hq, uid)
+    return cache[key]
+
+
+def _plus_one_eligible(ctx: Any, hq: str, uid: str) -> bool:
     rule = plus_one_rule(ctx, hq)
     if rule is None or ctx.side_of(hq) != ctx.side_of(uid) or hq_commands(ctx, hq, uid) or klass(ctx, uid) == "air":
         return False
@@ -467,8 +508,14 @@ def _hqs(ctx: Any, side: str | None) -> list[tuple[str, str, int]]:
         r = command_radius(ctx, hq)
         if r is not None:
             out.append((hq, hh, r))
-    cache[side] = (key, out)
+    cache[side] = (key, out, {hq: (hh, r) for hq, hh, r in out})
     return out
+
+
+def _hq_places(ctx: Any, side: str | None) -> dict[str, tuple[str, int]]:
+    """:func:`_hqs` as hq -> (hex, radius)."""
+    _hqs(ctx, side)
+    return ctx.state.notes["hqs"][side][2]
 
 
 def names(ctx: Any, uids: list[str]) -> str:

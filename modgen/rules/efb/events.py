@@ -29,6 +29,8 @@ def _lookup(results: dict[str, Any], die: int) -> Any:
 class Events:
     """Events roll count, weather and permanent effects, GT ditch/minefield suppression."""
 
+    handles = {"before": ("roll", "marker"), "after": ("turn",)}  # the event types its hooks look at (engine dispatch)
+
     def __init__(self) -> None:
         self.rolls = 0
         self.expect_weather: str | None = None

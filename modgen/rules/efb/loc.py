@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.efb import common as c
+from modgen.rules.efb import zonemaps
 
 
 def edge_hexes(ctx: Any, areas: list[str] | str | None) -> set[str] | None:
@@ -49,7 +50,7 @@ def has_loc(ctx: Any, start: str, side: str, targets: set[str]) -> bool:
 def _reachable(ctx: Any, side: str, targets: set[str]) -> set[str]:
     """Every hex free of enemy units and enemy ZOC joined to a free hex of ``targets`` through free hexes: one
     breadth-first search from the edge serves every objective, cached until an enemy unit changes."""
-    occupied, zoc = c.enemy_map(ctx, side)
+    occupied, zoc = zonemaps.enemy_map(ctx, side)
     cache = ctx.__dict__.setdefault("_efb_loc", {})
     key = (side, frozenset(targets))
     own = ctx.state.side_version[side]

@@ -7,8 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from modgen.rules.efb import column
+from modgen.rules.efb import column, zonemaps
 from modgen.rules.efb import common as c
+from modgen.rules.efb.allowance import allowance, road_overstacked, scaled_mp
 from modgen.rules.efb.stacking import limit_for
 from modgen.rules.movement import binding_constraint
 from modgen.rules.pathfinding import cheapest_path, path_cost
@@ -16,53 +17,19 @@ from modgen.rules.pathfinding import cheapest_path, path_cost
 LINE_MODES = ("road", "rail", "trail")
 
 
-def allowance(ctx: Any, uid: str, ooc: bool, disengaging: bool, ooc_why: str = ""
-              ) -> tuple[Fraction | None, list[str]]:
-    """Effective MA and the reasons it was cut (8.12: several halvings give 25%, never below 25% nor below 1);
-    ``ooc_why`` says why it was out of command (common.ooc_reason)."""
-    ma = ctx.values(uid).get("movement")
-    if not isinstance(ma, int | float):
-        return None, []
-    reasons = []
-    if ooc:
-        reasons.append(f"out of command: {ooc_why}" if ooc_why else "out of command")
-    if disengaging:
-        reasons.append("disengaging")
-    if ctx.state.weather in ("light_precipitation", "light precipitation"):
-        reasons.append("light precipitation")
-    value = Fraction(ma).limit_denominator(100)
-    if reasons:
-        value = value / 2 if len(reasons) == 1 else value / 4
-        if ctx.policies.get("halving_rounding") == "down":
-            value = Fraction(int(value))
-        value = max(value, Fraction(1)) if ma >= 1 else value
-    return value, reasons
-
-
-def road_overstacked(ctx: Any, uid: str, h: str, mode: str, lim: int | None) -> bool:
-    """8.7(2) (8.8, 8.9: also rail and trail): would ``uid`` entering ``h`` at the ``mode`` rate be overstacked?
-    MK 24.6 SR4 (special rule ``<side>_road_movement``): road movement may pass through units of movement 0."""
-    if lim is None:
-        return False
-    side = ctx.side_of(uid)
-    through_zero = mode == "road" and any(r.get("id") == f"{side}_road_movement"
-                                          for r in ctx.scenario.get("special_rules") or [])
-    friends = [u for u in ctx.state.units_in(h) if u != uid and ctx.side_of(u) == side and c.is_ground(ctx, u)
-               and not (through_zero and ctx.values(u).get("movement") == 0)]
-    return len(friends) + 1 > lim
-
-
 class Movement:
     """Checks of each ``move`` event against the state before it."""
+
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("move", "exit"), "after": ("phase", "turn")}
 
     def after(self, ctx: Any, event: dict[str, Any]) -> None:
         st = ctx.state
         if event["type"] == "phase" and event["phase"] == "movement":
             # 7.6: command is determined at the start of the movement phase, before any unit moves
-            st.notes["cmd_move"] = {
-                u: c.in_command(ctx, u) for u, h in st.position.items()
-                if h is not None and ctx.side_of(u) == st.side and c.is_ground(ctx, u)
-            }
+            own = zonemaps.ground_units(ctx, st.side)
+            st.notes["cmd_move"] = {u: c.in_command(ctx, u) for u, h in st.position.items()
+                                    if h is not None and u in own}
             st.notes["cmd_move_why"] = {u: c.ooc_reason(ctx, u) for u, ok in st.notes["cmd_move"].items() if not ok}
             # out of command only for want of a recorded plus-one choice (24.6): judged as in command, and the
             # halved allowance is could-not-check (_move)
@@ -114,7 +81,7 @@ class Movement:
             ctx.warning("LOG", f"{nm} is at {st.position.get(uid)} but the move starts at {start}", units=[uid],
                         hexes=[start])
         side = ctx.side_of(uid)
-        occupied, zoc = c.enemy_map(ctx, side)
+        occupied, zoc, memo = zonemaps.enemy_map_memo(ctx, side)
 
         def ezoc(h: str) -> bool:
             return h in zoc
@@ -139,9 +106,26 @@ class Movement:
             if q.get("cost"):
                 reasons = reasons + [f"{c.fmt_mp(q['cost'])} MP paid to reach {q['hex']} from off-map road hex "
                                      f"{q['slot']} (6.4)"]
-        costs = c.Costs(ctx, uid)
-        costs.commit = c.commitment_hexes(ctx, side)
+        commit = c.commitment_hexes(ctx, side)
         road_mk = ctx.policies.get("road_movement_ezoc") == "mk"
+        # A legal start/end move is remembered with everything its verdict depends on (the enemy map is the memo's
+        # lifetime; friendly stacks count only when a road, rail or trail rate is possible, 8.7(2)): the same move
+        # in the same circumstances is legal again, by the same assumed path.
+        verdict = None
+        if q is None and not ev.get("path") and ev.get("to") is not None:
+            rates = tuple([mode] if mode in LINE_MODES else self._modes(ctx, start, ev["to"]))
+            lines = len(rates) > 1 or rates[0] in LINE_MODES  # (the same as: any rate is a line's)
+            verdict = ("legal", start, ev["to"], rates, limit.numerator, limit.denominator, c.is_armored(ctx, uid),
+                       commit, c.bridge_version(ctx), disengaging, road_mk,
+                       (uid, st.side_version[side]) if lines else None)
+            hit = memo.get(verdict)
+            if hit is not None:
+                if hit:  # (empty: legal as one direct step, which records no path)
+                    st.notes.setdefault("assumed_paths", {})[ctx.index] = list(hit[1])
+                    st.notes.setdefault("mp_spent", {})[uid] = hit[0]
+                return
+        costs = c.Costs(ctx, uid)
+        costs.commit = commit
 
         def stepper(m: str):
             def step(a: str, b: str) -> Fraction | None:
@@ -161,14 +145,15 @@ class Movement:
             self._given_path(ctx, ev, uid, ev["path"], mode, limit, reasons, costs, ezoc, enemy, disengaging, road_mk)
             return
         # road/rail/trail rates apply only to a move that starts and ends on that line (8.7-8.9)
-        modes = [mode] if mode in LINE_MODES else ["normal"] + [
-            m for m in LINE_MODES if self._on_line(ctx, start, m) and self._on_line(ctx, goal, m)]
+        modes = [mode] if mode in LINE_MODES else self._modes(ctx, start, goal)
         board = ctx.board
         if board.adjacent(start, goal):
             # one hex: legal if some mode's direct step fits the allowance (no detour is needed to prove legality)
             for m in modes:
                 cost = stepper(m)(start, goal)
                 if cost is not None and cost <= limit:
+                    if verdict is not None and not costs.unknown:
+                        memo[verdict] = ()
                     return
         # search in integer units of 1/D MP: exact (D clears every denominator) and far faster than Fractions
         scale = costs.scale
@@ -209,20 +194,46 @@ class Movement:
             return step_scaled
 
         def search(m: str, lim, relax: frozenset[str] = frozenset()):
+            # memoised: the answer depends on the enemy map (the memo's lifetime), the unit's mobility class,
+            # terrain state and restrictions, and on friendly stacks only when overstacking blocks (8.7(2))
+            stacks = m in LINE_MODES and lim_stack is not None and "stacking" not in relax
+            key = (start, goal, m, relax, lim, costs.armored, c.bridge_version(ctx), costs.commit, disengaging,
+                   road_mk, (uid, st.side_version[side]) if stacks else None)
+            if not costs.unknown and key in memo:
+                found = memo[key]
+                return None if found is None else (found[0], list(found[1]), m)
+            known = len(costs.unknown)
             floor = (Fraction(1) if "terrain" in relax else costs.cheapest_step(m)) * scale
             floor = int(floor) if floor.denominator == 1 else floor
             leave = (lambda h: True) if "zoc" in relax else (lambda h: not ezoc(h))
             found = cheapest_path(start, goal, board.neighbours, scaled(m, relax), leave, lim,
                                   heuristic=lambda h: floor * board.distance(h, goal))
-            return None if found is None else (Fraction(found[0]) / scale, found[1], m)
+            found = None if found is None else (Fraction(found[0]) / scale, found[1], m)
+            if not known and not costs.unknown:  # (a step of unknown cost is reported, so never memoised)
+                memo[key] = None if found is None else (found[0], list(found[1]))
+            return found
 
         if enemy(goal):
             who = c.names(ctx, c.hex_enemies(ctx, goal, side))
             ctx.error(ctx.rule("9.6"), f"{nm} moves into {goal}, which holds enemy units ({who})", units=[uid],
                       hexes=[goal])
             return
-        # A* finds the cheapest legal path; the move is legal when it fits the allowance. The search stops at
-        # twice the allowance + 6 MP: past that nobody needs the exact figure, and unreachable goals stay cheap.
+        # A* finds the cheapest legal path; the move is legal when it fits the allowance. First a search bounded by
+        # the allowance itself: A* pops the same nodes in the same order under any bound at least the answer's
+        # cost, so a path it finds is exactly the one the wider search below would find, at a fraction of the work.
+        lim = scaled_mp(limit, scale)
+        seen_unknown = len(costs.unknown)
+        for m in modes:
+            found = search(m, lim)
+            if found is not None:
+                st.notes.setdefault("assumed_paths", {})[ctx.index] = found[1]
+                st.notes.setdefault("mp_spent", {})[uid] = found[0]
+                if verdict is not None and not costs.unknown:
+                    memo[verdict] = (found[0], list(found[1]))
+                return
+        del costs.unknown[seen_unknown:]  # (the wider search must start from the same state)
+        # None fits: the search again stops at twice the allowance + 6 MP, for the figure the finding gives (past
+        # that nobody needs the exact figure, and unreachable goals stay cheap).
         bound = (limit * 2 + 6) * scale
         bound = int(bound) if bound.denominator == 1 else bound
         best = None
@@ -287,8 +298,7 @@ class Movement:
         """No legal path fits: search again with each constraint relaxed (enemy ZOC, enemy-occupied hexes, stacking
         on the road, terrain) and report the first whose relaxation lets the move fit, citing its rule and naming
         the blocking hex and units. False when none does alone (then the allowance binds: 8.3)."""
-        lim = limit * scale
-        lim = int(lim) if lim.denominator == 1 else lim
+        lim = scaled_mp(limit, scale)
 
         def fits(relax: frozenset[str]):
             for m in modes:
@@ -349,6 +359,17 @@ class Movement:
             ctx.could_not_check(ctx.rule("8.6"), c.MISSING_TEC)
         else:
             ctx.could_not_check(ctx.rule("8.6"), f"the game data has no TEC movement cost for {missing[0]!r}")
+
+    @classmethod
+    def _modes(cls, ctx: Any, start: str, goal: str) -> list[str]:
+        """The rates a move from ``start`` to ``goal`` may use when the log names none: normal, and road, rail or
+        trail when both ends are on one (8.7-8.9). Fixed by the map, so remembered per pair."""
+        cache = ctx.__dict__.setdefault("_efb_modes", {})
+        hit = cache.get((start, goal))
+        if hit is None:
+            hit = cache[(start, goal)] = ["normal"] + [
+                m for m in LINE_MODES if cls._on_line(ctx, start, m) and cls._on_line(ctx, goal, m)]
+        return list(hit)
 
     @staticmethod
     def _on_line(ctx: Any, h: str, kind: str) -> bool:

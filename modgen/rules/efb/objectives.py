@@ -30,6 +30,12 @@ KINDS = ("objective", "railroad", "what if")  # vp reasons this check judges (af
 class Objectives:
     """Objective/town VP with a LOC at each turn end and at game end; railroad VP per turn occupied."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": ("vp", "reinforcement", "turn", "game_end"),
+        "after": ("move", "retreat", "advance", "reinforcement", "replacement", "turn", "phase"),
+    }
+
     def __init__(self) -> None:
         self.expected: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))  # side -> kind -> vp
         self.logged: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))

@@ -25,6 +25,8 @@ ENTRENCHMENT = "entrenchment"
 class Optional:
     """LR anti-tank fire and entrenchment placement/removal."""
 
+    handles = {"before": ("attack", "marker")}  # the event types its hooks look at (engine dispatch)
+
     def __init__(self) -> None:
         self.reported: set[str] = set()  # hexes whose stale entrenchment was reported (once)
 

@@ -20,6 +20,9 @@ def _named(ev: dict[str, Any]) -> list[str]:
 class Presence:
     """Remembers which units the log brought into play; warns once at the first event using another one."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": (*ENTERS, "road_column", *USES), "after": ("move",)}
+
     def __init__(self) -> None:
         self.known: set[str] = set()
         self.warned = False
@@ -34,6 +37,10 @@ class Presence:
             return
         if t not in USES:
             return
+        uid = ev.get("unit")
+        if isinstance(uid, str) and uid in self.known and not (ev.get("attackers") or ev.get("defenders")
+                                                               or ev.get("support")):
+            return  # (most events: one unit, already in play)
         missing = [u for u in _named(ev) if u in ctx.units and u not in self.known and ctx.state.position.get(u)
                    is None and ctx.units[u].get("class") != "air"]
         if not missing:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.efb import common as c
-from modgen.rules.efb import crt
+from modgen.rules.efb import crt, zonemaps
 from modgen.rules.efb.combat import RANGED_KINDS, kind_of, table_of
 from modgen.rules.pathfinding import cheapest_path
 
@@ -35,6 +35,9 @@ def _air_per_hex_rulebook(nat: str, year: int | None) -> tuple[bool, int | None]
 
 class Ranged:
     """Checks of bombardment, close support, FPF and air use."""
+
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("attack", "air_draw", "airstrike", "air_withdraw", "result"), "after": ("turn", "phase")}
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         st = ctx.state
@@ -274,7 +277,7 @@ class Ranged:
         if ctx.board is None or sh is None or not isinstance(radius, int | float):
             return
         side = ctx.side_of(s)
-        occupied, zoc = c.enemy_map(ctx, side)
+        occupied, zoc = zonemaps.enemy_map(ctx, side)
         costs = c.Costs(ctx, s)
         board = ctx.board
         firers = [u for u in list(ev.get("support") or []) + list(ev.get("attackers") or [])

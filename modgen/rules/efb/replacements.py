@@ -31,6 +31,9 @@ from modgen.rules.efb import loc
 class Replacements:
     """RP available per friendly reinforcement phase versus replacement attempts logged."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("replacement",), "after": ("phase", "turn")}
+
     def __init__(self) -> None:
         self.banked: dict[str, int] = {}  # one-time RP not yet used, per side
         self.awarded: dict[str, set[str]] = {}  # bonus areas already paid, per side

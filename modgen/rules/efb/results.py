@@ -45,6 +45,14 @@ def _retreat_need(code: str) -> tuple[int, int, int, int]:
 class Results:
     """Collects loss/retreat/advance events after each result and checks them when the next combat or phase starts."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": (
+            "attack", "phase", "turn", "game_end", "move", "result", "loss", "retreat", "advance", "exit", "roll",
+        ),
+        "after": ("exit",),
+    }
+
     def __init__(self) -> None:
         self.pending: Pending | None = None
         self.ranged: list[tuple[str, str, int | None, bool, str | None]] = []
@@ -304,6 +312,9 @@ class Results:
                           units=[target], event_index=idx)
 
     def _close(self, ctx: Any) -> None:
+        notes = ctx.state.notes
+        if self.pending is None and not self.ranged and "river_roll_due" not in notes and "retreat_doom" not in notes:
+            return  # nothing open (every move and phase asks): the steps below would find nothing
         self._close_ranged(ctx)
         p, self.pending = self.pending, None
         for u, (a, b, idx) in ctx.state.notes.pop("river_roll_due", {}).items():

@@ -19,6 +19,9 @@ RUBBLE = "rubble"
 class Rubble:
     """Rubble markers: where they must appear, that they stay, and keeping the terrain-cost caches honest."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {"before": ("result", "marker"), "after": ("marker",)}
+
     def __init__(self) -> None:
         self.due: dict[str, int] = {}  # hex -> event index of the DT/DE result that calls for rubble there
 

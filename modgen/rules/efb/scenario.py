@@ -12,8 +12,18 @@ from modgen.rules.schedule import reinforcement_schedule
 class Scenario:
     """Reinforcement schedule and entry areas, replacements, recovery from suppression."""
 
+    # the event types its hooks look at (the engine calls them for these only)
+    handles = {
+        "before": (
+            "setup", "reinforcement", "road_column", "replacement", "rally", "marker", "roll", "air_draw", "bridge",
+            "move",
+        ),
+        "after": ("move", "phase", "reinforcement", "road_column"),
+    }
+
     def __init__(self) -> None:
         self.schedule: dict[str, dict[str, Any]] | None = None
+        self.by_turn: dict[Any, list[tuple[str, dict[str, Any]]]] | None = None
 
     def _schedule(self, ctx: Any) -> dict[str, dict[str, Any]]:
         """Unit -> its reinforcement entry, with the chosen options applied: entries marked ``option`` only when
@@ -21,6 +31,14 @@ class Scenario:
         if self.schedule is None:
             self.schedule = reinforcement_schedule(ctx.scenario, ctx.state.options)
         return self.schedule
+
+    def _due(self, ctx: Any, turn: int) -> list[tuple[str, dict[str, Any]]]:
+        """(unit, entry) of the schedule's entries for ``turn``, in schedule order (indexed once per check)."""
+        if self.by_turn is None:
+            self.by_turn = {}
+            for u, entry in self._schedule(ctx).items():
+                self.by_turn.setdefault(entry.get("turn"), []).append((u, entry))
+        return self.by_turn.get(turn, [])
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
@@ -85,8 +103,8 @@ class Scenario:
         if st.phase == "reinforcement":
             self._pool_draws(ctx)
         if st.phase == "reinforcement" and ctx.scenario:
-            for u, entry in self._schedule(ctx).items():
-                if entry.get("turn") == st.turn and not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
+            for u, entry in self._due(ctx, st.turn):
+                if not entry.get("roll") and entry.get("side", ctx.side_of(u)) == \
                         st.side and st.position.get(u) is None and u not in st.eliminated \
                         and column.queued(ctx, u) is None and column.carried(ctx, u) is None:
                     ctx.error(ctx.rule("6.5"), f"{ctx.name(u)} is scheduled to arrive on turn {st.turn} but was not "
@@ -364,6 +382,8 @@ class Scenario:
         crosses it that turn (22.2)."""
         st = ctx.state
         built = (st.notes.get("bridges") or {}).get("built", {})
+        if not built:
+            return  # no engineer bridge on the map (the usual case): nothing to cross or remove
         path = ev.get("path") or [ev.get("from") or st.position.get(ev["unit"]), ev.get("to")]
         crossed = {c.side_key(a, b) for a, b in zip(path, path[1:], strict=False) if a and b}
         others = st.notes.setdefault("bridge_crossings", {})

@@ -22,7 +22,15 @@ def _rulebook_limit(nat: str, year: int | None) -> int | None:
 
 
 def limit_for(ctx: Any, uid: str) -> int | None:
-    """Stacking limit for a unit: the ``stacking`` table row, else the printed rule, else None (unknown)."""
+    """Stacking limit for a unit: the ``stacking`` table row, else the printed rule, else None (unknown). The game
+    data alone decide it, so it is looked up once per unit and check."""
+    cache = ctx.__dict__.setdefault("_efb_stack_limit", {})
+    if uid not in cache:
+        cache[uid] = _limit_for(ctx, uid)
+    return cache[uid]
+
+
+def _limit_for(ctx: Any, uid: str) -> int | None:
     nat = c.nationality(ctx, uid)
     row = c.year_row(ctx, "stacking", nat)
     if row is not None:
@@ -31,24 +39,32 @@ def limit_for(ctx: Any, uid: str) -> int | None:
 
 
 def free_tags(ctx: Any, uid: str) -> set[str]:
-    row = c.year_row(ctx, "stacking", c.nationality(ctx, uid)) or {}
-    return set(row.get("free_tags") or [])
+    """Tags that stack free for the unit's nationality (the ``stacking`` table row); cached per unit and check."""
+    cache = ctx.__dict__.setdefault("_efb_free_tags", {})
+    if uid not in cache:
+        row = c.year_row(ctx, "stacking", c.nationality(ctx, uid)) or {}
+        cache[uid] = frozenset(row.get("free_tags") or [])
+    return set(cache[uid])
 
 
 class Stacking:
     """Check every hex at each phase end."""
 
     def __init__(self) -> None:
-        self.checked: tuple[int, ...] | None = None
+        self.checked: dict[str | None, int] | None = None  # the side versions at the last check
+        self.last: dict[str, list[str]] = {}  # the stacks at the last check
 
     def phase_end(self, ctx: Any) -> None:
         if ctx.board is None:
             return
-        versions = tuple(sorted(ctx.state.side_version.items(), key=lambda kv: str(kv[0])))
+        versions = ctx.state.side_version
         if versions == self.checked:
             return  # nothing moved since the last phase end: the stacks are the ones already checked
-        self.checked = versions
-        for h, units in ctx.state.stacks().items():
+        self.checked = dict(versions)
+        last, self.last = self.last, ctx.state.stacks()
+        for h, units in self.last.items():
+            if last.get(h) == units:
+                continue  # the same stack as at the last check: judged then (a finding stays reported once)
             by_side: dict[str | None, list[str]] = defaultdict(list)
             for u in units:
                 if c.is_ground(ctx, u):
@@ -66,7 +82,7 @@ class Stacking:
         if key in seen:
             return  # the same stack was reported at the end of an earlier phase
         free = free_tags(ctx, group[0])
-        free_units = [u for u in group if free & c.tags(ctx, u)]
+        free_units = [u for u in group if free & c.tags(ctx, u)] if free else []
         counted = [u for u in group if u not in free_units]
         where = f"at the end of the {ctx.state.phase} phase"
         if len(counted) > lim:

@@ -25,6 +25,8 @@ LEVELS = ((30, "strategic"), (20, "operational"), (10, "tactical"), (float("-inf
 class Victory:
     """Elimination VP at the end of the log."""
 
+    handles = {"before": ("loss", "exit", "vp", "game_end")}  # the event types its hooks look at (engine dispatch)
+
     def __init__(self) -> None:
         self.losses: list[tuple[str, str]] = []  # (unit, reason)
         self.logged: dict[str, float] = defaultdict(float)
