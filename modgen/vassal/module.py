@@ -242,9 +242,9 @@ class _Builder:
         keys = piece_traits.marker_keys([p.unit for p in self.pieces.values()], system)
         if not keys:
             return
-        paths = piece_traits.slot_paths(self.palette())
         slot_of = {uid: self.pieces[rep["id"]].gpid for rep, ids in
                    pres.distinct_counters(p.unit for p in self.pieces.values()) for uid in ids}
+        paths = piece_traits.slot_paths(self.palette(), {slot_of[c] for c in keys})
         specs = {c: paths[slot_of[c]] for c in keys}
         names = {c: str(self.pieces[c].unit.get("designation") or self.pieces[c].unit.get("name") or c) for c in keys}
         for p in self.pieces.values():

@@ -181,15 +181,20 @@ def placings_for(unit: dict[str, Any], system: Any, keys: dict[str, str]) -> lis
             if m.counter in keys]
 
 
-def slot_paths(palette: Sequence[Any]) -> dict[str, str]:
-    """PieceSlot gpid -> its VASSAL component path, for a palette of ``buildfile.ListSpec`` widgets under the Pieces
-    window's top TabWidget ``Pieces`` (as :mod:`.buildfile` writes it)."""
+def slot_paths(palette: Sequence[Any], wanted: set[str]) -> dict[str, str]:
+    """PieceSlot gpid -> its VASSAL component path, for the ``wanted`` gpids of a palette of ``buildfile.ListSpec``
+    widgets under the Pieces window's top TabWidget ``Pieces`` (as :mod:`.buildfile` writes it). A ``DataError`` if
+    a name on the way ends with a backslash (VASSAL's path encoding cannot hold it)."""
     out: dict[str, str] = {}
 
     def walk(lst: Any, above: list[tuple[str, str | None]]) -> None:
         here = [*above, (WIDGET_CLASS[lst.kind], lst.name)]
         for slot in lst.slots:
-            out.setdefault(slot.gpid, tr.component_path([*here, (SLOT_CLASS, slot.name)]))
+            if slot.gpid in wanted and slot.gpid not in out:
+                try:
+                    out[slot.gpid] = tr.component_path([*here, (SLOT_CLASS, slot.name)])
+                except ValueError as exc:
+                    raise DataError(f"palette entry {slot.name!r}, a marker units place: {exc}") from None
         for child in lst.children:
             walk(child, here)
 
