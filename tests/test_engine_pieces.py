@@ -5,7 +5,9 @@ side in VASSAL's PlayerRoster and presses the pieces' keys as VASSAL's menus do 
 command with VASSAL's own BasicLogger. Arnhem (TiS) has step tracks: Step loss twice, Restore once, refused to the
 other side by Restricted Access, then the unit dragged into its side's Eliminated box. Minsk '44 (EFB) sets its
 unproven units up masked (MK 21.1, 24.6 SR 1): the other side sees only the mask and cannot reveal; the owner
-reveals. The .vlog then decodes to loss, replacement, loss eliminated and reveal events.
+reveals. Then the owner of another unit on the map presses its first Place-marker key (EFB: Suppressed above the
+unit, TiS: Entrenched below it): VASSAL puts the palette's marker, with the palette slot's gpid, into the unit's stack.
+The .vlog then decodes to loss, replacement, loss eliminated, reveal and marker events.
 """
 
 from __future__ import annotations
@@ -47,6 +49,22 @@ def _played(res) -> list[dict]:
             if e.get("source", {}).get("step") is not None]
 
 
+def _placed(game, report: dict, res, marker: str, above: bool) -> dict:
+    """Checks the engine's report of the Place-marker press; returns the marker event the log must decode to."""
+    pl = report["place"]
+    assert pl["pressed"] is True and pl["marker"] == marker
+    assert pl["command"] == next(m.command for m in game.rule_system().unit_markers(game.unit(pl["unit"]))
+                                 if m.counter == marker)
+    # the palette's piece, with its slot's gpid, on the unit's map, at its position, in its stack
+    assert pl["gpid"] == pl["slot_gpid"] and pl["gpid"]
+    assert pl["map"] == pl["unit_map"] and pl["at"] == pl["unit_at"] and pl["same_stack"] is True
+    assert pl["index"] == (pl["unit_index"] + 1 if above else pl["unit_index"] - 1)
+    label = game.unit(marker).get("designation")
+    assert pl["chat"].startswith("* ") and f": {label} placed on " in pl["chat"]
+    setup = next(e for e in res.events if e["type"] == "setup" and e["unit"] == pl["unit"])
+    return {"type": "marker", "hex": setup["hex"], "marker": marker, "on": True, "unit": pl["unit"]}
+
+
 def test_step_loss_restore_and_ownership_in_engine(tmp_path, engine_classpath) -> None:
     game, report, data = _run(tmp_path, engine_classpath, "arnhem44.json", "arnhem")
     step = report["step"]
@@ -71,7 +89,8 @@ def test_step_loss_restore_and_ownership_in_engine(tmp_path, engine_classpath) -
     assert _played(res) == [{"type": "loss", "unit": step["unit"], "steps": 1},
                             {"type": "loss", "unit": step["unit"], "steps": 1},
                             {"type": "replacement", "unit": step["unit"], "steps": 1},
-                            {"type": "loss", "unit": step["unit"], "eliminated": True}]
+                            {"type": "loss", "unit": step["unit"], "eliminated": True},
+                            _placed(game, report, res, "marker.entrenched", above=False)]
 
 
 def test_mask_and_reveal_in_engine(tmp_path, engine_classpath) -> None:
@@ -91,4 +110,5 @@ def test_mask_and_reveal_in_engine(tmp_path, engine_classpath) -> None:
     assert res.warnings == []
     setup = next(e for e in res.events if e["type"] == "setup" and e["unit"] == m["unit"])
     assert setup["face"] == "back"  # set up masked: its untried side, as the scenario says
-    assert _played(res) == [{"type": "reveal", "unit": m["unit"], "face": "front"}]
+    assert _played(res) == [{"type": "reveal", "unit": m["unit"], "face": "front"},
+                            _placed(game, report, res, "marker.suppressed", above=True)]

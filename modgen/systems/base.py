@@ -86,6 +86,21 @@ CHORE_ACTIONS = ("remove", "front")
 
 
 @dataclass(frozen=True)
+class UnitMarker:
+    """A marker counter a unit's VASSAL piece places on its own stack with one command
+    (:meth:`RuleSystem.unit_markers`), as hand-made modules do with VASSAL's Place Marker trait.
+
+    ``counter``: the marker's counter id (a marker the game's counters lack is not offered); ``command``: the menu
+    text; ``rule``: the rule number that puts the marker on a unit (without the plugin's prefix); ``under``: the
+    marker goes under the unit (a fortification the unit sits in) rather than on top of it."""
+
+    counter: str
+    command: str
+    rule: str = ""
+    under: bool = False
+
+
+@dataclass(frozen=True)
 class Family:
     """One rule family of a system (``id`` from :data:`FAMILIES`). ``implemented``: the plugin checks it;
     ``tables``: the manifest's ``rules.tables`` it needs (a missing one makes the family "could not check");
@@ -187,6 +202,12 @@ class RuleSystem:
         """What a VASSAL piece of this counter is (one of :data:`COUNTER_ROLES`): by default ``marker`` for
         ``kind: "marker"`` counters and ``unit`` for everything else."""
         return "marker" if counter.get("kind") == "marker" else "unit"
+
+    def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
+        """The markers the rules put on a unit of this counter (a Suppressed marker, a hit counter): its VASSAL piece
+        gets one "place marker" command each, which puts the game's marker counter on the unit's stack. None by
+        default."""
+        return ()
 
     def masked_face(self, counter: dict[str, Any]) -> str | None:
         """The face of ``counter`` that stays hidden from the players until revealed (an untried side): the VASSAL

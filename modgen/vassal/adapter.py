@@ -19,6 +19,7 @@ from modgen.vassal import bands, drops, piece_traits
 from modgen.vassal import binding as bnd
 from modgen.vassal import reader as R
 from modgen.vassal.declarations import Declarations
+from modgen.vassal.markerlog import MarkerEvents
 from modgen.vassal.scale import (
     DEFAULT_HEX_PX,
     DEFAULT_PX_PER_INCH,
@@ -83,7 +84,7 @@ def _policy(game: Any, name: str) -> Any:
     return core_policy_values(game.manifest if game is not None else None)[name]
 
 
-class Adapter(Declarations, TrackerEvents, R.Visitor):
+class Adapter(MarkerEvents, Declarations, TrackerEvents, R.Visitor):
     """Collects canonical events while the reader walks a save or log."""
 
     def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "",
@@ -117,6 +118,7 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         self._roles: dict[str, str] = {}  # unit/counter id -> its role (the plugin's counter_role)
         self._chat_verbs: dict[str, Any] | None = None
         self.attached: dict[str, str | None] = {}  # piece id of an attached marker -> the unit it is on
+        self.on_unit: dict[str, str] = {}  # piece id of a marker put on a unit's stack -> that unit (see _beneath)
         self.first_player: str | None = None  # learned from a !phase declaration when the scenario leaves it open
         self.unsided: list[tuple[Event, int]] = []  # tracker phase events whose seat is not resolved yet
         self.last_press: tuple[tuple[Any, ...], list[Event], tuple[int, int]] | None = None  # see turn_changed
@@ -184,26 +186,6 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
             self._roles[unit] = role
         return role
 
-    def _attach(self, pid: str, marker: str, hexlabel: str | None, ctx: R.Context) -> None:
-        """A marker the system attaches to units (a CoH hit) dropped in a hex: on the unit there (the last one
-        placed when several are), else on the hex."""
-        units = self._units_at(hexlabel) if hexlabel else []
-        if units:
-            self.attached[pid] = units[-1]
-            self._emit({"type": "marker", "unit": units[-1], "marker": marker, "on": True}, ctx)
-        elif hexlabel:
-            self.attached[pid] = None
-            self._emit(self._marker_event(hexlabel, marker, True), ctx)
-
-    def _detach(self, pid: str, marker: str, hexlabel: str | None, ctx: R.Context) -> None:
-        if pid not in self.attached:
-            return
-        unit = self.attached.pop(pid)
-        if unit is not None:
-            self._emit({"type": "marker", "unit": unit, "marker": marker, "on": False}, ctx)
-        elif hexlabel:
-            self._emit(self._marker_event(hexlabel, marker, False), ctx)
-
     def _face(self, unit: str, level: int | None, faces: list[str] | None = None) -> str | None:
         if level is None:
             return None
@@ -248,17 +230,6 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         for ch in changes or []:
             if ch.kind == "layer" and layer and ch.name == layer:
                 ch.name, ch.old, ch.new = FACE_LAYER, bnd.face_index(mode, ch.old), bnd.face_index(mode, ch.new)
-
-    def _units_at(self, hexlabel: str) -> list[str]:
-        return [u for (u, h) in self.where.values() if h == hexlabel and u and self._role(u) == "unit"]
-
-    def _marker_event(self, hexlabel: str, marker: str, on: bool) -> Event:
-        """A marker counter put on / taken off a hex; names the unit too when exactly one unit is there."""
-        ev: Event = {"type": "marker", "hex": hexlabel, "marker": marker, "on": on}
-        units = self._units_at(hexlabel)
-        if len(units) == 1:
-            ev["unit"] = units[0]
-        return ev
 
     def _table_ppi(self, map_id: str | None) -> float | None:
         """Pixels per inch if *map_id* is one of the game's table (FoW) maps."""
@@ -385,6 +356,8 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         if self._role(unit) == "attached" and loc.hex:  # off the map (a pool of hit counters) it is set up as usual
             self._attach(piece.id, unit, loc.hex, ctx)
             return
+        if self._role(unit) == "attached" and loc.map is None and not (ctx.in_setup or ctx.step is None):
+            return  # created off every map (a Place Marker, a drop onto a stack): the MovePiece that follows places it
         if self._kind(unit) == "marker":
             if loc.hex:
                 self._emit(self._marker_event(loc.hex, unit, True), ctx)
@@ -424,8 +397,9 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
             self._detach(piece.id, unit, hexlabel, ctx)
             return
         if self._kind(unit) == "marker":
-            if hexlabel:
-                self._emit(self._marker_event(hexlabel, unit, False), ctx)
+            was = self.on_unit.pop(piece.id, None)
+            if hexlabel or was:
+                self._emit(self._marker_event(hexlabel, unit, False, was), ctx)
             return
         if unit in self.eliminated:
             return
@@ -442,14 +416,10 @@ class Adapter(Declarations, TrackerEvents, R.Visitor):
         if self._role(unit) == "attached":
             if old.hex != new.hex:
                 self._detach(piece.id, unit, old.hex, ctx)
-                self._attach(piece.id, unit, new.hex, ctx)
+                self._attach(piece.id, unit, new.hex, ctx, piece)
             return
         if self._kind(unit) == "marker":
-            if old.hex != new.hex:
-                if old.hex:
-                    self._emit(self._marker_event(old.hex, unit, False), ctx)
-                if new.hex:
-                    self._emit(self._marker_event(new.hex, unit, True), ctx)
+            self._marker_moved(piece, unit, old, new, ctx)
             return
         if self._loss_box_move(piece, unit, old, new, ctx):
             return

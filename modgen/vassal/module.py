@@ -236,6 +236,28 @@ class _Builder:
             self.pieces[unit["id"]] = _Piece(unit, faces, images, types, states, str(gpid), w, h, plan)
             gpid += 1
         self.next_gpid = gpid
+        self.place_markers(system)
+
+    def place_markers(self, system: Any) -> None:
+        """The Place-marker commands (:mod:`.piece_traits`): each unit's piece gets, after its prototype, a ReportState
+        and a Place Marker trait per marker its rule system puts on it, pointing at the marker's palette slot."""
+        keys = piece_traits.marker_keys([p.unit for p in self.pieces.values()], system)
+        if not keys:
+            return
+        slot_of = {uid: self.pieces[rep["id"]].gpid for rep, ids in
+                   pres.distinct_counters(p.unit for p in self.pieces.values()) for uid in ids}
+        paths = piece_traits.slot_paths(self.palette(), {slot_of[c] for c in keys})
+        specs = {c: paths[slot_of[c]] for c in keys}
+        names = {c: str(self.pieces[c].unit.get("designation") or self.pieces[c].unit.get("name") or c) for c in keys}
+        for p in self.pieces.values():
+            placings = piece_traits.placings_for(p.unit, system, keys)
+            if not placings:
+                continue
+            types, states = piece_traits.place_traits(placings, specs, names, self.next_gpid)
+            self.next_gpid += len(placings)  # each trait's own gpid, beside the slots' (VASSAL's GpIdChecker)
+            at = p.types.index(tr.use_prototype(self._prototype(p.unit))) + 1
+            p.types[at:at] = types
+            p.states[at:at] = states
 
     def _step_image(self, unit: dict[str, Any], value: Any, size: tuple[int, int]) -> str:
         """The badge image showing a step's strength ``value`` (one image per distinct value and size)."""

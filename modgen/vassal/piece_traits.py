@@ -10,6 +10,11 @@
   the owning side may reveal them.
 * **Owner** (VASSAL's Restricted Access): with the manifest's ``vassal.restricted_access`` (default: on for games with
   two sides) only the unit's side may move it or use its commands.
+* **Place marker** (Ctrl+1, Ctrl+2, …; VASSAL's Place Marker): one command per marker the rule system puts on such a
+  unit (:meth:`~modgen.systems.base.RuleSystem.unit_markers`) and the game's counters have. It places the palette's
+  marker piece (referenced by its PieceSlot's component path, so the new piece carries the slot's gpid) right above
+  the unit in its stack, or right below it for a marker the unit sits in (a fortification). A key belongs to one
+  marker across the whole module, in the order the units first offer them.
 
 Each command has its own report in the chat (ReportState). The reader decodes the same layers and the mask
 (:mod:`modgen.vassal.adapter`).
@@ -23,6 +28,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from modgen.errors import DataError
 from modgen.vassal import traits as tr
 
 STEP_LAYER = "Steps"
@@ -36,6 +42,12 @@ STEP_LOSS_REPORT = "$location$: $newPieceName$ loses a step (step $Steps_Level$ 
 RESTORE_REPORT = "$location$: $newPieceName$ restores a step (step $Steps_Level$ of {n})"
 MASK_REPORT = "$location$: reveal/mask: $newPieceName$"  # VASSAL 3.6 leaves $oldPieceName$ empty here
 DELETE_REPORT = "$location$: $newPieceName$ deleted"
+PLACE_REPORT = "$location$: {marker} placed on $newPieceName$"
+PLACE_KEY_CODES = (49, 50, 51, 52, 53, 54, 55, 56, 57, 48)  # Ctrl+1 … Ctrl+9, Ctrl+0: no other command uses them
+PIECE_WINDOW = "VASSAL.build.module.PieceWindow"
+WIDGET_CLASS = {"tabs": "VASSAL.build.widget.TabWidget", "panel": "VASSAL.build.widget.PanelWidget",
+                "list": "VASSAL.build.widget.ListWidget"}
+SLOT_CLASS = "VASSAL.build.widget.PieceSlot"
 
 
 @dataclass
@@ -130,3 +142,77 @@ def traits_for(plan: Plan, images: dict[str, str], step_images: list[str], restr
                                 down_key=RESTORE_KEY, down_text="Restore step", reset_key=""))
         inner_s.append(tr.layer_state(1))
     return outer_t, outer_s, inner_t, inner_s
+
+
+@dataclass
+class Placing:
+    """One Place-marker command of a unit's piece: the marker counter it places, its menu text and key, and whether
+    the marker goes under the unit."""
+
+    counter: str
+    command: str
+    key: str
+    under: bool = False
+
+
+def marker_keys(units: Sequence[dict[str, Any]], system: Any) -> dict[str, str]:
+    """Marker counter id -> its Place-marker key, for the markers the rule system puts on the game's units and the
+    game's counters have (a unit counter is never one), numbered in the order the units first offer them. A
+    ``DataError`` when a game offers more markers than there are keys."""
+    markers = {u.get("id") for u in units if system.counter_role(u) != "unit"}
+    keys: dict[str, str] = {}
+    for unit in units:
+        if system.counter_role(unit) != "unit":
+            continue
+        for m in system.unit_markers(unit):
+            if m.counter in markers and m.counter not in keys:
+                if len(keys) == len(PLACE_KEY_CODES):
+                    raise DataError(f"the rule system puts more than {len(PLACE_KEY_CODES)} kinds of markers on "
+                                    f"units; the module has keys for {len(PLACE_KEY_CODES)}")
+                keys[m.counter] = f"{PLACE_KEY_CODES[len(keys)]},130"
+    return keys
+
+
+def placings_for(unit: dict[str, Any], system: Any, keys: dict[str, str]) -> list[Placing]:
+    """The Place-marker commands of ``unit``'s piece (markers the game lacks are left out)."""
+    if system.counter_role(unit) != "unit":
+        return []
+    return [Placing(m.counter, m.command, keys[m.counter], m.under) for m in system.unit_markers(unit)
+            if m.counter in keys]
+
+
+def slot_paths(palette: Sequence[Any], wanted: set[str]) -> dict[str, str]:
+    """PieceSlot gpid -> its VASSAL component path, for the ``wanted`` gpids of a palette of ``buildfile.ListSpec``
+    widgets under the Pieces window's top TabWidget ``Pieces`` (as :mod:`.buildfile` writes it). A ``DataError`` if
+    a name on the way ends with a backslash (VASSAL's path encoding cannot hold it)."""
+    out: dict[str, str] = {}
+
+    def walk(lst: Any, above: list[tuple[str, str | None]]) -> None:
+        here = [*above, (WIDGET_CLASS[lst.kind], lst.name)]
+        for slot in lst.slots:
+            if slot.gpid in wanted and slot.gpid not in out:
+                try:
+                    out[slot.gpid] = tr.component_path([*here, (SLOT_CLASS, slot.name)])
+                except ValueError as exc:
+                    raise DataError(f"palette entry {slot.name!r}, a marker units place: {exc}") from None
+        for child in lst.children:
+            walk(child, here)
+
+    for top in palette:
+        walk(top, [(PIECE_WINDOW, None), (WIDGET_CLASS["tabs"], "Pieces")])
+    return out
+
+
+def place_traits(placings: Sequence[Placing], specs: dict[str, str], names: dict[str, str], first_gpid: int
+                 ) -> tuple[list[str], list[str]]:
+    """(types, states) of a ReportState and a Place Marker trait per placing; ``specs``: marker counter -> its slot's
+    component path; ``names``: marker counter -> how the report names it; trait gpids from ``first_gpid`` on."""
+    types: list[str] = []
+    states: list[str] = []
+    for i, p in enumerate(placings):
+        name = names.get(p.counter, p.counter)
+        types += [tr.report_state([p.key], PLACE_REPORT.format(marker=tr.display_text(name)), f"Report {p.command}"),
+                  tr.place_marker(p.command, p.key, specs[p.counter], str(first_gpid + i),
+                                  placement=tr.PLACE_BELOW if p.under else tr.PLACE_ABOVE, description=p.command)]
+        states += ["", ""]
+    return types, states

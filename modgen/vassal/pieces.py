@@ -47,6 +47,7 @@ class Piece:
     location: Location = field(default_factory=lambda: Location(None, 0, 0))
     stack: str | None = None
     masked: str | None = None  # Obscurable (Mask): who masked it (a side or player id), None when shown to all
+    beneath: tuple[str, ...] = ()  # the pieces under it in its stack when it was last moved, bottom first
 
     @property
     def unit(self) -> str | None:

@@ -244,9 +244,14 @@ class GameState:
         under = self.pieces.get(cmd.new_under or "")
         if under is not None and under.stack in self.stacks:
             st = self.stacks[under.stack]
-            st.members.insert(st.members.index(under.id) + 1 if under.id in st.members else len(st.members),
-                              piece.id)
+            at = st.members.index(under.id) + 1 if under.id in st.members else len(st.members)
+            st.members.insert(at, piece.id)
             piece.stack = st.id
+            piece.beneath = tuple(st.members[:at])
+        elif under is not None:
+            piece.beneath = (under.id,)
+        else:
+            piece.beneath = ()
         self.v.piece_moved(piece, old, new, ctx)
 
     def change(self, cmd: C.ChangePiece, ctx: Context) -> None:

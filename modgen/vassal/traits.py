@@ -194,6 +194,32 @@ def restricted(sides: Sequence[str], description: str = "Owner") -> str:
                                     description], ";")
 
 
+#: PlaceMarker placements (VASSAL 3.6 ``PlaceMarker.STACK_TOP`` … ``BELOW``)
+PLACE_ON_TOP, PLACE_AT_BOTTOM, PLACE_ABOVE, PLACE_BELOW = range(4)
+
+
+def place_marker(command: str, key: str, marker_spec: str, gpid: str, *, placement: int = PLACE_ABOVE,
+                 description: str = "") -> str:
+    """Place Marker type, VASSAL 3.6 field order (``PlaceMarker.myGetType``): ``placemark;command;key;markerSpec;
+    markerText;xOffset;yOffset;matchRotation;afterBurnerKey;description;gpId;placement;above``.
+
+    ``marker_spec`` is the component path of the palette's PieceSlot (:func:`component_path`): VASSAL then places
+    that slot's piece and gives it the slot's gpid, so the placed marker is exactly the palette's. ``gpid`` is the
+    trait's own id, which VASSAL checks for clashes with every PieceSlot's when it loads the module. No marker text
+    (the ``null`` VASSAL's editor writes): a ReportState reports the placement."""
+    if placement not in range(4):
+        raise ValueError(f"placement {placement} is not one of VASSAL's four")
+    return "placemark;" + se.encode([display_text(command), key, marker_spec, "null", "0", "0", "false", "",
+                                     description, gpid, str(placement), "false"], ";")
+
+
+def component_path(elements: Sequence[tuple[str, str | None]]) -> str:
+    """A VASSAL component path (``ComponentPathBuilder.getId``): ``class:name`` per element from the module down,
+    joined with ``/``; ``None`` for a component without a name."""
+    return se.encode([se.encode([cls, *(() if name is None else (check_value(name, "component name"),))], ":")
+                      for cls, name in elements], "/")
+
+
 def use_prototype(name: str) -> str:
     """UsePrototype type: ``prototype;Name`` (VASSAL stores the type string verbatim)."""
     return "prototype;" + name

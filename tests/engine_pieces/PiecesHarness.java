@@ -3,8 +3,9 @@
 // takes a side in the PlayerRoster and presses keys on pieces through their outermost keyEvent, as VASSAL's menus do:
 // Step loss (Ctrl+L) twice and Restore step (Ctrl+Shift+L) once on the first piece with a Steps layer, first as the
 // other side (Restricted Access must refuse) and then as the owner; and on the first masked piece (Obscurable), the
-// reveal key (Ctrl+U) as the other side (refused; the piece is obscured to it) and then as the owner. Every
-// command goes into the log, which BasicLogger.write() writes to OUT. Prints JSON of what the engine reported.
+// reveal key (Ctrl+U) as the other side (refused; the piece is obscured to it) and then as the owner; and on the
+// first other unit on a map with a Place Marker trait, its first place-marker key as the owner (the new marker's name,
+// map, position, gpid, its palette slot's gpid, and whether it shares the unit's stack). Every command goes into the log, which BasicLogger.write() writes to OUT. Prints JSON of what the engine reported.
 //
 // Usage: java -cp CLASSPATH modgen.pieces.PiecesHarness MODULE.vmod SETUP.vsav OUT.vlog
 package modgen.pieces;
@@ -29,7 +30,9 @@ import VASSAL.command.Command;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.Embellishment;
 import VASSAL.counters.GamePiece;
+import VASSAL.counters.KeyCommand;
 import VASSAL.counters.Obscurable;
+import VASSAL.counters.PlaceMarker;
 import VASSAL.counters.Restricted;
 import VASSAL.counters.Stack;
 import VASSAL.tools.DataArchive;
@@ -280,8 +283,79 @@ public final class PiecesHarness {
         .append(q(o.getProperty("ObscuredToOthers"))).append(",\"after_name\":")
         .append(q(Decorator.getOutermost(masked).getName())).append(",\"chat\":").append(q(chat)).append("}");
     }
+    placeMarker(sb, sides, stepper, masked, done);
     logger.write();
     out.print(sb);
+  }
+
+  static PlaceMarker placeTrait(GamePiece p) {
+    GamePiece cur = Decorator.getOutermost(p);
+    while (cur instanceof Decorator) {
+      if (cur instanceof PlaceMarker) {
+        return (PlaceMarker) cur;
+      }
+      cur = ((Decorator) cur).getInner();
+    }
+    return null;
+  }
+
+  /** The owner presses the first Place-marker key of a unit on a map; reports the marker VASSAL put there. */
+  static void placeMarker(StringBuilder sb, List<String> sides, GamePiece stepper, GamePiece masked, boolean[] done)
+      throws ReflectiveOperationException {
+    GamePiece unit = null;
+    PlaceMarker pm = null;
+    for (GamePiece p : allPieces()) {
+      Obscurable o = mask(p);
+      if (p == stepper || p == masked || p.getMap() == null || (o != null && o.getProperty("obs;") != null)
+          || p.getMap().getMapName().startsWith("Off-map")) {
+        continue;
+      }
+      pm = placeTrait(p);
+      if (pm != null) {
+        unit = p;
+        break;
+      }
+    }
+    if (unit == null) {
+      return;
+    }
+    Field f = PlaceMarker.class.getDeclaredField("command");
+    f.setAccessible(true);
+    KeyCommand cmd = (KeyCommand) f.get(pm);
+    String side = ownerSide(unit, sides);
+    takeSide(side == null ? sides.get(0) : side);
+    List<GamePiece> before = allPieces();
+    String chat = press(unit, cmd.getKeyStroke(), done);
+    GamePiece marker = null;
+    for (GamePiece p : allPieces()) {
+      if (!before.contains(p)) {
+        marker = p;
+      }
+    }
+    sb.append(",\"place\":{\"unit\":").append(q(unit.getProperty("mg_unit"))).append(",\"command\":")
+      .append(q(cmd.getName())).append(",\"pressed\":").append(done[0]).append(",\"chat\":").append(q(chat))
+      .append(",\"unit_map\":").append(q(unit.getMap().getMapName())).append(",\"unit_at\":")
+      .append(q(unit.getPosition().x + "," + unit.getPosition().y));
+    if (marker != null) {
+      Stack st = marker.getParent();
+      String slotGpid = null;
+      for (VASSAL.build.widget.PieceSlot slot :
+           GameModule.getGameModule().getAllDescendantComponentsOf(VASSAL.build.widget.PieceSlot.class)) {
+        if (slotGpid == null && marker.getProperty("mg_unit").equals(slot.getPiece().getProperty("mg_unit"))) {
+          slotGpid = slot.getGpId();
+        }
+      }
+      sb.append(",\"marker\":").append(q(marker.getProperty("mg_unit"))).append(",\"name\":")
+        .append(q(marker.getName())).append(",\"map\":").append(q(marker.getMap() == null ? null
+        : marker.getMap().getMapName())).append(",\"at\":")
+        .append(q(marker.getPosition().x + "," + marker.getPosition().y))
+        .append(",\"same_stack\":").append(st != null && st == unit.getParent())
+        .append(",\"index\":").append(st == null ? -1 : st.indexOf(marker))
+        .append(",\"unit_index\":").append(st == null ? -1 : st.indexOf(unit))
+        .append(",\"gpid\":").append(q(marker.getProperty(VASSAL.counters.Properties.PIECE_ID)))
+        .append(",\"slot_gpid\":").append(q(slotGpid));
+    }
+    sb.append("}");
   }
 
   /**

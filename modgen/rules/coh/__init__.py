@@ -12,7 +12,7 @@ from modgen.rules.coh import tables as coh_tables
 from modgen.rules.coh.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.coh.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Chore, Die, Family, Phase, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase, UnitMarker, not_checked
 
 _GROUND = ["fp_red", "fp_blue", "fire_cost", "range", "move_cost", "defense_front", "defense_flank"]
 _REQUIRED: dict[str, list[str]] = {
@@ -62,6 +62,13 @@ class ConflictOfHeroes(TablePlugin):
         if counter.get("kind") == "hit":
             return "attached"
         return super().counter_role(counter)
+
+    def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
+        """A foot unit takes a foot Hit counter (7.4, via 15.2). Vehicle hits are drawn at random from the face-down
+        pile (15.2), so a vehicle has no command that picks one."""
+        if counter.get("kind") == "unit" and counter.get("class") == "foot":
+            return (UnitMarker("hit.foot", "Place Hit counter", "7.4"),)
+        return ()
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         kind = unit.get("kind")

@@ -13,7 +13,7 @@ from modgen.rules.efb.checks import make_checkers
 from modgen.rules.efb.policies import POLICIES
 from modgen.rules.efb.schema import rules_schema as _rules_schema
 from modgen.rules.efb.vocab import CHAT_VERBS, EVENT_KINDS
-from modgen.systems.base import Chore, Die, Family, Phase, Policy, RuleSystem
+from modgen.systems.base import Chore, Die, Family, Phase, Policy, RuleSystem, UnitMarker
 
 # 4.3 sequence of play: Events, then each player turn A-F, then the Game Turn Interphase.
 PHASES: tuple[Phase, ...] = (
@@ -116,6 +116,14 @@ class EFBSystem(RuleSystem):
         return [Chore("Remove Suppressed markers (selected)", "recovery", "15.4", "remove", ("marker.suppressed",),
                       selected=True, note="select the recovering units' stacks: in command they recover, out of "
                       "command only on 4-6 (15.4)")]
+
+    def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
+        """Ground units take a Suppressed marker (15.2: "mark it with a Suppressed marker") and an Out of command
+        marker (7.1); air units are neither."""
+        if counter.get("kind", "unit") != "unit" or counter.get("class") == "air":
+            return ()
+        return (UnitMarker("marker.suppressed", "Place Suppressed marker", "15.2"),
+                UnitMarker("marker.ooc", "Place Out of command marker", "7.1"))
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         """``efb-<class>`` for units, ``efb-marker`` for markers."""

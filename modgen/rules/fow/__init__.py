@@ -12,7 +12,7 @@ from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Chore, Die, Family, Phase, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase, UnitMarker, not_checked
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -57,6 +57,17 @@ class FlamesOfWar(TablePlugin):
         the start of their next turn". Smoke markers have no side, so the player selects their own."""
         return [Chore("Remove Smoke markers (selected)", "starting", "p.51", "remove", ("marker.smoke",),
                       selected=True, note="select the smoke you fired last turn (p.16, p.51)")]
+
+    def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
+        """Every team can be marked Pinned Down (p.41: the Unit's state, marked on its teams) and Out of Command
+        (p.18); a tank can be Bailed Out (p.38)."""
+        if counter.get("kind") not in ("team", "unit"):
+            return ()
+        out = [UnitMarker("marker.pinned_down", "Place Pinned Down marker", "p.41")]
+        if counter.get("class") == "tank":
+            out.append(UnitMarker("marker.bailed_out", "Place Bailed Out marker", "p.38"))
+        out.append(UnitMarker("marker.out_of_command", "Place Out of Command marker", "p.18"))
+        return tuple(out)
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
         return dict(EVENT_KINDS)

@@ -13,7 +13,7 @@ from modgen.rules.tableplugin import TablePlugin
 from modgen.rules.tis import tables as tis_tables
 from modgen.rules.tis.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.tis.policies import POLICIES
-from modgen.systems.base import Die, Family, Phase, not_checked
+from modgen.systems.base import Die, Family, Phase, UnitMarker, not_checked
 
 STAGES_PER_DAY = 3  # Arnhem scenario sheet: stages "1e, 2e, 3e"
 
@@ -74,6 +74,14 @@ class TaktykaIStrategia(TablePlugin):
         if game is None or _has_naval(game):
             return phases
         return [p for p in phases if p.id != "naval"]
+
+    def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
+        """A ground unit digs in under a field-fortification ("entrenched") counter [12.1.8] and is marked out of
+        supply [32.2.3]; air units neither."""
+        if counter.get("kind", "unit") != "unit" or counter.get("class") == "air":
+            return ()
+        return (UnitMarker("marker.entrenched", "Place Entrenched counter", "12.1.8", under=True),
+                UnitMarker("marker.out_of_supply", "Place Out of supply marker", "32.2.3"))
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":
