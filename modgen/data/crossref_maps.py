@@ -31,8 +31,7 @@ class _Grid:
         return f"{what} {label!r} is not on map {map_id!r} ({self._range()}{self._nearest(label)})"
 
     def _parts(self, label: str) -> tuple[str, str] | None:
-        m = self.grid._label_re.fullmatch(label)
-        return (m.group("c"), m.group("r")) if m else None
+        return self.grid.numbering.parts(label)
 
     def _range(self) -> str:
         g = self.grid

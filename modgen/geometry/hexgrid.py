@@ -35,7 +35,6 @@ and VASSAL's ``getLocation(locationName(p))`` lands one row off. :meth:`Grid.vas
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -306,26 +305,14 @@ class Grid:
         if n.stagger and raw_c % 2 != 0:
             desc = n.h_descend if self.sideways else n.v_descend
             row += -1 if desc else 1
-        row_name = name_of(row + n.v_off, n.v_type, n.v_leading)
-        col_name = name_of(col + n.h_off, n.h_type, n.h_leading)
-        return col_name + n.sep + row_name if n.first == "H" else row_name + n.sep + col_name
-
-    @cached_property
-    def _label_re(self) -> re.Pattern[str]:
-        n = self.numbering
-        hp, vp = label_pattern(n.h_type, n.h_leading), label_pattern(n.v_type, n.v_leading)
-        if n.first == "H":
-            return re.compile(f"(?P<c>{hp}){re.escape(n.sep)}(?P<r>{vp})")
-        return re.compile(f"(?P<r>{vp}){re.escape(n.sep)}(?P<c>{hp})")
+        return n.name(col, row)
 
     def vassal_get_location(self, label: str, scale: float | Layout) -> tuple[int, int] | None:
         """``RegularGridNumbering.getLocation``: the board point VASSAL gives for a label (None = BadCoords)."""
-        m = self._label_re.fullmatch(label)
-        if not m:
+        parsed = self.numbering.parse(label)
+        if parsed is None:
             return None
-        n = self.numbering
-        col = parse_name(m.group("c"), n.h_type) - n.h_off
-        row = parse_name(m.group("r"), n.v_type) - n.v_off
+        col, row = parsed
         return self._center_point(self._lay(scale), col, row)
 
     def _center_point(self, lay: Layout, col: int, row: int) -> tuple[int, int]:

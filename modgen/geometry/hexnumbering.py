@@ -6,9 +6,11 @@ Split from :mod:`modgen.geometry.hexgrid`, which re-exports everything here; see
 from __future__ import annotations
 
 import math
+import re
 import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from modgen.errors import DataError
@@ -46,6 +48,25 @@ class Numbering:
     h_descend: bool = False
     v_descend: bool = False
     stagger: bool = False
+
+    def name(self, col: int, row: int) -> str:
+        """``RegularGridNumbering.getName``: the label of (col, row) after descending, offsets and leading zeros."""
+        row_name = name_of(row + self.v_off, self.v_type, self.v_leading)
+        col_name = name_of(col + self.h_off, self.h_type, self.h_leading)
+        return col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
+
+    def parts(self, label: str) -> tuple[str, str] | None:
+        """(column name, row name) of a label, or None when it does not match (VASSAL's BadCoords)."""
+        m = _label_re(self).fullmatch(label)
+        return (m.group("c"), m.group("r")) if m else None
+
+    def parse(self, label: str) -> tuple[int, int] | None:
+        """``RegularGridNumbering.getLocation``'s parse: (col, row) before descending, or None when the label does
+        not match (VASSAL's BadCoords)."""
+        p = self.parts(label)
+        if p is None:
+            return None
+        return parse_name(p[0], self.h_type) - self.h_off, parse_name(p[1], self.v_type) - self.v_off
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | None, where: str = "grid.numbering") -> Numbering:
@@ -107,3 +128,12 @@ def parse_name(name: str, typ: str) -> int:
 def label_pattern(typ: str, leading: int) -> str:
     """``RegularGridNumbering.getMatchingPattern``: the regex one coordinate of a label must match."""
     return ALPHABETIC_MATCH if typ == "A" else "-?[0-9]{" + str(leading + 1) + ",}"
+
+
+@lru_cache(maxsize=64)
+def _label_re(n: Numbering) -> re.Pattern[str]:
+    """The regex a whole label of numbering ``n`` matches (``getMatchingPattern`` of both coordinates)."""
+    hp, vp = label_pattern(n.h_type, n.h_leading), label_pattern(n.v_type, n.v_leading)
+    if n.first == "H":
+        return re.compile(f"(?P<c>{hp}){re.escape(n.sep)}(?P<r>{vp})")
+    return re.compile(f"(?P<r>{vp}){re.escape(n.sep)}(?P<c>{hp})")

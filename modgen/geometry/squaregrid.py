@@ -25,7 +25,6 @@ Options (map ``grid``):
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -34,7 +33,7 @@ from typing import Any, ClassVar
 from modgen import limits
 from modgen.errors import DataError
 from modgen.geometry.hexgrid import EDGES, Grid
-from modgen.geometry.hexnumbering import Numbering, jround, label_pattern, name_of, parse_name
+from modgen.geometry.hexnumbering import Numbering, jround
 
 DEFAULT_MARGIN = 0.5  # cells of margin around the grid on the board image
 DIRECTIONS_8 = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -158,31 +157,19 @@ class SquareGrid:
             col = (self.max_columns if max_c is None else max_c) - col
         if n.v_descend:
             row = (self.max_rows if max_r is None else max_r) - row
-        row_name = name_of(row + n.v_off, n.v_type, n.v_leading)
-        col_name = name_of(col + n.h_off, n.h_type, n.h_leading)
-        return col_name + n.sep + row_name if n.first == "H" else row_name + n.sep + col_name
+        return n.name(col, row)
 
     def vassal_location_name(self, x: int, y: int, scale: float | SquareLayout) -> str:
         """``RegularGridNumbering.locationName`` (format ``$gridLocation$``) for board point (x, y)."""
         return self._location_name(self._lay(scale), int(x), int(y))
 
-    @cached_property
-    def _label_re(self) -> re.Pattern[str]:
-        n = self.numbering
-        hp, vp = label_pattern(n.h_type, n.h_leading), label_pattern(n.v_type, n.v_leading)
-        if n.first == "H":
-            return re.compile(f"(?P<c>{hp}){re.escape(n.sep)}(?P<r>{vp})")
-        return re.compile(f"(?P<r>{vp}){re.escape(n.sep)}(?P<c>{hp})")
-
     def vassal_get_location(self, label: str, scale: float | SquareLayout) -> tuple[int, int] | None:
         """``RegularGridNumbering.getLocation`` → ``SquareGridNumbering.getCenterPoint`` (None = BadCoords)."""
-        m = self._label_re.fullmatch(label)
-        if not m:
+        parsed = self.numbering.parse(label)
+        if parsed is None:
             return None
-        n = self.numbering
-        col = parse_name(m.group("c"), n.h_type) - n.h_off
-        row = parse_name(m.group("r"), n.v_type) - n.v_off
-        lay = self._lay(scale)
+        col, row = parsed
+        n, lay = self.numbering, self._lay(scale)
         if n.v_descend:
             row = self.max_rows - row
         if n.h_descend:

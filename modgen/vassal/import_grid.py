@@ -17,7 +17,7 @@ from typing import Any
 
 from modgen import limits
 from modgen.errors import DataError
-from modgen.geometry.hexgrid import Grid, Layout, Numbering, parse_name
+from modgen.geometry.hexgrid import Grid, Layout, Numbering
 
 
 @dataclass(frozen=True)
@@ -181,10 +181,7 @@ def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int,
 
     ours = Grid(columns, rows_n, orientation, Numbering.from_dict(vnum), offset=offset)
     # the offsets that make our numbering say what the module says at the first hex (raw origin, board size)
-    want, got = ours._label_re.fullmatch(truth(0, 0)), ours._label_re.fullmatch(ours.label(0, 0))
-    if want and got:
-        vnum["h_off"] += parse_name(want.group("c"), vnum["h_type"]) - parse_name(got.group("c"), vnum["h_type"])
-        vnum["v_off"] += parse_name(want.group("r"), vnum["v_type"]) - parse_name(got.group("r"), vnum["v_type"])
+    if align_offsets(vnum, truth(0, 0), ours.label(0, 0)):
         ours = Grid(columns, rows_n, orientation, Numbering.from_dict(vnum), offset=offset)
     bad = [(c, r) for c in range(columns) for r in range(rows_n) if ours.label(c, r) != truth(c, r)]
     if bad:
@@ -195,3 +192,15 @@ def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int,
     if offset == "even":
         grid["offset"] = "even"
     return grid, geo, problems
+
+
+def align_offsets(vnum: dict[str, Any], module_label: str, our_label: str) -> bool:
+    """Shift the numbering ``vnum``'s ``h_off``/``v_off`` so that the label we give the first cell reads as the
+    module's ``module_label`` (both axes are linear in the offsets); False, unchanged, if either does not parse."""
+    n = Numbering.from_dict(vnum)
+    want, got = n.parse(module_label), n.parse(our_label)
+    if want is None or got is None:
+        return False
+    vnum["h_off"] += want[0] - got[0]
+    vnum["v_off"] += want[1] - got[1]
+    return True

@@ -10,40 +10,22 @@ from it). Every label is checked against VASSAL's arithmetic; disagreements are 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from modgen import limits
-from modgen.geometry.hexnumbering import Numbering, parse_name
+from modgen.geometry.hexnumbering import Numbering
 from modgen.geometry.squaregrid import SquareGrid, SquareLayout
-from modgen.vassal.import_grid import Geometry, _bool, _num, numbering_of
+from modgen.vassal.import_grid import Geometry, _bool, _num, align_offsets, numbering_of
 
 
 @dataclass(frozen=True)
-class SquareGeometry:
-    """Where a module's square board lies in its map and how VASSAL lays its cells out (enough to name any pixel)."""
+class SquareGeometry(Geometry):
+    """Where a module's square board lies in its map and how VASSAL lays its cells out (enough to name any pixel);
+    the fields, and the binding file's entry, of the hex :class:`Geometry` plus ``kind: "square"``. ``ka``/``kb``
+    are the module column and row of our column and row 0."""
 
-    vassal_map: str
-    map_id: str
-    board_x: int
-    board_y: int
-    x0: int
-    y0: int
-    dx: float
-    dy: float
-    ka: int  # module column (from the grid origin) of our column 0
-    kb: int  # module row of our row 0
     kind: str = "square"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The binding file's ``maps`` entry (``kind: "square"``)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> SquareGeometry:
-        """Inverse of :meth:`to_dict`; KeyError/TypeError/ValueError on a malformed entry."""
-        return cls(str(d["vassal_map"]), str(d["map_id"]), int(d["board_x"]), int(d["board_y"]), int(d["x0"]),
-                   int(d["y0"]), float(d["dx"]), float(d["dy"]), int(d["ka"]), int(d["kb"]))
 
     @property
     def layout(self) -> SquareLayout:
@@ -113,10 +95,7 @@ def infer(vassal_map: str, map_id: str, board: tuple[int, int], edge: tuple[int,
 
     ours = SquareGrid(columns, rows_n, Numbering.from_dict(vnum))
     # the offsets that make our numbering say what the module says at the first cell (both axes are linear)
-    want, got = ours._label_re.fullmatch(truth(0, 0)), ours._label_re.fullmatch(ours.label(0, 0))
-    if want and got:
-        vnum["h_off"] += parse_name(want.group("c"), vnum["h_type"]) - parse_name(got.group("c"), vnum["h_type"])
-        vnum["v_off"] += parse_name(want.group("r"), vnum["v_type"]) - parse_name(got.group("r"), vnum["v_type"])
+    if align_offsets(vnum, truth(0, 0), ours.label(0, 0)):
         ours = SquareGrid(columns, rows_n, Numbering.from_dict(vnum))
     bad = [(c, r) for c in range(columns) for r in range(rows_n) if ours.label(c, r) != truth(c, r)]
     if bad:
