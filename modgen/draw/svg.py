@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from PIL import Image, ImageFont
 
-from modgen.draw.vector import Box, Point, Polygon, _box, _points, _rgb, text_origin
+from modgen.draw.vector import Box, Point, Polygon, TextMetrics, _box, _points, _rgb, text_origin
 
 
 def _num(v: float) -> str:
@@ -46,7 +46,7 @@ def _poly_d(pts: Sequence[Point], close: bool) -> str:
     return d + (" Z" if close else "")
 
 
-class SvgDraw:
+class SvgDraw(TextMetrics):
     """``ImageDraw``'s drawing methods, in pixels, collected as SVG of ``size`` pixels (``dpi`` sets the physical
     width and height written on the root element, so the SVG opens at print size)."""
 
@@ -165,13 +165,6 @@ class SvgDraw:
             attrs += [_paint(stroke_fill, "stroke"), f'stroke-width="{_num(2 * stroke_width)}"',
                       'stroke-linejoin="round"', 'paint-order="stroke"']
         self._add(f'<text {" ".join(attrs)} xml:space="preserve">{escape(text)}</text>')
-
-    def textbbox(self, xy: Point, text: str, font: Any = None, anchor: str | None = None, **_: Any) -> Box:
-        b = font.getbbox(text, anchor=anchor or "la")
-        return xy[0] + b[0], xy[1] + b[1], xy[0] + b[2], xy[1] + b[3]
-
-    def textlength(self, text: str, font: Any = None, **_: Any) -> float:
-        return float(font.getlength(text))
 
     # --- beyond ImageDraw ----------------------------------------------------------------------------------------
     def image(self, im: Image.Image, box: Box) -> None:

@@ -205,7 +205,19 @@ class _Offset(RasterDraw):
         super().text((xy[0] - self.ox, xy[1] - self.oy), *a, **k)
 
 
-class PdfDraw:
+class TextMetrics:
+    """``ImageDraw.textbbox``/``textlength`` for the vector backends: measured with the Pillow font itself, so
+    layouts place text the same way whatever the output."""
+
+    def textbbox(self, xy: Point, text: str, font: Any = None, anchor: str | None = None, **_: Any) -> Box:
+        b = font.getbbox(text, anchor=anchor or "la")
+        return xy[0] + b[0], xy[1] + b[1], xy[0] + b[2], xy[1] + b[3]
+
+    def textlength(self, text: str, font: Any = None, **_: Any) -> float:
+        return float(font.getlength(text))
+
+
+class PdfDraw(TextMetrics):
     """``ImageDraw``'s drawing methods, in pixels at ``dpi`` (y down from ``top_left`` in points), onto a PDF canvas.
 
     Use it inside ``with pdf_space(canvas, ...)`` or let the constructor set the transformation (it saves the
@@ -352,13 +364,6 @@ class PdfDraw:
             c.drawString(x, 0, run)
         c.restoreState()
         self._alpha_fill, self._alpha_stroke = saved
-
-    def textbbox(self, xy: Point, text: str, font: Any = None, anchor: str | None = None, **_: Any) -> Box:
-        b = font.getbbox(text, anchor=anchor or "la")
-        return xy[0] + b[0], xy[1] + b[1], xy[0] + b[2], xy[1] + b[3]
-
-    def textlength(self, text: str, font: Any = None, **_: Any) -> float:
-        return float(font.getlength(text))
 
     # --- beyond ImageDraw ----------------------------------------------------------------------------------------
     def image(self, im: Image.Image, box: Box) -> None:
