@@ -57,7 +57,12 @@ def piece_kinds(game: Any, unit: dict[str, Any], faces: list[str], rotates: bool
     stepped = len(track) >= 2 or ("reduced" in faces and faces[0] != "reduced")
     masked = unit.get("kind", "unit") != "marker" and game.rule_system().masked_face(unit) in faces \
         and len(faces) > 1 and unit.get("side") in sides
-    return [*(["restrict"] if restrict else []), "report", "report", "delete",
+    # a report and a Place Marker per marker the plugin puts on this unit and the game has (docs/vassal.md "Pieces")
+    system = game.rule_system()
+    markers = {u["id"] for u in game.units if system.counter_role(u) != "unit"}
+    places = [m for m in system.unit_markers(unit) if m.counter in markers] \
+        if system.counter_role(unit) == "unit" else []
+    return [*(["restrict"] if restrict else []), "report", "report", "delete", *(["report", "placemark"] * len(places)),
             *(["report", "report"] if stepped else []), *(["report"] if masked else []), "mark",
             *(["obs"] if masked else []), *(["emb2"] if stepped else []), *(["rotate"] if rotates else []),
             *(["emb2"] if len(flip_faces(game, unit, faces)) > 1 else []), "piece"]
