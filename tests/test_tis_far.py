@@ -131,3 +131,21 @@ def test_15_3_3_at_teams_fire_only_in_defence():
     assert rules(setup(FAUST, "1211"), *duel(far(FAUST, IG2, "interior"), *shots(1), at="1111")) == []
     assert rules(setup(FAUST, "1211"), setup(IG2, "1111"), stage(), phase("movement", "germans"),
                  far(FAUST, IG2, "interior"), *shots(1)) == ["TIS 15.3.3"]
+
+
+def test_15_3_7_a_chat_loss_without_a_reason_inside_the_exchange_counts_as_a_far_loss():
+    plain = {"type": "loss", "unit": PZ, "steps": 1}
+    assert rules(*duel(far(IG2, PZ), *shots(1), plain, far(PZ, IG2), *shots(1))) == ["TIS 15.3.7"]
+
+
+# ---- [15.2.9] ---------------------------------------------------------------------------------------------------
+ARMOURED_PGR = {PGR: {"faces": {"front": {"kind": "values", "values": {"movement": 8, "armor": 1}},
+                                "back": {"kind": "blank"}}}}
+
+
+def test_15_2_9_mechanized_infantry_is_a_target_only_on_open_terrain(tmp_path):
+    # SS PGR 1 given an ARMOUR factor: fired at in the clear at 1311, legal; in the woods at 1504, not a target
+    clear = [setup(PGR, "1311"), *duel(far(IG2, PGR), *shots(1), pz="1511")]
+    assert patched_rules(tmp_path / "a", *clear, units=ARMOURED_PGR) == []
+    woods = [setup(PGR, "1504"), *duel(far(IG2, PGR), *shots(1), at="1204", pz="1511")]
+    assert patched_rules(tmp_path / "b", *woods, units=ARMOURED_PGR) == ["TIS 15.2.9"]

@@ -3,8 +3,9 @@ number of shots [15.3.3], the GUN/ARMOR limit [15.3.4] and when the losses are t
 
 In the log a FaR is a ``far`` event (``unit`` fires at ``target`` in the ``exterior`` or ``interior`` zone;
 ``declared`` when the target's owner chose to take part [15.2.8]), then one ``roll`` purpose ``far`` (2d6) per shot,
-then ``loss`` events ``reason`` ``far``. An *exchange* is a run of ``far`` events, their rolls and their losses;
-any other event ends it. A ``far`` whose firer and target both took no part in the exchange so far starts a new one.
+then ``loss`` events (``reason`` ``far``, or none, as a chat ``!loss`` logs them). An *exchange* is a run of
+``far`` events, their rolls and their losses; any other event ends it. A ``far`` whose firer and target
+both took no part in the exchange so far starts a new one.
 
 Not checked: the zone radii (IZoF/EZoF are printed on counters but the rulebook never says how they are measured),
 visibility [15.2.6] (LOS data), "a unit that ended its movement" [15.2.3], the FaR table's results (the seed prints
@@ -91,9 +92,8 @@ class FireAtRange:
                 ctx.error(ctx.rule("15.3.5"), "a FaR roll with no FaR declared before it", hexes=[])
                 return
             self._shot(ctx, ex)
-        elif kind == "loss" and ev.get("reason") == "far":
-            if ex is not None:
-                ex["losses"] = True
+        elif kind == "loss" and ex is not None and ev.get("reason") in (None, "far"):
+            ex["losses"] = True  # a chat "!loss" carries no reason: inside an exchange it is a FaR loss
         else:
             st.per_phase.pop("tis_far_exchange", None)
             if kind == "move" and ev.get("unit") in st.per_phase.get("tis_far_static", set()):
