@@ -125,11 +125,10 @@ FAMILIES = (
            "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
            "supply ×½ [32.2.2], CAS support SP [26.5.6]; AfM and recon attacks not checked"),
-    Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5"), note="barrage (phase, 3 units, "
+    Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5", "15"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
            "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "
-           "command [9.2.7] not checked"),
-    Family("far", rules=("15",), note="firing at range: GUN and ARMOUR [15.1.1]-[15.1.2], exterior zone in the "
+           "command [9.2.7] not checked. Firing at range: GUN and ARMOUR [15.1.1]-[15.1.2], exterior zone in the "
            "movement and counterattack phases [15.1.4], by or at counterattackers there [15.2.4], non-armoured units "
            "only unmoved in their own phases [15.1.5], 2 MP [15.1.6], once in each window a-d [15.2.1], no exterior "
            "fire from an armoured or AT ZoC [15.2.5], field artillery entrenched or fortified [15.2.7], sheltered "
