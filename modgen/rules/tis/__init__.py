@@ -118,8 +118,8 @@ FAMILIES = (
            "drop-date roll; drift, AA and drop losses not checked"),
     Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1"), note="MP budget, roads, "
            "enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], division HQ lost 2 MP "
-           "[14.3.1], out of supply ½ [32.2.2]; fighter Z, minefield, AT barricade, FaR, AfM and demolition MP "
-           "not checked"),
+           "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6]; fighter Z, minefield, AT barricade, AfM and "
+           "demolition MP not checked"),
     Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
            "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
            "exceptions not checked"),
@@ -133,10 +133,16 @@ FAMILIES = (
            "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
            "supply ×½ [32.2.2], CAS support SP [26.5.6]; AfM and recon attacks not checked"),
-    Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5"), note="barrage (phase, 3 units, "
+    Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5", "15"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
            "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "
-           "command [9.2.7] and FaR not checked"),
+           "command [9.2.7] not checked. Firing at range: GUN and ARMOUR [15.1.1]-[15.1.2], exterior zone in the "
+           "movement and counterattack phases [15.1.4], by or at counterattackers there [15.2.4], non-armoured units "
+           "only unmoved in their own phases [15.1.5], 2 MP [15.1.6], once in each window a-d [15.2.1], no exterior "
+           "fire from an armoured or AT ZoC [15.2.5], field artillery entrenched or fortified [15.2.7], sheltered "
+           "targets [15.2.8]-[15.2.9], shots [15.3.3], GUN-ARMOR >= -3 [15.3.4], losses after all shooting "
+           "[15.3.7]; zone radii, visibility [15.2.6], [15.2.3], the FaR table (truncated), the morale roll [15.4] "
+           "and the ARMOR modifiers [15.5.3]-[15.5.5] not checked"),
     Family("supply", rules=("32",), note="the supply phase's out-of-supply markers against the supply line (scenario "
            "bases, 15 motorized MP, HQ extensions, rivers, enemy ZoC, landing areas at half) [32.1], every unit "
            "under policy supply_marking, and the effects [32.2.2]; attrition [32.2.3], transport/train extensions "

@@ -1,5 +1,5 @@
 """The events and chat verbs TiS adds to the log format: the odds column a battle is fought at [7.2.1] c), and the
-airfield allocation of air units [26.3.3]."""
+airfield allocation of air units [26.3.3], and firing at range [15]."""
 
 from __future__ import annotations
 
@@ -55,5 +55,35 @@ def parse_airfield(p: Any) -> dict[str, Any]:
     return {"type": "airfield", "airfield": name, "units": units}
 
 
-EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD}
-CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield}
+FAR = {
+    "type": "object",
+    "description": "TiS [15]: one unit fires at range at one enemy unit [15.1.8]; its shots follow as roll events "
+                   "purpose far (2d6 each), its losses as loss events reason far once everyone has fired [15.3.7].",
+    "properties": {
+        "unit": {"type": "string", "minLength": 1, "description": "The firing unit (it has a GUN factor)."},
+        "target": {"type": "string", "minLength": 1, "description": "The enemy unit fired at."},
+        "zone": {"enum": ["exterior", "interior"], "description": "The zone of fire [15.1.3] (default exterior)."},
+        "declared": {"type": "boolean", "description": "The target's owner declared it takes part [15.2.8]."},
+    },
+    "required": ["type", "unit", "target"],
+}
+
+
+def parse_far(p: Any) -> dict[str, Any]:
+    """``!far FIRER TARGET [exterior|interior] [declared]``: FIRER fires at range at TARGET [15]."""
+    event: dict[str, Any] = {"type": "far", "unit": p.next("the firing unit").text,
+                             "target": p.next("the target unit").text}
+    while (t := p.peek()) is not None:
+        p.next("a word")
+        if t.text in ("exterior", "interior"):
+            event["zone"] = t.text
+        elif t.text == "declared":
+            event["declared"] = True
+        else:
+            raise p.fail(t, "'exterior', 'interior', 'declared' or end of line")
+    p.done()
+    return event
+
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR}
+CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far}

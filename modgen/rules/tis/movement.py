@@ -20,6 +20,9 @@ from modgen.rules.tis.costs import TisCosts
 from modgen.rules.tis.fire import barraged
 from modgen.rules.tis.obligations import hq_lost
 
+#: per-phase MP a unit spent firing at range [15.1.6] (written by :mod:`.far`)
+FAR_MP_KEY = "tis_far_mp"
+
 
 @dataclass
 class Walk:
@@ -37,7 +40,7 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     ``movement_points``); after a drop ½ [17.2.12], 0 if the unit fought after landing [17.2.10]; after a barrage
     ½ rounded up [9.2.5]; motorized and armoured units out of supply ½ [32.2.2];
     at night [13.1.7] and after the loss of the division HQ [14.3.1] 2 MP (one hex is always
-    allowed, [4.2.2])."""
+    allowed, [4.2.2]); less 2 MP for each FaR in the phase [15.1.6]."""
     mp = ctx.values(uid).get("movement")
     if not isinstance(mp, int | float):
         by_class = ((ctx.tables.get("movement_points") or {}).get("by_class") or {})
@@ -61,6 +64,9 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
         value, why = Fraction(2), why + f" (2 MP after the loss of {ctx.name(hq)} [14.3.1])"
     if c.is_night(ctx) and value > 2:
         value, why = Fraction(2), why + " (2 MP at night [13.1.7], policy night_stage)"
+    far = (st.per_phase.get(FAR_MP_KEY) or {}).get(uid, 0)
+    if far:
+        value, why = value - far, why + f" (less {far} MP spent firing at range [15.1.6])"
     return value, why
 
 
