@@ -22,8 +22,15 @@ from modgen.rules.tis import common as c
 from modgen.rules.tis.movement import FAR_MP_KEY, allowance
 
 ZONES = ("exterior", "interior")
-#: [15.2.8], [15.2.9]: terrain counted as "open" (the Terrain Effect chart's clear terrain).
+#: [15.2.8], [15.2.9]: terrain counted as "open" unless the game data lists its own (``rules.tables.open_terrain``):
+#: the book does not define the word; the Terrain Effect chart's clear terrain.
 OPEN = ("clear",)
+
+
+def open_terrain(ctx: Any) -> tuple[str, ...]:
+    """The terrain ids [15.2.8]-[15.2.9] count as open: the designer's ``open_terrain`` table, else :data:`OPEN`."""
+    listed = ctx.tables.get("open_terrain")
+    return tuple(listed) if isinstance(listed, list) and listed else OPEN
 #: [15.2.8]: units that may not be fired at when stacked with another line unit off open terrain.
 SHELTERED = ("artillery", "aa_artillery", "pontoon", "transport")
 FORT_TERRAIN = ("fort", "fortified_line")  # [15.2.7]
@@ -153,6 +160,12 @@ class FireAtRange:
         self._firer(ctx, uid, h, side, zone, at, both)
         self._target(ctx, ev, tgt, th, at, both)
         d = difference(ctx, uid, tgt)
+        if d is not None and d >= MIN_DIFFERENCE and th and ctx.policies.get("far_limit_terrain") == "after_terrain" \
+                and ctx.board.terrain(th) not in open_terrain(ctx):
+            # the terrain step [15.5.1] comes first under this policy; its modifiers are not in the game data
+            ctx.could_not_check(ctx.rule("15.3.4"), f"{at}: whether terrain ({ctx.board.terrain(th)}) takes GUN less "
+                                f"ARMOR ({d:+d}) below {MIN_DIFFERENCE:+d} (policy far_limit_terrain=after_terrain; "
+                                "the game data has no [15.5.1] terrain modifiers)")
         if d is not None and d < MIN_DIFFERENCE:
             ctx.error(ctx.rule("15.3.4"), f"{at}: GUN less ARMOR is {d:+d}"
                       f"{' (GUN -2 at night [15.5.2])' if c.is_night(ctx) else ''}; FaR is forbidden below "
@@ -208,7 +221,7 @@ class FireAtRange:
             return
         st = ctx.state
         night = c.is_night(ctx)
-        covered = night or ctx.board.terrain(th) not in OPEN
+        covered = night or ctx.board.terrain(th) not in open_terrain(ctx)
         where = "at night" if night else f"on {ctx.board.terrain(th)}"
         cls = c.unit_class(ctx, tgt)
         if cls in SHELTERED and covered and not ev.get("declared"):

@@ -160,4 +160,14 @@ POLICIES: tuple[Policy, ...] = (
         "a fort or fortified line fires [13.1.8].",
         rule="TIS 13, Arnhem scenarios",
     ),
+    Policy(
+        "far_limit_terrain",
+        default="before_terrain",
+        choices=("before_terrain", "after_terrain"),
+        doc="[15.3.4] forbids fire at range when GUN less ARMOR is below -3, and [15.3.5] then lowers the "
+        "difference for terrain; the book does not say whether the limit is judged before the terrain step "
+        "(before_terrain, the order the sections come in) or after it (after_terrain: terrain can put a shot out "
+        "of reach).",
+        rule="TIS 15.3.4, 15.3.5",
+    ),
 )

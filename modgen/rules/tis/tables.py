@@ -80,6 +80,9 @@ TABLES: dict[str, Any] = {
         ["rows"],
     ),
     "stages_per_day": {"type": "integer", "minimum": 1, "description": "Stages per day (Arnhem: 3, '1e 2e 3e')."},
+    "open_terrain": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                     "description": "Terrain ids counted as 'open' by fire at range [15.2.8]-[15.2.9] (the book does "
+                     "not define the word; default: clear)."},
     "movement_points": table(
         "Default movement points by unit class where the counter prints none.",
         {"by_class": {"type": "object", "description": "MP by class.", "additionalProperties": NUMBER_OR_NULL}},
