@@ -104,13 +104,15 @@ FAMILIES = (
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
     Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
-    Family("air", rules=("20.0", "20.1", "20.2", "20.3"),
+    Family("air", rules=("20.0", "20.1", "20.2", "20.3", "20.4"),
            note="airplane actions of impulses (count, first a forward move into the front arc, attack or pivot after "
            "each move, cost 1AP +1 per attack +1 per climb), altitude one counter per hex moved, -1FP/+1DR per "
            "counter, range 2 to double the printed range (-1FP per hex beyond it), only blue-circle units fire at "
            "planes, no hit markers, a hit plane no longer attacks, a second hit destroys, the spent plane's straight "
            "free exit holding up its side, no re-entry, no cards or group actions, off the map at round end; bombs "
-           "(20.4) and entry edges (firefight data) not checked"),
+           "(20.4: only what the counter carries, any number for one attack's +1AP, each rolled separately with its "
+           "FP less altitude and range, A-P cluster bombs leaving a red mine); entry edges (firefight data) not "
+           "checked"),
     *not_checked("reinforcements"),
 )
 

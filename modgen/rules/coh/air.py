@@ -6,7 +6,8 @@ level it enters at) followed by its impulses as ordinary events: ``move`` one he
 ``pivot``, ``altitude`` (the new number of altitude counters), ``attack``, and ``exit`` (it flies off the map).
 The sequence ends at the next action of any unit. The plane's printed ``impulses`` (the blue hexagon, 20.0) and
 ``range`` are counter values; the altitude FP and DR change per counter is ``fire_modifiers.airplane_altitude``
-(20.1: -1FP, +1DR). Bombs (20.4) are not checked.
+(20.1: -1FP, +1DR). A bomb drop (20.4, :mod:`modgen.rules.coh.bombs`) is an ``attack`` impulse with ``bombs``: it
+costs the same +1AP however many bombs fall.
 """
 
 from __future__ import annotations
@@ -106,6 +107,7 @@ class Sortie:
     since_move: list[str] = field(default_factory=list)  # impulses since the last forward move
     attacks: int = 0
     climbs: int = 0
+    bombs: int = 0  # bombs dropped in the sequence's attacks (20.4)
 
 
 class Air:
@@ -188,6 +190,7 @@ class Air:
         s.since_move.append(kind)
         if kind == "attack":
             s.attacks += 1
+            s.bombs += int(ev.get("bombs") or 0)
         elif kind == "pivot":
             face, new = C.facing(ctx, uid), float(ev["facing"])
             if face is not None and abs(((new - face + 180) % 360) - 180) != 60:
@@ -230,9 +233,13 @@ class Air:
         if "ap" in s.ev:
             paid = int(s.ev["ap"]) + int(s.ev.get("cap") or 0)
             if paid != cost:
-                ctx.error(ctx.rule("20.0"), f"{ctx.name(s.unit)} pays {paid} for an action of {len(s.kinds)} "
-                          f"impulse(s) that costs {cost} (1AP, +1 per attack: {s.attacks}, +1 per altitude "
-                          f"increase: {s.climbs}; 20.0, 20.1)", **C.at(ctx, [s.unit]), event_index=s.index)
+                # 20.4: "The Plane only expends 1 additional AP for dropping the two bombs"
+                many = s.bombs > s.attacks
+                drop = f" however many bombs it drops ({s.bombs}; 20.4)" if many else ""
+                ctx.error(ctx.rule("20.4" if many else "20.0"), f"{ctx.name(s.unit)} pays {paid} for an action of "
+                          f"{len(s.kinds)} impulse(s) that costs {cost} (1AP, +1 per attack: {s.attacks}{drop}, "
+                          f"+1 per altitude increase: {s.climbs}; 20.0, 20.1)", **C.at(ctx, [s.unit]),
+                          event_index=s.index)
             self.ap_used[s.unit] = self.ap_used.get(s.unit, 0) + int(s.ev["ap"])
             pool = ctx.tables.get("activation_ap")
             if isinstance(pool, int) and self.ap_used[s.unit] >= pool:
