@@ -99,7 +99,8 @@ FAMILIES = (
     Family("fortifications", tables=("fortifications",),
            rules=("18.0", "18.1", "18.2", "18.3", "18.4", "18.5", "18.6", "19.0"),
            note="one of each type per hex, who may occupy, occupy/leave +1AP, hasty defences, trench/gun pit/bunker "
-           "DMs by direction and colour (policy fort_dm_colour), AT ditches, wire, mine attacks and outcomes, "
+           "DMs by direction and colour (policy fort_dm_colour), in close combat for every occupant (policy "
+           "cc_fort_dm), AT ditches, wire, mine attacks and outcomes, "
            "destruction against red 15DR, engineer smoke, a failed wire attempt forfeiting the APs"),
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
