@@ -81,7 +81,8 @@ FAMILIES = (
            note="round order and length, alternating actions, round end on consecutive passes; 3-4 player games "
            "(21.0, scenario special rule multiplayer): side-by-side or alternating turn order, the high initiative "
            "roller first, all but one player passing in a row ends the round, one activation, CAP track and force "
-           "per player; card trading and objective hexes (21.0) not checked"),
+           "per player; objective hexes (multiplayer params.objectives) awarded once to the force that moved onto the "
+           "hex first (21.0); card trading (no card hands in the log) and when an award is due not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
     Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
@@ -104,7 +105,9 @@ FAMILIES = (
            "destruction against red 15DR, engineer smoke, a failed wire attempt forfeiting the APs"),
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
-    Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
+    Family("victory", rules=("Fig 28", "21.0"), note="1 VP per unit destroyed; in 3-4 player games an objective hex's "
+           "VP to the player that moved onto it first (21.0); other victory conditions are firefight data not in "
+           "the fragment"),
     Family("air", rules=("20.0", "20.1", "20.2", "20.3", "20.4"),
            note="airplane actions of impulses (count, first a forward move into the front arc, attack or pivot after "
            "each move, cost 1AP +1 per attack +1 per climb), altitude one counter per hex moved, -1FP/+1DR per "

@@ -163,7 +163,7 @@ class Play:
                 if owed and (ctx.scenario.get("victory") or {}).get("kill_vp"):
                     self.vp_due.append((owed, ev["unit"], ctx.index or 0))
             carried.pop(ev["unit"], None)
-        elif t == "vp":
+        elif t == "vp" and not ev.get("hex"):  # a VP for an objective hex is not a kill's (21.0)
             self.vp_got[ev["side"]] = self.vp_got.get(ev["side"], 0) + float(ev["points"])
 
     def finish(self, ctx: Any) -> None:
