@@ -115,8 +115,8 @@ FAMILIES = (
            "planes, no hit markers, a hit plane no longer attacks, a second hit destroys, the spent plane's straight "
            "free exit holding up its side, no re-entry, no cards or group actions, off the map at round end; bombs "
            "(20.4: only what the counter carries, any number for one attack's +1AP, each rolled separately with its "
-           "FP less altitude and range, A-P cluster bombs leaving a red mine); entry edges (firefight data) not "
-           "checked"),
+           "FP less altitude and range, A-P cluster bombs leaving a red mine); entry onto a map edge, where the "
+           "scenario's air_entry rule designates it"),
     *not_checked("reinforcements"),
 )
 

@@ -7,7 +7,9 @@ level it enters at) followed by its impulses as ordinary events: ``move`` one he
 The sequence ends at the next action of any unit. The plane's printed ``impulses`` (the blue hexagon, 20.0) and
 ``range`` are counter values; the altitude FP and DR change per counter is ``fire_modifiers.airplane_altitude``
 (20.1: -1FP, +1DR). A bomb drop (20.4, :mod:`modgen.rules.coh.bombs`) is an ``attack`` impulse with ``bombs``: it
-costs the same +1AP however many bombs fall.
+costs the same +1AP however many bombs fall. "An activated plane moves onto a map as designated by the firefight"
+(20.0): the scenario's special rule ``air_entry`` (``params.areas``: map areas or edges, for every side or keyed by
+side) says where; without it, the entering move must still end in a hex on a map edge.
 """
 
 from __future__ import annotations
@@ -215,6 +217,8 @@ class Air:
                 ctx.error(ctx.rule("20.0"), f"{name} enters the map with no APs left", units=[uid], hexes=[to])
             if here is None:
                 self.flown.add(uid)
+                if to and uid not in ctx.state.exited:
+                    self._entry(ctx, uid, to)
             return
         path = list(ev.get("path") or [here, to])
         face = C.facing(ctx, uid)
@@ -224,6 +228,29 @@ class Air:
         elif face is not None and not arcs.in_arc(face, C.bearing(ctx, here, path[-1]), 120):
             ctx.error(ctx.rule("20.0"), f"{name} moves from {here} to {path[-1]}, outside its three front arc hexes "
                       f"(facing {face:g}); an airplane moves forward", units=[uid], hexes=[here, path[-1]])
+
+    def _entry(self, ctx: Any, uid: str, to: str) -> None:
+        """20.0: "An activated plane moves onto a map as designated by the firefight"."""
+        rule = next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == "air_entry"), None)
+        name, board = ctx.name(uid), ctx.board
+        if rule is None:
+            if not any(to in board.edge_hexes(e) for e in ("north", "south", "east", "west")):
+                ctx.error(ctx.rule("20.0"), f"{name} enters the map at {to}, which is not on a map edge; an airplane "
+                          "moves onto the map from off it", units=[uid], hexes=[to])
+            return
+        areas = (rule.get("params") or {}).get("areas")
+        if isinstance(areas, dict):
+            areas = areas.get(ctx.side_of(uid) or "")
+        if isinstance(areas, str):
+            areas = [areas]
+        hexes = [board.area(str(a)) for a in areas or []]
+        if not areas or any(h is None for h in hexes):
+            ctx.could_not_check(ctx.rule("20.0"), f"the scenario's air_entry rule names no map area or edge for "
+                                f"{name}'s side")
+            return
+        if not any(to in h for h in hexes if h):
+            ctx.error(ctx.rule("20.0"), f"{name} enters the map at {to}, outside {', '.join(map(str, areas))} where "
+                      "the firefight designates its airplanes' entry", units=[uid], hexes=[to])
 
     def _close(self, ctx: Any) -> None:
         s, self.sortie = self.sortie, None
