@@ -123,6 +123,16 @@ def test_each_player_has_his_own_cap_track_and_force():
     assert rules(found) == ["CoH 21.0"] and "his own force" in found[0].message
 
 
+def test_cards_are_not_traded_between_forces():
+    # 21.0: "Cards may not be traded between forces": German 2 plays a command action card on his own Rifles 2 (the
+    # card lets a unit act once without AP, Fig 29), but not on German 1's PzIIIh
+    card = {"type": "order", "order": "command_action", "unit": G2R, "player": "german_2"}
+    assert check(card, piv("german_2", 60), pas("german_1")) == []
+    found = check({**card, "unit": TANK})
+    assert rules(found) == ["CoH 21.0"] and "traded between forces" in found[0].message
+    assert found[0].units == [TANK] and found[0].hexes == ["0607"]
+
+
 def test_unreadable_forces_and_a_pass_without_a_player_are_could_not_check():
     found = check(*turns("german_1"), forces={"german_1": {"side": "prussia"}, "a": {}, "b": {}})
     assert rules(found) == ["CoH 21.0"] and "cannot be read" in found[0].message

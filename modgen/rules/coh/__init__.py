@@ -82,7 +82,8 @@ FAMILIES = (
            "(21.0, scenario special rule multiplayer): side-by-side or alternating turn order, the high initiative "
            "roller first, all but one player passing in a row ends the round, one activation, CAP track and force "
            "per player; objective hexes (multiplayer params.objectives) awarded once to the force that moved onto the "
-           "hex first (21.0); card trading (no card hands in the log) and when an award is due not checked"),
+           "hex first (21.0); a card played on another force's unit (no trading between forces); card hands (not "
+           "in the log) and when an award is due not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
     Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
