@@ -15,6 +15,8 @@ rifles at 0605 (facing 0, so the bombs come at their front, red 12DR, open groun
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rules_fixtures.coh_world import check, mk, rules, start, world
 
 HS, STUKA, SRIF = "de.hs129", "de.ju87", "su.rifle.2"
@@ -98,3 +100,31 @@ def test_cluster_bombs_become_a_red_mine():
     assert rules(found) == ["CoH 20.4"] and "red value mine" in found[0].message and found[0].hexes == ["0505"]
     found = check(world(), sortie(drop, mk("fort.mine.blue", "0505")))
     assert rules(found) == ["CoH 20.4"] and "instead" in found[0].message
+
+
+def test_bomb_chat_verb_and_its_units_from_a_vassal_log():
+    from vassal_logs import add, log_text, piece, save_text, stack, tiny_game, vsav
+
+    from modgen.logs import chat
+    from modgen.rules.coh import plugin
+    from modgen.vassal.adapter import adapt
+
+    verbs = chat.verbs_for(plugin)
+    assert chat.parse("!bomb de.hs129 2 -> 0605", verbs).event == {
+        "type": "attack", "attackers": ["de.hs129"], "defenders": ["0605"], "kind": "fire", "bombs": 2}
+    assert chat.parse("!bomb de.hs129 1 -> 0505 cluster", verbs).event["cluster"] is True
+    for bad, column in (("!bomb de.hs129 0 -> 0605", 16), ("!bomb de.hs129 2 0605", 18),
+                        ("!bomb de.hs129 2 -> 0605 napalm", 26)):
+        with pytest.raises(chat.ChatSyntaxError) as err:
+            chat.parse(bad, verbs)
+        assert err.value.column == column, bad
+    # in a VASSAL log the hexes stand for the units in them, as for !fire (tiny map: 0203 and 0405 hold de.a, su.b)
+    game = tiny_game()
+    game.manifest = {**game.manifest, "system": "coh"}
+    ta, sa = piece("101", "A", "main", 194, 350, unit="de.a")
+    tb, sb = piece("102", "B", "main", 367, 550, unit="su.b", side="soviet", faces=("front", "reduced"))
+    pieces = [add("101", ta, sa), add("102", tb, sb), stack("201", "main", 194, 350, "101"),
+              stack("202", "main", 367, 550, "102")]
+    res = adapt(vsav(log_text(save_text(pieces), [["CHAT&lt;Alice&gt; - !bomb 0203 2 -&gt; 0405"]])), game)
+    bomb = next(e for e in res.events if e["type"] == "attack")
+    assert (bomb["attackers"], bomb["defenders"], bomb["hex"], bomb["bombs"]) == (["de.a"], ["su.b"], "0405", 2)
