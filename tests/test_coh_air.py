@@ -245,3 +245,33 @@ def test_no_reentry_no_cards_no_groups_and_off_the_map_at_round_end():
     group = start([(IL2, "off", 180.0), (SRIF2, "0909", 0.0)]) + [{"type": "activate", "units": [IL2, SRIF2]}]
     found = check(world(), group)
     assert rules(found) == ["CoH 20.0"] and "group" in found[0].message
+
+
+def entry_check(h, areas=None):
+    """A one-action sortie of the Shturmovik (facing 180) entering at ``h`` and flying one hex on before leaving;
+    ``areas`` is the scenario's air_entry designation (20.0: "An activated plane moves onto a map as designated by
+    the firefight")."""
+    from modgen.rules import engine
+
+    game = world()
+    scen = copy.deepcopy(game.scenario("kolkhoz_road"))
+    if areas is not None:
+        scen["special_rules"].append({"id": "air_entry", "text": "Soviet planes enter from the north (test)",
+                                      "params": {"areas": areas}})
+    col, row = h[:2], int(h[2:])
+    ev = start([(IL2, "off", 180.0), (GRIF2, "0606", 0.0)])
+    ev += [{"type": "activate", "units": [IL2]}, air(IL2, 1, altitude=0), move(IL2, None, h),
+           move(IL2, h, f"{col}{row + 1:02d}"), {"type": "exit", "unit": IL2}, PASS_G, PASS_S,
+           {"type": "phase", "phase": "round_end"}]
+    return [f for f in engine.run(game, ev, scenario=scen).findings if f.severity != "warning"]
+
+
+def test_airplanes_enter_where_the_firefight_designates():
+    assert entry_check("0501") == []  # row 01: the north edge
+    found = entry_check("0503")
+    assert rules(found) == ["CoH 20.0"] and "not on a map edge" in found[0].message and found[0].hexes == ["0503"]
+    assert entry_check("0501", {"soviet": ["north"], "german": ["south"]}) == []
+    found = entry_check("0501", {"soviet": "west"})
+    assert rules(found) == ["CoH 20.0"] and "outside west" in found[0].message
+    found = entry_check("0501", {"soviet": ["nowhere"]})
+    assert [f.severity for f in found] == ["could-not-check"] and "air_entry" in found[0].message

@@ -123,8 +123,54 @@ def test_each_player_has_his_own_cap_track_and_force():
     assert rules(found) == ["CoH 21.0"] and "his own force" in found[0].message
 
 
+def test_cards_are_not_traded_between_forces():
+    # 21.0: "Cards may not be traded between forces": German 2 plays a command action card on his own Rifles 2 (the
+    # card lets a unit act once without AP, Fig 29), but not on German 1's PzIIIh
+    card = {"type": "order", "order": "command_action", "unit": G2R, "player": "german_2"}
+    assert check(card, piv("german_2", 60), pas("german_1")) == []
+    found = check({**card, "unit": TANK})
+    assert rules(found) == ["CoH 21.0"] and "traded between forces" in found[0].message
+    assert found[0].units == [TANK] and found[0].hexes == ["0607"]
+
+
 def test_unreadable_forces_and_a_pass_without_a_player_are_could_not_check():
     found = check(*turns("german_1"), forces={"german_1": {"side": "prussia"}, "a": {}, "b": {}})
     assert rules(found) == ["CoH 21.0"] and "cannot be read" in found[0].message
     found = check(*turns("german_1"), {"type": "pass", "side": "soviet"})
     assert rules(found) == ["CoH 21.0"] and "names no player" in found[0].message
+
+
+def objective_check(*events: dict[str, Any], objectives: Any = ("0606",)) -> list[Any]:
+    """``check`` with objective hexes in the multiplayer rule (21.0: "Victory conditions are awarded to the player
+    that moves onto the hex first")."""
+    from modgen.data.model import load_game
+    from modgen.rules import engine
+
+    game = load_game(REPO / "games" / "stormsofsteel.json")
+    scen = copy.deepcopy(game.scenario("kolkhoz_road"))
+    listed = dict(objectives) if isinstance(objectives, dict) else list(objectives)
+    scen["special_rules"].append({"id": "multiplayer", "text": "four players (21.0)",
+                                  "params": {"forces": FORCES, "order": "sides", "objectives": listed}})
+    scen["victory"]["starting_cap"] = {"german_1": 3, "german_2": 3, "soviet_1": 3, "soviet_2": 3}
+    log = prelude() + [dict(e) for e in events]
+    return [f for f in engine.run(game, log, scenario=scen).findings if f.severity != "warning"]
+
+
+def test_an_objective_goes_to_the_player_that_moves_onto_it_first():
+    # German 1's PzIIIh drives from 0607 onto the objective 0606 (1AP), Soviet 1's rifles from 0705 later
+    tank = [act("german_1"), {"type": "move", "unit": TANK, "from": "0607", "to": "0606", "ap": 1}]
+    rifles = [{"type": "activate", "units": [SRIF]}, {"type": "move", "unit": SRIF, "from": "0705", "to": "0606"}]
+    run = tank + turns("german_2") + rifles + turns("soviet_2")
+    award = {"type": "vp", "side": "german", "player": "german_1", "points": 1, "hex": "0606"}
+    assert objective_check(*run, award) == []
+    found = objective_check(*run, {**award, "side": "soviet", "player": "soviet_1"})
+    assert rules(found) == ["CoH 21.0"] and "moved onto it first" in found[0].message
+    assert found[0].units == [TANK] and found[0].hexes == ["0606"]
+    found = objective_check(*run, award, award)
+    assert rules(found) == ["CoH 21.0"] and "once" in found[0].message
+    found = objective_check(*turns("german_1"), award)
+    assert rules(found) == ["CoH 21.0"] and "no unit has moved onto it" in found[0].message
+    found = objective_check(*run, {**award, "points": 2}, objectives={"0606": 1})
+    assert rules(found) == ["CoH 21.0"] and "worth 1 VP" in found[0].message
+    found = objective_check(*run, {"type": "vp", "side": "german", "points": 1, "hex": "0606"})
+    assert [f.severity for f in found] == ["could-not-check"] and "names no player" in found[0].message

@@ -99,6 +99,11 @@ class Declarations:
                 ev["unit"] = units[0] if len(units) == 1 else ev["unit"]
             if isinstance(ev.get("units"), list):
                 ev["units"] = self._resolve([str(u) for u in ev["units"]], ctx, "unit")[0]
+            for key, what in (("attackers", "attacker"), ("defenders", "defender")):  # a plugin's own attack form
+                if isinstance(ev.get(key), list):
+                    ev[key], hexes = self._resolve([str(u) for u in ev[key]], ctx, what)
+                    if key == "defenders" and hexes and not ev.get("hex"):
+                        ev["hex"] = hexes[0]
             self._emit(ev, ctx)
             return
         if v in ("attack", "fire"):

@@ -9,6 +9,8 @@ Added counters (values illustrative unless a rulebook example prints them):
   flank 14DR, front 15DR, so printed blue 10 / red 6, flank 12, front 13); range 3 (20.2: "2-3 hexes");
 - ``de.ju87``: the Stuka (20.2 Ex: red 6FP); its 3 impulses and the rest are illustrative;
 - ``de.sdkfz251_17``: the 251-17 APC with the blue AA circle (tag ``aa``) and a blue 4FP (20.0 Ex).
+- ``de.hs129``: the Henschel HS-129b with "four 50kg bombs" of 6FP (20.4 Ex: ``bombs`` 4, ``bomb_fp`` 6, colour not
+  stated); its gun FP, impulses and DRs are illustrative.
 Added terrain: ``at_ditch`` (an A-T ditch map overlay hex, 18.3: no DM, "too steep and deep"), placed by ``world``.
 
 The bundled board: flat-topped hexes, columns 01-13, rows 01-09, no stagger; woods 0303 0304 0402 0403 0404, wooden
@@ -56,6 +58,9 @@ UNITS = [
                                                   "defense_front": 13, "defense_flank": 11, "_front": "blue",
                                                   "_flank": "blue"}, ["aa", "apc", "open_top", "tracked"],
           "251-17"),
+    _unit("de.hs129", "german", "airplane", {"fp_red": 4, "fp_blue": 6, "range": 3, "impulses": 4, "bombs": 4,
+                                             "bomb_fp": 6, "defense_front": 12, "defense_flank": 11,
+                                             "_front": "blue", "_flank": "blue"}, [], "HS-129b"),
 ]
 AT_DITCH = {"move_foot": 0, "move_tracked": None, "move_wheeled": None, "dm": 0, "blocks_los": False, "level": 0,
             "at_ditch": True, "source": TEST_SOURCE}

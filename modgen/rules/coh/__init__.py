@@ -88,7 +88,9 @@ FAMILIES = (
            note="round order and length, alternating actions, round end on consecutive passes; 3-4 player games "
            "(21.0, scenario special rule multiplayer): side-by-side or alternating turn order, the high initiative "
            "roller first, all but one player passing in a row ends the round, one activation, CAP track and force "
-           "per player; card trading and objective hexes (21.0) not checked"),
+           "per player; objective hexes (multiplayer params.objectives) awarded once to the force that moved onto the "
+           "hex first (21.0); a card played on another force's unit (no trading between forces); card hands (not "
+           "in the log) and when an award is due not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
     Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
@@ -106,18 +108,23 @@ FAMILIES = (
     Family("fortifications", tables=("fortifications",),
            rules=("18.0", "18.1", "18.2", "18.3", "18.4", "18.5", "18.6", "19.0"),
            note="one of each type per hex, who may occupy, occupy/leave +1AP, hasty defences, trench/gun pit/bunker "
-           "DMs by direction and colour (policy fort_dm_colour), AT ditches, wire, mine attacks and outcomes, "
+           "DMs by direction and colour (policy fort_dm_colour), in close combat for every occupant (policy "
+           "cc_fort_dm), AT ditches, wire, mine attacks and outcomes, "
            "destruction against red 15DR, engineer smoke, a failed wire attempt forfeiting the APs"),
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
            note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
-    Family("victory", rules=("Fig 28",), note="1 VP per unit destroyed; objective hexes not checked"),
-    Family("air", rules=("20.0", "20.1", "20.2", "20.3"),
+    Family("victory", rules=("Fig 28", "21.0"), note="1 VP per unit destroyed; in 3-4 player games an objective hex's "
+           "VP to the player that moved onto it first (21.0); other victory conditions are firefight data not in "
+           "the fragment"),
+    Family("air", rules=("20.0", "20.1", "20.2", "20.3", "20.4"),
            note="airplane actions of impulses (count, first a forward move into the front arc, attack or pivot after "
            "each move, cost 1AP +1 per attack +1 per climb), altitude one counter per hex moved, -1FP/+1DR per "
            "counter, range 2 to double the printed range (-1FP per hex beyond it), only blue-circle units fire at "
            "planes, no hit markers, a hit plane no longer attacks, a second hit destroys, the spent plane's straight "
            "free exit holding up its side, no re-entry, no cards or group actions, off the map at round end; bombs "
-           "(20.4) and entry edges (firefight data) not checked"),
+           "(20.4: only what the counter carries, any number for one attack's +1AP, each rolled separately with its "
+           "FP less altitude and range, A-P cluster bombs leaving a red mine); entry onto a map edge, where the "
+           "scenario's air_entry rule designates it"),
     *not_checked("reinforcements"),
 )
 

@@ -163,7 +163,7 @@ class Play:
                 if owed and (ctx.scenario.get("victory") or {}).get("kill_vp"):
                     self.vp_due.append((owed, ev["unit"], ctx.index or 0))
             carried.pop(ev["unit"], None)
-        elif t == "vp":
+        elif t == "vp" and not ev.get("hex"):  # a VP for an objective hex is not a kill's (21.0)
             self.vp_got[ev["side"]] = self.vp_got.get(ev["side"], 0) + float(ev["points"])
 
     def finish(self, ctx: Any) -> None:
@@ -228,11 +228,25 @@ class Play:
             units = [ev["unit"]] if ev.get("unit") else []
         return units, self._key(ctx, ev, units)
 
+    def _card_trade(self, ctx: Any, ev: dict[str, Any], units: list[str]) -> bool:
+        """21.0: "Cards may not be traded between forces": a card played by one force's player on another force's
+        unit. True when reported."""
+        fs = players.forces(ctx)
+        player = ev.get("player") if fs is not None else None
+        other = [u for u in units if fs is not None and player in fs.side and fs.unit.get(u, player) != player]
+        if fs is None or not other:
+            return False
+        ctx.error(ctx.rule("21.0"), f"{player} plays the {str(ev.get('order', '')).replace('_', ' ')} card on "
+                  f"{ctx.name(other[0])} of {fs.unit[other[0]]}; cards may not be traded between forces and each "
+                  "player commands his own force", **_at(ctx, units))
+        return True
+
     def _action(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
         if t == "order" and ev.get("order") == "command_action":
             if ev.get("unit"):  # the card pays for the unit's next action, which is the action (Fig 29)
                 self.card_free.add(ev["unit"])
+                self._card_trade(ctx, ev, [ev["unit"]])
             return
         if ctx.state.notes.get("coh_air_impulse") == ctx.index:
             return  # 20.0: an airplane's impulses are one action, the air_action (modgen.rules.coh.air)
@@ -249,7 +263,7 @@ class Play:
             if fault:
                 ctx.error(ctx.rule("21.0"), fault, **_at(ctx, units))
             other = [u for u in units if turns.fs.unit.get(u, side) != side]
-            if other:
+            if other and not (t == "order" and self._card_trade(ctx, ev, units)):
                 ctx.error(ctx.rule("21.0"), f"{side} acts with {ctx.name(other[0])} of {turns.fs.unit[other[0]]}; "
                           "each player commands his own force", **_at(ctx, units))
             if turns.passed(side, t != "pass") and self.over is None:

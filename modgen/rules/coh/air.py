@@ -6,7 +6,10 @@ level it enters at) followed by its impulses as ordinary events: ``move`` one he
 ``pivot``, ``altitude`` (the new number of altitude counters), ``attack``, and ``exit`` (it flies off the map).
 The sequence ends at the next action of any unit. The plane's printed ``impulses`` (the blue hexagon, 20.0) and
 ``range`` are counter values; the altitude FP and DR change per counter is ``fire_modifiers.airplane_altitude``
-(20.1: -1FP, +1DR). Bombs (20.4) are not checked.
+(20.1: -1FP, +1DR). A bomb drop (20.4, :mod:`modgen.rules.coh.bombs`) is an ``attack`` impulse with ``bombs``: it
+costs the same +1AP however many bombs fall. "An activated plane moves onto a map as designated by the firefight"
+(20.0): the scenario's special rule ``air_entry`` (``params.areas``: map areas or edges, for every side or keyed by
+side) says where; without it, the entering move must still end in a hex on a map edge.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ class Sortie:
     since_move: list[str] = field(default_factory=list)  # impulses since the last forward move
     attacks: int = 0
     climbs: int = 0
+    bombs: int = 0  # bombs dropped in the sequence's attacks (20.4)
 
 
 class Air:
@@ -188,6 +192,7 @@ class Air:
         s.since_move.append(kind)
         if kind == "attack":
             s.attacks += 1
+            s.bombs += int(ev.get("bombs") or 0)
         elif kind == "pivot":
             face, new = C.facing(ctx, uid), float(ev["facing"])
             if face is not None and abs(((new - face + 180) % 360) - 180) != 60:
@@ -212,6 +217,8 @@ class Air:
                 ctx.error(ctx.rule("20.0"), f"{name} enters the map with no APs left", units=[uid], hexes=[to])
             if here is None:
                 self.flown.add(uid)
+                if to and uid not in ctx.state.exited:
+                    self._entry(ctx, uid, to)
             return
         path = list(ev.get("path") or [here, to])
         face = C.facing(ctx, uid)
@@ -222,6 +229,29 @@ class Air:
             ctx.error(ctx.rule("20.0"), f"{name} moves from {here} to {path[-1]}, outside its three front arc hexes "
                       f"(facing {face:g}); an airplane moves forward", units=[uid], hexes=[here, path[-1]])
 
+    def _entry(self, ctx: Any, uid: str, to: str) -> None:
+        """20.0: "An activated plane moves onto a map as designated by the firefight"."""
+        rule = next((r for r in ctx.scenario.get("special_rules") or [] if r.get("id") == "air_entry"), None)
+        name, board = ctx.name(uid), ctx.board
+        if rule is None:
+            if not any(to in board.edge_hexes(e) for e in ("north", "south", "east", "west")):
+                ctx.error(ctx.rule("20.0"), f"{name} enters the map at {to}, which is not on a map edge; an airplane "
+                          "moves onto the map from off it", units=[uid], hexes=[to])
+            return
+        areas = (rule.get("params") or {}).get("areas")
+        if isinstance(areas, dict):
+            areas = areas.get(ctx.side_of(uid) or "")
+        if isinstance(areas, str):
+            areas = [areas]
+        hexes = [board.area(str(a)) for a in areas or []]
+        if not areas or any(h is None for h in hexes):
+            ctx.could_not_check(ctx.rule("20.0"), f"the scenario's air_entry rule names no map area or edge for "
+                                f"{name}'s side")
+            return
+        if not any(to in h for h in hexes if h):
+            ctx.error(ctx.rule("20.0"), f"{name} enters the map at {to}, outside {', '.join(map(str, areas))} where "
+                      "the firefight designates its airplanes' entry", units=[uid], hexes=[to])
+
     def _close(self, ctx: Any) -> None:
         s, self.sortie = self.sortie, None
         if s is None:
@@ -230,9 +260,13 @@ class Air:
         if "ap" in s.ev:
             paid = int(s.ev["ap"]) + int(s.ev.get("cap") or 0)
             if paid != cost:
-                ctx.error(ctx.rule("20.0"), f"{ctx.name(s.unit)} pays {paid} for an action of {len(s.kinds)} "
-                          f"impulse(s) that costs {cost} (1AP, +1 per attack: {s.attacks}, +1 per altitude "
-                          f"increase: {s.climbs}; 20.0, 20.1)", **C.at(ctx, [s.unit]), event_index=s.index)
+                # 20.4: "The Plane only expends 1 additional AP for dropping the two bombs"
+                many = s.bombs > s.attacks
+                drop = f" however many bombs it drops ({s.bombs}; 20.4)" if many else ""
+                ctx.error(ctx.rule("20.4" if many else "20.0"), f"{ctx.name(s.unit)} pays {paid} for an action of "
+                          f"{len(s.kinds)} impulse(s) that costs {cost} (1AP, +1 per attack: {s.attacks}{drop}, "
+                          f"+1 per altitude increase: {s.climbs}; 20.0, 20.1)", **C.at(ctx, [s.unit]),
+                          event_index=s.index)
             self.ap_used[s.unit] = self.ap_used.get(s.unit, 0) + int(s.ev["ap"])
             pool = ctx.tables.get("activation_ap")
             if isinstance(pool, int) and self.ap_used[s.unit] >= pool:

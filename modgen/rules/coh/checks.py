@@ -6,14 +6,17 @@ from typing import Any
 
 from modgen.rules.coh.activation import Play
 from modgen.rules.coh.air import Air
+from modgen.rules.coh.bombs import Bombs
 from modgen.rules.coh.fire import Fire
 from modgen.rules.coh.forts import Forts
 from modgen.rules.coh.hits import Rally
+from modgen.rules.coh.objectives import Objectives
 from modgen.rules.seqcheck import Sequence
 
 
 def make_checkers(ctx: Any) -> list[Any]:
     """Round structure and length (21.0, the firefight), fire and hits (Fire settles an attack before Play checks
     the VP it owes), fortifications and hindrances (Forts notes a mine attack before Play charges the move),
-    activations and points (Air tells Play which events are an airplane's impulses), rally."""
-    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), Play(), Rally()]
+    activations and points (Air tells Play which events are an airplane's impulses), rally, A-P cluster bombs' mines
+    (20.4), objective hexes in 3-4 player games (21.0)."""
+    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), Play(), Rally(), Bombs(), Objectives()]

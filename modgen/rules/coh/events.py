@@ -190,9 +190,31 @@ def parse_altitude(p: Any) -> dict[str, Any]:
     return {"type": "altitude", "unit": unit.text, "altitude": p.integer("a number of altitude counters")}
 
 
+def parse_bomb(p: Any) -> dict[str, Any]:
+    """``!bomb PLANE N -> TARGET... [cluster]`` (20.4: an airplane's attack impulse dropping N bombs; ``cluster``:
+    A-P cluster bombs, placed as a red mine)."""
+    unit = p.next("the airplane dropping bombs")
+    if not unit.is_target:
+        raise p.fail(unit, "the airplane dropping bombs")
+    n = p.integer("a number of bombs")
+    if n < 1:
+        raise p.fail(p.toks[p.i - 1], "a number of bombs of 1 or more")
+    arrow = p.next("'->'")
+    if arrow.text != "->":
+        raise p.fail(arrow, "'->'")
+    ev: dict[str, Any] = {"type": "attack", "attackers": [unit.text], "defenders": p.targets("a target unit or hex"),
+                          "kind": "fire", "bombs": n}
+    if p.peek() is not None:
+        t = p.next("'cluster' or end of line")
+        if t.text != "cluster":
+            raise p.fail(t, "'cluster' or end of line")
+        ev["cluster"] = True
+    return ev
+
+
 CHAT_VERBS = {"activate": parse_activate, "pass": parse_pass, "stall": parse_stall, "spent": parse_spent,
               "pivot": parse_pivot, "unload": parse_unload, "cap": parse_cap, "card": parse_card,
               "smoke": parse_smoke, "occupy": _unit_verb("occupy", "the unit occupying the fortification"),
               "leave": _unit_verb("leave", "the unit leaving its fortification"),
               "entrench": _unit_verb("entrench", "the foot unit building a hasty defense"),
-              "air": parse_air, "altitude": parse_altitude}
+              "air": parse_air, "altitude": parse_altitude, "bomb": parse_bomb}

@@ -9,11 +9,11 @@ that already has one, destroy it (Fig 28, Fig 30).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from modgen.geometry import hexline
-from modgen.rules.coh import air, forts, sight
+from modgen.rules.coh import air, bombs, forts, sight
 from modgen.rules.coh import common as C
 
 CLOSE = ("close_combat", "cc")
@@ -81,8 +81,9 @@ class FortTarget:
     dv: int
     why: str
     index: int
-    total: int | None = None
     removed: bool = False
+    rolls: int = 1  # bombs dropped on it, each rolled separately (20.4)
+    totals: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -113,13 +114,20 @@ class Fire:
         defenders = [u for u in ev.get("defenders") or [] if ctx.units.get(u)]
         close, to = is_close(ctx, ev), target_hex(ctx, ev)
         legal = all([self._may_fire(ctx, u, ev, close, to) for u in attackers])
+        legal = bombs.declare(ctx, ev, attackers) and legal
+        n = bombs.count(ev)
+        if ev.get("cluster") and n:  # 20.4: A-P cluster bombs become a red mine, they do not attack
+            legal = False
         targets = []
         for d in defenders:
             tgt = self._target(ctx, ev, attackers, d, close) if legal else None
             if tgt is not None:
-                targets.append(tgt)
+                # 20.4 Ex: "each attacks the target separately"
+                targets += [tgt] + [replace(tgt, placed=[]) for _ in range(n - 1)]
         if ev.get("fortification") and attackers and to and legal:
             self.fort = self._fort_target(ctx, ev, attackers[0], to, close)
+            if self.fort is not None and n > 1:
+                self.fort.rolls = n
         where = [h for u in attackers + defenders if (h := ctx.state.position.get(u))]
         self.open = Open(ctx.index or 0, attackers, targets, list(dict.fromkeys(where)))
 
@@ -216,7 +224,7 @@ class Fire:
         if len(attackers) > 1:
             ctx.could_not_check(ctx.rule("9.11"), "group fire FP (9.11) is not in the rulebook fragment")
             return None
-        av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d), d)
+        av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d), d, bool(bombs.count(ev)))
         dv, why_dv = self._dv(ctx, d, side, carried)
         if dv is not None and air.is_plane(ctx, d):
             up = air.dr_change(ctx, d, att)
@@ -233,12 +241,14 @@ class Fire:
         return Target(d, av, dv, f"{why_av} against DV {dv} ({why_dv})", bool(C.hits_on(ctx, d)))
 
     def _av(self, ctx: Any, att: str, colour: str, close: bool, ahex: str | None,
-            dhex: str | None, target: str | None = None) -> tuple[int | None, str]:
+            dhex: str | None, target: str | None = None, bomb: bool = False) -> tuple[int | None, str]:
         v = C.values(ctx, att)
-        fp = v.get(f"fp_{colour}")
+        fp = bombs.fp(ctx, att, colour) if bomb else v.get(f"fp_{colour}")
         if fp is None:
+            if bomb:
+                ctx.could_not_check(ctx.rule("20.4"), f"{ctx.name(att)} prints no bomb FP (bomb_fp)")
             return None, ""
-        av, parts = int(fp), [f"{colour} FP {fp}"]
+        av, parts = int(fp), [f"{colour} {'bomb ' if bomb else ''}FP {fp}"]
         for marker, row in C.effects(ctx, att):
             delta = (row.get("fp_delta") or {}).get(colour)
             if delta:
@@ -337,7 +347,7 @@ class Fire:
             ctx.error(ctx.rule("18.5"), f"{ctx.name(att)} fires at the mine in {to}; land mines are cleared only by "
                       "artillery/mortar fire or a foot unit's close combat attack", **kw)
             return None
-        av, why = self._av(ctx, att, "red", close, ctx.state.position.get(att), to)
+        av, why = self._av(ctx, att, "red", close, ctx.state.position.get(att), to, bomb=bool(bombs.count(ev)))
         terrain = C.terrain_row(ctx, to) or {}
         if av is None or terrain.get("dm") is None:
             return None
@@ -351,12 +361,11 @@ class Fire:
 
     def _settle_fort(self, ctx: Any) -> None:
         f, self.fort = self.fort, None
-        if f is None or f.total is None:
+        if f is None or not f.totals:
             return
-        av = f.av + f.total
-        hit = C.hits_from(av, f.dv, ctx.policies) > 0
+        hit = any(C.hits_from(f.av + t, f.dv, ctx.policies) > 0 for t in f.totals)
         name = (C.fort_table(ctx).get(f.marker) or {}).get("name", f.marker)
-        how = f"{f.why}; roll {f.total} = AV {av}"
+        how = f"{f.why}; " + ", ".join(f"roll {t} = AV {f.av + t}" for t in f.totals)
         if hit and not f.removed:
             ctx.error(ctx.rule("18.6"), f"the attack on the {name} in {f.hex} hits ({how}), so it is removed from "
                       "the game, but it stays", hexes=[f.hex], event_index=f.index)
@@ -389,16 +398,17 @@ class Fire:
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         op, t, f = self.open, ev["type"], self.fort
         if f is not None:
-            if (t == "roll" and f.total is None and ev.get("purpose", "combat") == "combat"
+            if (t == "roll" and len(f.totals) < f.rolls and ev.get("purpose", "combat") == "combat"
                     and ev.get("unit") in (None, f.marker)):
-                f.total = sum(int(x) for x in ev.get("dice") or []) + int(ev.get("cap") or 0)
+                f.totals.append(sum(int(x) for x in ev.get("dice") or []) + int(ev.get("cap") or 0))
                 return
             if t == "marker" and ev.get("hex") == f.hex and ev.get("marker") == f.marker and not ev.get("on"):
                 f.removed = True
         if op is None:
             return
         if t == "roll" and ev.get("purpose", "combat") == "combat":
-            tgt = next((g for g in op.targets if g.unit == ev.get("unit")), None) or next(
+            named = [g for g in op.targets if g.unit == ev.get("unit")]
+            tgt = next((g for g in named if g.total is None), None) or next(iter(named), None) or next(
                 (g for g in op.targets if g.total is None), None)
             if tgt is not None:
                 tgt.total = sum(int(x) for x in ev.get("dice") or [])
@@ -429,16 +439,24 @@ class Fire:
         op, self.open = self.open, None
         if op is None:
             return
+        per_unit: dict[str, list[Target]] = {}
         for g in op.targets:
-            if g.total is None or g.av is None or g.dv is None:
-                continue
-            self._outcome(ctx, op, g)
+            if g.total is not None and g.av is not None and g.dv is not None:
+                per_unit.setdefault(g.unit, []).append(g)
+        for group in per_unit.values():
+            self._outcome(ctx, op, group)
 
-    def _outcome(self, ctx: Any, op: Open, g: Target) -> None:
-        av = g.av + g.total + g.cap
-        hits = C.hits_from(av, g.dv, ctx.policies)
-        roll = f"roll {g.total}" + (f" + {g.cap} CAP" if g.cap else "")
-        how = f"{g.why}; {roll} = AV {av}"
+    def _outcome(self, ctx: Any, op: Open, group: list[Target]) -> None:
+        """The unit's hits from its rolls (one roll, or one per bomb, 20.4) against what the log did to it."""
+        g, how, hits, top = group[0], [], 0, 0
+        for b in group:
+            av = (b.av or 0) + (b.total or 0) + b.cap
+            one = C.hits_from(av, b.dv or 0, ctx.policies)
+            hits, top = hits + one, max(top, one)
+            roll = f"roll {b.total}" + (f" + {b.cap} CAP" if b.cap else "")
+            how.append(f"{roll} = AV {av}" + (f" ({one} hit{'s' * (one != 1)})" if len(group) > 1 else ""))
+        how = f"{g.why}; " + ("; ".join(f"bomb {i + 1}: {h}" for i, h in enumerate(how)) if len(group) > 1
+                              else how[0])
         names, who = f"{', '.join(ctx.name(a) for a in op.attackers)}", ctx.name(g.unit)
         kw = {"units": [*op.attackers, g.unit], "hexes": op.hexes, "event_index": op.index}
         drawn_destroyed = any((C.hit_table(ctx).get(m) or {}).get("destroyed") for m in g.placed)
@@ -453,7 +471,9 @@ class Fire:
             return
         destroyed = hits >= 2 or g.hit_before
         if destroyed and not g.destroyed:
-            rule, why = ("Fig 28", f"{hits} hits") if hits >= 2 else ("Fig 30", "a second hit")
+            rule, why = ("Fig 28", f"{hits} hits") if top >= 2 else ("Fig 30", "a second hit")
+            if len(group) > 1 and top < 2:  # 20.4 Ex: each bomb "attacks the target separately"
+                rule, why = "20.4", "a second hit with its bombs, each attacking separately"
             ctx.error(ctx.rule(rule), f"{names} scores {why} on {who} ({how}), which destroys it, but it was not "
                       "removed", **kw)
         elif not destroyed and g.destroyed and not drawn_destroyed:

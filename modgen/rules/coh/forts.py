@@ -36,8 +36,10 @@ def fort_dm(ctx: Any, d: str, ahex: str | None, close: bool, colour: str,
             indirect: bool) -> tuple[int, list[str]] | None:
     """DM the fortifications give unit ``d`` against this attack (18.0-18.2): its hasty defence (+1), and the trench,
     gun pit or bunker it occupies (none for a unit merely in the hex). A coloured DM counts only against FP of its
-    colour (policy ``fort_dm_colour``; 18.2: the bunker's black DM "adds DMs against both blue and red"). None when a
-    gun pit's or bunker's facing is unknown."""
+    colour (policy ``fort_dm_colour``; 18.2: the bunker's black DM "adds DMs against both blue and red"). In close
+    combat "fortifications benefit all occupying unit(s)" (18.0), attackers that occupied it too; a gun pit or bunker
+    gives its front DM whatever the direction, or by policy ``cc_fort_dm`` its flank value. None when a gun pit's or
+    bunker's facing is unknown (fire from outside the hex)."""
     table, dm, parts = C.fort_table(ctx), 0, []
     here = ctx.state.position.get(d)
     for m in sorted(ctx.state.markers.get(d, ())):
@@ -51,6 +53,12 @@ def fort_dm(ctx: Any, d: str, ahex: str | None, close: bool, colour: str,
         return dm, parts
     kind, name = row["type"], row.get("name") or fort
     value, dm_colour = int(row.get("dm") or 0), row.get("dm_colour")
+    if kind in ("gun_pit", "bunker") and close and ctx.policies.get("cc_fort_dm", "front") == "flank":
+        # 18.6: occupants "defend with their flank defense against ... CC attacks"
+        if kind == "gun_pit":
+            parts.append(f"no DM from the {name} in close combat (18.6, policy cc_fort_dm)")
+            return dm, parts
+        value, dm_colour, name = int(row.get("flank_dm") or 0), "black", f"{name} flank shield"
     if kind in ("gun_pit", "bunker") and not close:
         face = fort_facing(ctx, here, fort)
         if face is None:

@@ -125,6 +125,17 @@ POLICIES: tuple[Policy, ...] = (
         rule="CoH 18.2",
     ),
     Policy(
+        "cc_fort_dm",
+        default="front",
+        choices=("front", "flank"),
+        doc="The DM of a gun pit or bunker in close combat. 18.0: 'In close combat situations, fortifications "
+        "benefit all occupying unit(s)', read as the full (front) DM whatever the direction ('front'); or close "
+        "combat as a flank attack (18.6: occupants 'defend with their flank defense against flank, artillery/mortar, "
+        "and CC attacks'), so the bunker's flank shield and no gun pit DM ('flank'). Trenches and hasty defences "
+        "give their DM from all directions either way.",
+        rule="CoH 18.0, 18.2, 18.6",
+    ),
+    Policy(
         "gun_pit_vehicles",
         default="forbidden",
         choices=("forbidden", "allowed"),
