@@ -451,35 +451,3 @@ def test_engine_labels_at_other_scales(engine_classpath: str, tmp_path: Path, he
     result = run_engine(engine_classpath, out, points, tmp_path)
     check_module(game, result, labels, hex_px, vmod.DEFAULT_PX_PER_INCH, vf.stub_faces_of)
     check_facings(game, result, rendered=True)
-
-
-def test_engine_opening_view(bundled: tuple[Any, dict[str, Any], list[str]]) -> None:
-    """Issue #24: a predefined set-up opens with its main map scrolled to the set-up. The engine starts each
-    set-up (its Startup Global Key Command presses the map's camera button through the Turn marker); the view's
-    centre must be within a hex of the centre of the set-up's pieces as the engine placed them (where the view stops
-    at the map's edge, of the nearest centre VASSAL can scroll to), and that centre must be in view."""
-    game, result, _labels = bundled
-    hex_px = float((game.manifest.get("vassal") or {}).get("hex_px") or vmod.DEFAULT_HEX_PX)
-    views = {v["name"]: v for v in result["views"]}
-    marked = {s["name"] for s in result["track"]["setups"] if s["start"] != []}
-    assert marked, "every bundled set-up has a Turn marker"
-    for setup in result["setups"]:
-        if setup["name"] not in marked:
-            continue
-        view = views[setup["name"]]
-        assert view["error"] is None, view
-        by_map = {m["map"]: m for m in view["maps"]}
-        on_main = [p for p in setup["pieces"] if p["map"] in by_map]
-        main = max(by_map, key=lambda mid: sum(p["map"] == mid for p in on_main))
-        here = [p for p in on_main if p["map"] == main]
-        cx, cy = (sum(p["x"] for p in here) / len(here), sum(p["y"] for p in here) / len(here))
-        v = by_map[main]
-        x0, y0, x1, y1 = v["rect"]
-        w, h = v["size"]
-        assert x0 <= cx <= x1 and y0 <= cy <= y1, (setup["name"], (cx, cy), v)
-        # VASSAL's centerAt keeps the view on the map: an axis stops at an edge instead of centring there
-        for got, c, lo, hi, size in ((v["x"], cx, x0, x1, w), (v["y"], cy, y0, y1, h)):
-            half = (hi - lo) / 2
-            want = size / 2 if 2 * half >= size else min(max(c, half), size - half)
-            assert abs(got - want) <= hex_px, (setup["name"], (cx, cy), want, v)
-        assert v["zoom"] > 0

@@ -75,8 +75,6 @@ class BoardSpec:
     #: below): the HexGrid goes into one ZonedGrid zone covering exactly that area, so the strip has no hexes
     hex_area: tuple[int, int] | None = None
     grid_kind: str = "hex"  # "hex": HexGrid + HexGridNumbering; "square": SquareGrid + SquareGridNumbering
-    #: (name, x, y, hotkey) hidden MoveCameraButtons: centre the map there at the start zoom (:mod:`.camera`)
-    views: list[tuple[str, int, int, str]] = field(default_factory=list)
 
 
 #: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it); a square board's
@@ -131,8 +129,6 @@ class ModuleSpec:
     charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
     setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
     help_files: list[tuple[str, str]] = field(default_factory=list)  # (Help menu title, archive entry)
-    #: (key, filter): a StartupGlobalKeyCommand sending key to the matching pieces at the start of a game
-    startup: tuple[str, str] | None = None
 
 
 def _el(parent: etree._Element | None, tag: str, attrs: dict[str, Any] | None = None,
@@ -235,15 +231,6 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
                             "zoomInKey": "61,130", "zoomOutKey": "45,130", "zoomPickKey": "61,195",
                             "zoomLevels": ",".join(str(z) for z in ZOOM_LEVELS),
                             "zoomStart": b.zoom_start or zoom_start(None)})
-    start = b.zoom_start or zoom_start(None)
-    factor = sorted(ZOOM_LEVELS)[len(ZOOM_LEVELS) - start]  # zoomStart counts from the most zoomed-in level
-    for name, x, y, key in b.views:
-        # Location mode ("L", SendToLocation.DEST_LOCATION); no text and no icon: VASSAL hides the button
-        _el(m, MAP + "MoveCameraButton", {
-            "text": "", "tooltip": name, "icon": "", "hotkey": key, "canDisable": False, "propertyGate": "",
-            "disabledIcon": "", "moveCameraMode": "L", "boardName": "", "zoneName": "", "regionName": "",
-            "gridLocation": "", "xPos": x, "yPos": y, "xOffset": 0, "yOffset": 0, "propertyFilter": "",
-            "zoom": factor})
     if not b.launch:
         report = "* LOS from $FromLocation$ to $ToLocation$ (range $Range$) *"
         los = {"threadName": "LOS", "hotkey": "", "tooltip": "Line of sight and range",
@@ -373,12 +360,6 @@ def build_tree(spec: ModuleSpec) -> etree._Element:
     _dice(root, spec)
     _turn_trackers(root, spec)
     _chores(root, spec)
-    if spec.startup is not None:
-        key, filt = spec.startup
-        _el(root, M + "StartupGlobalKeyCommand", {
-            "name": "Opening view", "buttonText": "", "tooltip": "", "icon": "", "buttonHotkey": "", "hotkey": key,
-            "singleMap": False, "filter": filt, "deckCount": -1, "reportSingle": True, "reportFormat": "",
-            "whenToApply": "startOfGameOnly"})
     _charts(root, spec)
     for name, entry in spec.setups:
         _el(root, M + "PredefinedSetup", {"name": name, "file": entry, "useFile": True, "isMenu": False,

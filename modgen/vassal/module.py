@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.errors import DataError
-from modgen.vassal import bands, camera, charts, chores, piece_traits, setups, tracker, turntrack
+from modgen.vassal import bands, charts, chores, piece_traits, setups, tracker, turntrack
 from modgen.vassal import buildfile as bf
 from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
@@ -430,7 +430,6 @@ class _Builder:
         if boxes:
             self.boards.append(self.holding_board(boxes))
         tracks = self.turn_tracks()
-        self.has_views = False
         name = man.get("title", self.game.id)
         version = str(man.get("version", "0.1.0"))
         md = bf.metadata_bytes(name, version, man.get("description", ""))
@@ -442,8 +441,7 @@ class _Builder:
                     x, y = slots[k % len(slots)]  # more units than slots: they stack
                     placed.append(self._placement(self.pieces[entry["unit"]], entry.get("face") or "front",
                                                   HOLDING_MAP, x, y))
-            placed += self._view(len(scen_specs), scen.get("title", sid), placed,
-                                 [self.track_markers[t.map_id] for t in tracks if sid in t.tracker.scenarios])
+            placed += [self.track_markers[t.map_id] for t in tracks if sid in t.tracker.scenarios]
             text = setups.saved_game_text(placed, [b.map_id for b in self.boards])
             entry_name = f"{safe_name(sid)}.vsav"
             sd = bf.metadata_bytes(name, version, scen.get("title", sid), with_name=False)
@@ -479,25 +477,7 @@ class _Builder:
             turn_trackers=self.turn_trackers(), chores=[*chores.chore_specs(self.game),
                                                         *(turntrack.move_command(t) for t in tracks)],
             turn_hotkeys={t.tracker.name: t.fire_key for t in tracks}, charts=chart_specs,
-            setups=scen_specs, help_files=self.help_files(),
-            startup=(camera.VIEW_KEY, f'{{{turntrack.TRACK_PROP}!=""}}') if self.has_views else None)
-
-    def _view(self, index: int, title: str, placed: list[setups.Placement],
-              markers: list[setups.Placement]) -> list[setups.Placement]:
-        """The scenario's Turn markers, the first one firing a camera button at the set-up's centre on its main map
-        at the start of a game (:mod:`.camera`)."""
-        main = [b.map_id for b in self.boards if not b.launch]
-        centre = camera.setup_centre(placed, main)
-        if not markers or centre is None:
-            return markers
-        map_id, x, y = centre
-        key = camera.camera_key(index)
-        next(b for b in self.boards if b.map_id == map_id).views.append((f"Set-up view: {title}", x, y, key))
-        self.has_views = True
-        first = markers[0]
-        t, st = camera.hotkey_trait(key)
-        return [setups.Placement([t, *first.types], [st, *first.states], first.map_id, first.x, first.y, first.gpid),
-                *markers[1:]]
+            setups=scen_specs, help_files=self.help_files())
 
     def turn_tracks(self) -> list[turntrack.Track]:
         """The turn record tracks (:mod:`.turntrack`): their boards and images, and each one's marker on turn 1

@@ -488,7 +488,6 @@ public final class ModgenHarness {
     out.print("]");
 
     out.print(",\"track\":" + turnTrack(gm));
-    out.print(",\"views\":" + openingViews(gm));
   }
 
   // ---- the turn record track and the phase chores (issue #24) ---------------------------------------------------
@@ -613,55 +612,6 @@ public final class ModgenHarness {
       placeBoards();
     }
     return sb.append("],\"chores\":").append(choresJson).append("}").toString();
-  }
-
-  /**
-   * For each set-up, with the player window showing: start it as the Predefined Setup menu does (execute the saved
-   * game, then run the events it queued: the Startup Global Key Commands run invokeLater), then report each main
-   * map's (not launched) visible rectangle, its centre in map coordinates and the zoom.
-   */
-  static String openingViews(GameModule gm) throws Exception {
-    gm.getPlayerWindow().setVisible(true);
-    List<String> out = new ArrayList<>();
-    for (PredefinedSetup setup : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
-      if (setup.isMenu() || !setup.isUseFile()) {
-        continue;
-      }
-      String error = null;
-      List<String> maps = new ArrayList<>();
-      try (InputStream in = setup.getSavedGameContents()) {
-        Command c = gm.getGameState().decodeSavedGame(in);
-        c.execute();
-        gm.getGameState().freshenStartupGlobalKeyCommands(gm);  // as PredefinedSetup does after loading
-        // we run on the event thread: a secondary loop dispatches what execute() queued, then our exit
-        java.awt.SecondaryLoop loop = java.awt.Toolkit.getDefaultToolkit().getSystemEventQueue().createSecondaryLoop();
-        SwingUtilities.invokeLater(() -> SwingUtilities.invokeLater(loop::exit));
-        loop.enter();
-        for (Map m : Map.getMapList()) {
-          if ("true".equals(m.getAttributeValueString("launch"))) {
-            continue;
-          }
-          java.awt.Rectangle r = m.getView().getVisibleRect();
-          Point centre = m.componentToMap(new Point(r.x + r.width / 2, r.y + r.height / 2));
-          Point corner = m.componentToMap(new Point(r.x, r.y));
-          Point far = m.componentToMap(new Point(r.x + r.width, r.y + r.height));
-          maps.add("{\"map\":" + q(m.getMapName()) + ",\"x\":" + centre.x + ",\"y\":" + centre.y
-            + ",\"rect\":[" + corner.x + "," + corner.y + "," + far.x + "," + far.y + "],\"size\":[" + m.mapSize().width + "," + m.mapSize().height + "],\"zoom\":" + m.getZoom() + "}");
-        }
-      } catch (Exception e) {
-        error = e.toString();
-      }
-      out.add("{\"name\":" + q(setup.getConfigureName()) + ",\"error\":" + q(error) + ",\"maps\":["
-        + String.join(",", maps) + "]}");
-      try {
-        gm.getGameState().setModified(false);
-        gm.getGameState().setup(false);
-      } catch (Exception e) {
-        ERRORS.add("closing the setup failed: " + e);
-      }
-      placeBoards();
-    }
-    return "[" + String.join(",", out) + "]";
   }
 
   /**
