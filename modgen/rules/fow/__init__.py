@@ -80,7 +80,8 @@ FAMILIES = (
     Family("setup", rules=("p.97",)),
     Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
                                                               "p.41"),
-           note="night not checked; visibility is a 2-D proxy; Bring Transports Forward not checked"),
+           note="night not checked; visibility is a 2-D proxy (Bring Transports Forward in sight: a warning); where "
+           "surviving Passengers are placed not checked"),
     Family("command", tables=("command_distance",), rules=("p.18",),
            note="'directly towards the Leader' is a warning"),
     Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",

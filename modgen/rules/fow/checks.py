@@ -12,6 +12,7 @@ from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
+from modgen.rules.fow.forward import BringForward, Passengers
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
@@ -38,8 +39,8 @@ class Deployment:
     """A team set up on the table must be inside one of its side's deployment zones (ids ``deploy…``)."""
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list):
-            return
+        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list) or ctx.state.phase is not None:
+            return  # a setup during play (a Transport Brought Forward, p.23) is not deployment
         uid = ev["unit"]
         side = ctx.side_of(uid)
         try:
@@ -58,5 +59,6 @@ class Deployment:
 def make_checkers(ctx: Any) -> list[Any]:
     """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
     return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment(), Movement(), Command(), Shooting(),
-            Saves(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(), Transports(), Crossing(),
+            Saves(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(), Transports(),
+            BringForward(), Passengers(), Crossing(),
             Victory(), Bombardment(), BombardmentSaves()]
