@@ -94,8 +94,8 @@ FAMILIES = (
            "Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments, aircraft and the "
            "Meeting Engagement first-turn ban not checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
-           note="'shortest route'/'shortest distance' and Sneaking up on Tanks (Concealed) are judgement; Leading "
-           "from the Front not checked"),
+           note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
+           "Front Line of Sight are judgement"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
            note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits and by "
            "bombardment hits; auto-pinning by flame-thrower, sniper and Commander LOS (a warning) are judgement or "
