@@ -85,14 +85,14 @@ FAMILIES = (
     Family("command", tables=("command_distance",), rules=("p.18",),
            note="'directly towards the Leader' is a warning"),
     Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
-                                             "p.66", "p.67"),
+                                             "p.66", "p.67", "p.96"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
            "'evenly' and leader succession not checked"),
-    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49"),
+    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
-           "Top-armour saves with the adjusted ratings, auto-pinning, Repeat; the Spotter's line of sight, "
-           "Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments, aircraft and the "
-           "Meeting Engagement first-turn ban not checked"),
+           "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
+           "Shooting Step of a Meeting Engagement; the Spotter's line of sight, "
+           "Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments and aircraft not checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
            note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
            "Front Line of Sight are judgement"),

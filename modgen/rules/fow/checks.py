@@ -14,6 +14,7 @@ from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
 from modgen.rules.fow.forward import BringForward, Passengers
 from modgen.rules.fow.leading import LeadingFromTheFront
+from modgen.rules.fow.meeting import MeetingEngagement
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
@@ -59,6 +60,7 @@ class Deployment:
 
 def make_checkers(ctx: Any) -> list[Any]:
     """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
-    return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment(), Movement(), Command(), Shooting(),
+    return [Sequence("p.16", "p.16", "turn", check_length=False), MeetingEngagement(), Deployment(), Movement(),
+            Command(), Shooting(),
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves()]
