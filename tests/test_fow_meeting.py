@@ -6,8 +6,8 @@ Bombardments in their first Shooting Step." The first player is whoever's Step c
 
 from __future__ import annotations
 
-from tests.fow_helpers import findings, rules, setup, step, turn_to
-from tests.test_fow_artillery import AIM, START, bombard, range_in
+from tests.fow_helpers import rules, setup, step, turn_to
+from tests.test_fow_artillery import AIM, START, bombard, findings, range_in
 
 
 def test_first_player_cannot_bombard_in_the_first_shooting_step():

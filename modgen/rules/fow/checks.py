@@ -19,6 +19,7 @@ from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
 from modgen.rules.fow.shooting import Saves, Shooting
+from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.transport import Transports
 from modgen.rules.seqcheck import Sequence
 
@@ -63,4 +64,5 @@ def make_checkers(ctx: Any) -> list[Any]:
     return [Sequence("p.16", "p.16", "turn", check_length=False), MeetingEngagement(), Deployment(), Movement(),
             Command(), Shooting(),
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
-            Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves()]
+            Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
+            SpotterSight()]
