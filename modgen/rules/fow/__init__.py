@@ -92,7 +92,8 @@ FAMILIES = (
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
            "Shooting Step of a Meeting Engagement; the Spotter's line of sight is a warning from the "
-           "2-D map; Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments and aircraft not checked"),
+           "2-D map; Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments and aircraft "
+           "not checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
            note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
            "Front Line of Sight are judgement"),
