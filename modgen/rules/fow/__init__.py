@@ -74,7 +74,8 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 #: Checked: the turn's steps, deployment, movement and orders, Cross checks, transports, command distance, shooting,
 #: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
 #: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
-#: Holding Objectives for the mission's victory, and Artillery Bombardments. Not yet: smoke, aircraft, reserves.
+#: Holding Objectives for the mission's victory, Artillery and Smoke Bombardments, Bring Transports Forward, Leading
+#: from the Front and the Meeting Engagement's first turn. Not yet: aircraft, reserves.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
@@ -88,12 +89,12 @@ FAMILIES = (
                                              "p.66", "p.67", "p.96"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
            "'evenly' and leader succession not checked"),
-    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.96"),
+    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
            "Shooting Step of a Meeting Engagement; the Spotter's line of sight is a warning from the "
-           "2-D map; Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments and aircraft "
-           "not checked"),
+           "2-D map; Smoke Bombardments (once per game, first in the Step, no Terrain or Danger Close, 4\" of "
+           "screen per weapon); Bulletproof Cover, buildings, rocket and double templates and aircraft not checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
            note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
            "Front Line of Sight are judgement"),

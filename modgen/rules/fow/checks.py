@@ -20,6 +20,7 @@ from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
+from modgen.rules.fow.smoke import SmokeBombardment
 from modgen.rules.fow.transport import Transports
 from modgen.rules.seqcheck import Sequence
 
@@ -65,4 +66,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Command(), Shooting(),
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
-            SpotterSight()]
+            SpotterSight(), SmokeBombardment()]

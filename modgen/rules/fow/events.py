@@ -334,6 +334,10 @@ EVENT_KINDS |= {
             "unseen": {"type": "boolean",
                        "description": "The Repeat's Spotting Team cannot see the Aiming Point (+1 to hit, p.49)."},
             "result": {"enum": ["ranged_in", "missed"], "description": "The outcome as announced."},
+            "smoke_bombardment": {"type": "boolean",
+                                  "description": "A Smoke Bombardment (p.51): once per game, first in the Step."},
+            "screen_to": _POS | {"description": "Smoke Bombardment: the far end of the Smoke Screen line, which "
+                                 "starts at the Aiming Point (4\"/10cm per weapon firing, p.51)."},
         },
         "required": ["type", "unit", "target"],
     },
@@ -367,8 +371,8 @@ def _number(p: Any, what: str) -> float:
 
 
 def parse_range_in(p: Any) -> dict[str, Any]:
-    """``!rangein SPOTTER -> ARTILLERY at X Y [terrain] [night] [smoke] [repeat] [unseen] [ranged_in|missed]``
-    (the die: the next roll)."""
+    """``!rangein SPOTTER -> ARTILLERY at X Y [terrain] [night] [smoke] [repeat] [unseen] [smokescreen [to X Y]]
+    [ranged_in|missed]`` (the die: the next roll)."""
     ev: dict[str, Any] = {"type": "range_in", "unit": _target(p, "the Spotting Team")}
     _arrow(p)
     ev["target"] = _target(p, "a team of the Artillery Unit")
@@ -380,10 +384,14 @@ def parse_range_in(p: Any) -> dict[str, Any]:
             ev.setdefault("mods", []).append(t.text)
         elif t.text in ("repeat", "unseen"):
             ev[t.text] = True
+        elif t.text == "smokescreen":
+            ev["smoke_bombardment"] = True
+        elif t.text == "to":
+            ev["screen_to"] = [_number(p, "the Smoke Screen's far end x"), _number(p, "the Smoke Screen's far end y")]
         elif t.text in ("ranged_in", "missed"):
             ev["result"] = t.text
         else:
-            raise p.fail(t, "at X Y, terrain, night, smoke, repeat, unseen, ranged_in or missed")
+            raise p.fail(t, "at X Y, terrain, night, smoke, repeat, unseen, smokescreen, to X Y, ranged_in or missed")
     return ev
 
 
