@@ -75,7 +75,7 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 #: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
 #: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
 #: Holding Objectives for the mission's victory, Artillery and Smoke Bombardments, Bring Transports Forward, Leading
-#: from the Front and the Meeting Engagement's first turn. Not yet: aircraft, reserves.
+#: from the Front, the Meeting Engagement's first turn and Reserve rolls. Not yet: aircraft.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
@@ -105,7 +105,10 @@ FAMILIES = (
     Family("victory", rules=("p.94", "p.97"),
            note="Holding the mission's objectives at the start of the turn (scenario victory.objectives); "
            "Victory Points and missions with turn or zone conditions not checked"),
-    *not_checked("air", "reinforcements"),
+    Family("reinforcements", rules=("p.96",),
+           note="Immediate and Delayed Reserves: the dice each turn and the Units that arrive; where they enter, "
+           "Deep, Flanking and Scattered Reserves, Ambush and the 60% limit not checked"),
+    *not_checked("air"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

@@ -341,6 +341,15 @@ EVENT_KINDS |= {
         },
         "required": ["type", "unit", "target"],
     },
+    "reserves": {
+        "type": "object",
+        "description": "A player's roll for Reserves at the start of their turn (FoW p.96).",
+        "properties": {
+            "side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
+            "dice": _DICE | {"description": "The Reserve dice: each 5+ brings a Unit."},
+        },
+        "required": ["type"],
+    },
     "bombard": {
         "type": "object",
         "description": "A Ranged In Artillery Unit's roll to hit one team under the Template (FoW p.48).",
