@@ -423,3 +423,36 @@ def parse_bombard(p: Any) -> dict[str, Any]:
 
 
 CHAT_VERBS |= {"rangein": parse_range_in, "bombard": parse_bombard}
+
+
+EVENT_KINDS |= {
+    "leader": {
+        "type": "object",
+        "description": "A team takes over as Unit Leader or Formation Commander after the old one is Destroyed "
+                       "(FoW p.40).",
+        "properties": {
+            "unit": _TEAM | {"description": "The new Unit Leader or Formation Commander."},
+            "role": {"enum": ["unit_leader", "commander"], "description": "Which (default unit_leader)."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6,
+                     "description": "The Commander's survival roll (3+) when no HQ team can take over."},
+        },
+        "required": ["type", "unit"],
+    },
+}
+
+
+def parse_leader(p: Any) -> dict[str, Any]:
+    """``!leader TEAM [commander] [roll N]``."""
+    ev: dict[str, Any] = {"type": "leader", "unit": _target(p, "the new leader")}
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.text == "commander":
+            ev["role"] = "commander"
+        elif t.text == "roll":
+            ev["roll"] = p.integer("the survival roll (1-6)")
+        else:
+            raise p.fail(t, "commander or roll N")
+    return ev
+
+
+CHAT_VERBS |= {"leader": parse_leader}

@@ -270,8 +270,14 @@ class Team:
 
 
 def team(ctx: Any, uid: str) -> Team:
-    """The team ``uid`` in the replay ``ctx``."""
-    return Team(uid, ctx.units.get(uid) or {}, ctx.values(uid), measure(ctx))
+    """The team ``uid`` in the replay ``ctx``: its Unit Leader and Formation Commander roles as the log has passed
+    them on (p.40, :mod:`.succession`), else as the data gives them."""
+    t = Team(uid, ctx.units.get(uid) or {}, ctx.values(uid), measure(ctx))
+    roles = ctx.state.notes.get("fow_roles")
+    if roles and uid in roles:
+        t.leader = roles[uid].get("leader", t.leader)
+        t.commander = roles[uid].get("commander", t.commander)
+    return t
 
 
 def measure(ctx: Any) -> Measure:
