@@ -12,7 +12,7 @@ from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Chore, Die, Family, Phase, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -75,7 +75,7 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 #: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
 #: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
 #: Holding Objectives for the mission's victory, Artillery and Smoke Bombardments, Bring Transports Forward, Leading
-#: from the Front, the Meeting Engagement's first turn and Reserve rolls. Not yet: aircraft.
+#: from the Front, the Meeting Engagement's first turn, Reserve rolls and aircraft arrival and departure.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
@@ -108,7 +108,11 @@ FAMILIES = (
     Family("reinforcements", rules=("p.96",),
            note="Immediate and Delayed Reserves: the dice each turn and the Units that arrive; where they enter, "
            "Deep, Flanking and Scattered Reserves, Ambush and the 60% limit not checked"),
-    *not_checked("air"),
+    Family("air", rules=("p.32", "p.44", "p.96"),
+           note="Aircraft arrival (4+, Close Air Support 3+) and Fighter Interception (5+), placed in the Movement "
+           "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "
+           "first player's first turn of a Meeting Engagement; aircraft weapons, bombs, the AOP and Aircraft "
+           "Reserves not checked"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.fow.aircraft import Aircraft
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
@@ -68,4 +69,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Command(), Shooting(),
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
-            SpotterSight(), SmokeBombardment(), Reserves(), Succession()]
+            SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft()]

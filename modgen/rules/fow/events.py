@@ -456,3 +456,20 @@ def parse_leader(p: Any) -> dict[str, Any]:
 
 
 CHAT_VERBS |= {"leader": parse_leader}
+
+EVENT_KINDS |= {
+    "aircraft": {
+        "type": "object",
+        "description": "A player's roll for their Aircraft Unit's arrival at the start of their turn (FoW p.44).",
+        "properties": {"side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."}},
+        "required": ["type"],
+    },
+    "intercept": {
+        "type": "object",
+        "description": "Fighter Interception: the opponent's roll after a successful Aircraft roll (FoW p.44).",
+        "properties": {"side": {"type": "string", "description": "The intercepting side."},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die (5+)."}},
+        "required": ["type"],
+    },
+}
