@@ -88,7 +88,7 @@ FAMILIES = (
     Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
                                              "p.40", "p.66", "p.67", "p.96"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
-           "'evenly' not checked; leader and Commander succession (p.40) checked"),
+           "'evenly' per Unit (not per weapon type); leader and Commander succession (p.40) checked"),
     Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
