@@ -37,9 +37,10 @@ def step(name: str, side: str = "us") -> dict:
     return {"type": "phase", "phase": name, "side": side}
 
 
-def turn_to(name: str, side: str = "us") -> list[dict]:
-    """The turn event and the steps of ``side``'s turn up to ``name``."""
-    out = [{"type": "turn", "turn": 1}]
+def turn_to(name: str, side: str = "us", turn: int = 1) -> list[dict]:
+    """The turn event and the steps of ``side``'s turn up to ``name``. In game turn 1 the first player's first
+    Shooting Step is under the Free For All's Meeting Engagement rules (p.96); ``turn=2`` is past them."""
+    out = [{"type": "turn", "turn": turn}]
     for s in ("starting", "movement", "shooting", "assault"):
         out.append(step(s, side))
         if s == name:

@@ -44,11 +44,25 @@ def test_hit_on_a_team_more_than_6_inches_from_the_target():
 
 def test_the_target_gets_at_least_one_hit():
     found = shooting(assign("us.rifle.2", 2))
-    assert rules(found) == [("FoW p.34", "error")] and "at least one hit" in found[0]["message"]
+    # (two hits on Rifle 2 and none on Rifle 1 are also not "evenly")
+    assert rules(found) == [("FoW p.34", "error")] * 2 and "at least one hit" in found[0]["message"]
 
 
 def test_more_hits_assigned_than_scored():
-    assert rules(shooting(assign("us.rifle.1", 2), assign("us.rifle.2"))) == [("FoW p.34", "error")]
+    found = shooting(assign("us.rifle.1", 2), assign("us.rifle.2"))
+    assert ("FoW p.34", "error") in rules(found) and any("but scored 2" in f["message"] for f in found)
+
+
+def test_hits_are_assigned_evenly():
+    # p.34 "Hits from a weapon must be assigned evenly so that each Team has (as close as possible) the same number
+    # of hits": three hits on Rifle 1, Rifle 2 and the mortar (all within 6" of Rifle 1) go one each.
+    three = {**SHOT, "hits": 3}
+    ev = [*START, *turn_to("shooting", "german"), three]
+    even = [assign("us.rifle.1"), assign("us.rifle.2"), assign("us.mortar.1")]
+    assert findings(*ev, *even, step("assault", "german")) == []
+    uneven = findings(*ev, assign("us.rifle.1", 2), assign("us.rifle.2"), step("assault", "german"))
+    assert rules(uneven) == [("FoW p.34", "error")] and "evenly" in uneven[0]["message"]
+    assert "Mortar" in uneven[0]["message"]  # the team left with none
 
 
 def test_mistaken_target_on_a_3_plus():

@@ -41,7 +41,7 @@ def test_heavy_weapon_cannot_assault():
 
 def test_no_assault_after_halted_rof_shooting():
     start = [setup("us.rifle.1", 30, 20), setup("de.pak40.1", 30, 16, 180)]
-    ev = [*start, *turn_to("shooting"), {"type": "shoot", "unit": "us.rifle.1", "target": "de.pak40.1",
+    ev = [*start, *turn_to("shooting", turn=2), {"type": "shoot", "unit": "us.rifle.1", "target": "de.pak40.1",
                                          "dice": [4, 4]}, step("assault"), assault("us.rifle.1", "de.pak40.1"),
           move("us.rifle.1", [30, 20], [30, 17.5])]
     assert rules(findings(*ev)) == [("FoW p.52", "error")]

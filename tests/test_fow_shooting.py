@@ -13,14 +13,14 @@ def shoot(unit, target, dice, **kw):
 
 
 def test_issue_example_36_inch_shot_with_32_inch_gun():
-    found = findings(setup("us.sherman.1", 30, 42), setup("de.pz4h.1", 30, 4, 180), *turn_to("shooting"),
+    found = findings(setup("us.sherman.1", 30, 42), setup("de.pz4h.1", 30, 4, 180), *turn_to("shooting", turn=2),
                      shoot("us.sherman.1", "de.pz4h.1", [5, 2]))
     assert rules(found) == [("FoW p.28", "error")] and found[0]["position"] == [30, 42]
 
 
 def test_range_is_measured_from_the_nearest_hull_edge():
     # centres 34" apart, hulls 2.32" deep: 31.7" edge to edge is inside 32".
-    assert findings(setup("us.sherman.1", 30, 42), setup("de.pz4h.1", 30, 8, 180), *turn_to("shooting"),
+    assert findings(setup("us.sherman.1", 30, 42), setup("de.pz4h.1", 30, 8, 180), *turn_to("shooting", turn=2),
                     shoot("us.sherman.1", "de.pz4h.1", [5, 2], need="5+")) == []
 
 
@@ -32,8 +32,8 @@ def test_minimum_range_8_inches():
 
 def test_gun_team_fires_only_fully_in_front():
     start = [setup("de.pak40.1", 40, 10, 180), setup("us.sherman.1", 40, 30), setup("us.sherman.2", 60, 10, 270)]
-    assert findings(*start, *turn_to("shooting", "german"), shoot("de.pak40.1", "us.sherman.1", [3, 3])) == []
-    found = findings(*start, *turn_to("shooting", "german"), shoot("de.pak40.1", "us.sherman.2", [3, 3]))
+    assert findings(*start, *turn_to("shooting", "german", turn=2), shoot("de.pak40.1", "us.sherman.1", [3, 3])) == []
+    found = findings(*start, *turn_to("shooting", "german", turn=2), shoot("de.pak40.1", "us.sherman.2", [3, 3]))
     assert rules(found) == [("FoW p.66", "error")]
 
 

@@ -138,6 +138,28 @@ def path_crosses(path: Sequence[Sequence[float]], polygon: Sequence[Sequence[flo
                for c, d in _edges(polygon))
 
 
+def length_inside(a: Sequence[float], b: Sequence[float], polygon: Sequence[Sequence[float]]) -> float:
+    """How much of the straight line from ``a`` to ``b`` lies inside the polygon, in the table's unit (FoW p.28:
+    a line of sight more than 2" through Tall terrain is blocked)."""
+    if len(polygon) < 3:
+        return 0.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    cuts = [0.0, 1.0]
+    for (x1, y1), (x2, y2) in _edges(polygon):
+        ex, ey = x2 - x1, y2 - y1
+        den = dx * ey - dy * ex
+        if abs(den) < 1e-12:
+            continue  # parallel to this edge: the other edges bound the inside part
+        t = ((x1 - a[0]) * ey - (y1 - a[1]) * ex) / den
+        u = ((x1 - a[0]) * dy - (y1 - a[1]) * dx) / den
+        if 0.0 < t < 1.0 and -1e-12 <= u <= 1.0 + 1e-12:
+            cuts.append(t)
+    cuts.sort()
+    inside = sum(t1 - t0 for t0, t1 in zip(cuts, cuts[1:], strict=False)
+                 if t1 > t0 and point_in_polygon((a[0] + dx * (t0 + t1) / 2, a[1] + dy * (t0 + t1) / 2), polygon))
+    return inside * math.hypot(dx, dy)
+
+
 def path_length(path: Sequence[Sequence[float]]) -> float:
     """Total length of a path of straight legs."""
     return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:], strict=False))

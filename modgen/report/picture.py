@@ -27,7 +27,10 @@ Where = Any  # a hex label (str) or a table position (x, y) in inches
 
 #: Legend rows drawn at most; the rest are counted in one line (the text report lists them all).
 LEGEND_ROWS = 40
-_UNIT_KEYS = ("unit", "attackers", "defenders", "support", "air", "units")
+_UNIT_KEYS = ("unit", "attackers", "defenders", "support", "air", "units", "target")
+#: Events whose ``unit`` acts on its ``target`` unit (table games: a shot, an assault, a bombardment's hit): their
+#: findings get an arrow from the one to the other, like an attack's.
+_TARGETED = ("shoot", "assault", "bombard", "assault_hit")
 
 
 def _get(f: Any, key: str) -> Any:
@@ -179,9 +182,13 @@ def marks(findings: Sequence[Any], positions: Positions | None = None) -> list[M
         if not (att and dfd) and ev.get("type") == "attack":
             att = [w for u in ev.get("attackers") or [] if (w := where(u)) is not None]
             dfd = [w for u in ev.get("defenders") or [] if (w := where(u)) is not None] or _places(ev.get("hex"))
+        if not (att and dfd) and ev.get("type") in _TARGETED and isinstance(ev.get("target"), str):
+            a, d = where(ev.get("unit", "")), where(ev["target"])
+            att, dfd = ([a], [d]) if a is not None and d is not None else (att, dfd)
         att, dfd = list(dict.fromkeys(att)), list(dict.fromkeys(dfd))
         arrows = [(a, d) for a in att for d in dfd if a != d]
-        spots = _places(list(_get(f, "hexes") or [])) or _places(_get(f, "positions"))
+        spots = _places(list(_get(f, "hexes") or [])) or _places(_get(f, "positions")) \
+            or _places(_get(f, "position"))  # a table finding's own place, in inches
         if not spots and dfd:
             spots = dfd
         if not spots:
@@ -189,6 +196,8 @@ def marks(findings: Sequence[Any], positions: Positions | None = None) -> list[M
         if not spots:
             spots = list(dict.fromkeys(w for u in _get(f, "units") or [] if (w := where(u)) is not None))
         path = _places(list(_get(f, "path") or []))
+        if not path and ev.get("type") == "move" and _pos(ev.get("from_pos")) and _pos(ev.get("to_pos")):
+            path = _places([ev["from_pos"], *(ev.get("via") or []), ev["to_pos"]])  # a table move's path
         if spots or path or arrows:
             out.append(Mark(n, _get(f, "severity") or "", _get(f, "rule") or "", _get(f, "message") or "",
                             spots, path, arrows))

@@ -12,7 +12,7 @@ from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Chore, Die, Family, Phase, UnitMarker, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase, UnitMarker
 
 #: Starting Step checklist, in the order p.16 gives it.
 STARTING_STEP: tuple[str, ...] = (
@@ -85,27 +85,30 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 #: Checked: the turn's steps, deployment, movement and orders, Cross checks, transports, command distance, shooting,
 #: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
 #: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
-#: Holding Objectives for the mission's victory, and Artillery Bombardments. Not yet: smoke, aircraft, reserves.
+#: Holding Objectives for the mission's victory, Artillery and Smoke Bombardments, Bring Transports Forward, Leading
+#: from the Front, the Meeting Engagement's first turn, Reserve rolls and aircraft arrival and departure.
 FAMILIES = (
     Family("sequence", rules=("p.16",)),
     Family("setup", rules=("p.97",)),
     Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
                                                               "p.41"),
-           note="night not checked; visibility is a 2-D proxy; Bring Transports Forward not checked"),
+           note="night not checked; visibility is a 2-D proxy (Bring Transports Forward in sight: a warning); where "
+           "surviving Passengers are placed not checked"),
     Family("command", tables=("command_distance",), rules=("p.18",),
            note="'directly towards the Leader' is a warning"),
     Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
-                                             "p.66", "p.67"),
+                                             "p.40", "p.66", "p.67", "p.96"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
-           "'evenly' and leader succession not checked"),
-    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49"),
+           "'evenly' per Unit (not per weapon type); leader and Commander succession (p.40) checked"),
+    Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
-           "Top-armour saves with the adjusted ratings, auto-pinning, Repeat; the Spotter's line of sight, "
-           "Bulletproof Cover, buildings, rocket and double templates, Smoke Bombardments, aircraft and the "
-           "Meeting Engagement first-turn ban not checked"),
+           "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
+           "Shooting Step of a Meeting Engagement; the Spotter's line of sight is a warning from the "
+           "2-D map; Smoke Bombardments (once per game, first in the Step, no Terrain or Danger Close, 4\" of "
+           "screen per weapon); Bulletproof Cover, buildings, rocket and double templates and aircraft not checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
-           note="'shortest route'/'shortest distance' and Sneaking up on Tanks (Concealed) are judgement; Leading "
-           "from the Front not checked"),
+           note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
+           "Front Line of Sight are judgement"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
            note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits and by "
            "bombardment hits; auto-pinning by flame-thrower, sniper and Commander LOS (a warning) are judgement or "
@@ -113,7 +116,14 @@ FAMILIES = (
     Family("victory", rules=("p.94", "p.97"),
            note="Holding the mission's objectives at the start of the turn (scenario victory.objectives); "
            "Victory Points and missions with turn or zone conditions not checked"),
-    *not_checked("air", "reinforcements"),
+    Family("reinforcements", rules=("p.96",),
+           note="Immediate and Delayed Reserves: the dice each turn and the Units that arrive; where they enter, "
+           "Deep, Flanking and Scattered Reserves, Ambush and the 60% limit not checked"),
+    Family("air", rules=("p.32", "p.44", "p.96"),
+           note="Aircraft arrival (4+, Close Air Support 3+) and Fighter Interception (5+), placed in the Movement "
+           "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "
+           "first player's first turn of a Meeting Engagement; aircraft weapons, bombs, the AOP and Aircraft "
+           "Reserves not checked"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

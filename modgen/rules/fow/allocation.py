@@ -124,6 +124,52 @@ class Assign:
                           "assigned no hit; a target team must be assigned at least one hit from the teams that "
                           "targeted it", units=[tgt, logged[0]], position=list(where) if where else None,
                           event_index=shooters[0][1])
+        self._evenly(ctx, book)
+
+    @staticmethod
+    def _evenly(ctx: Any, book: dict[str, dict[str, int]]) -> None:
+        """p.34 "The combined Hits from a Unit must also be assigned evenly": per shooting Unit and target Unit,
+        the teams that could take its hits (assigned some, or of the declared targets' Type within 6"/15cm of one
+        and in range of every team of the Unit that assigned hits) end no more than one hit apart."""
+        pools: dict[tuple[str, str], dict[str, int]] = {}
+        shooters: dict[tuple[str, str], list[str]] = {}
+        for s, got in book.items():
+            for to, n in got.items():
+                k = (T.team(ctx, s).group, T.team(ctx, to).group)
+                pools.setdefault(k, {}).setdefault(to, 0)
+                pools[k][to] += n
+                shooters.setdefault(k, []).append(s)
+        for (sg, tg), counts in pools.items():
+            firing = list(dict.fromkeys(shooters[(sg, tg)]))
+            targets = {d for s in firing if (d := declared(ctx, s)) in ctx.units and T.team(ctx, d).group == tg}
+            types = {T.team(ctx, d).cls for d in targets}
+            m = T.team(ctx, firing[0]).m
+            for u in T.group_members(ctx, tg):
+                if u in counts or T.team(ctx, u).cls not in types:
+                    continue
+                near = any((T.distance(ctx, d, u) or 99.0) <= m.rule("assign") + 1e-6 for d in targets)
+                reach = all(Assign._reaches(ctx, s, u) for s in firing)
+                if near and reach:
+                    counts[u] = 0
+            if len(counts) < 2 or max(counts.values()) - min(counts.values()) <= 1:
+                continue
+            most, least = max(counts, key=counts.get), min(counts, key=counts.get)
+            where = ctx.state.table_pos.get(least)
+            ctx.error(ctx.rule("p.34"), f"{ctx.name(firing[0])}'s Unit assigns {counts[most]} hits to "
+                      f"{ctx.name(most)} but {counts[least]} to {ctx.name(least)}; hits are assigned evenly, each "
+                      "team as close as possible the same number (" + ", ".join(
+                          f"{ctx.name(u)} {n}" for u, n in counts.items()) + ")",
+                      units=[most, least], position=list(where) if where else None)
+
+    @staticmethod
+    def _reaches(ctx: Any, shooter: str, to: str) -> bool:
+        """Is ``to`` in range of the weapon ``shooter`` last fired (a valid target as far as range goes)?"""
+        shots = notes(ctx).shots.get(shooter) or []
+        w = T.team(ctx, shooter).weapon(shots[-1].weapon if shots else None)
+        d = T.distance(ctx, shooter, to)
+        if w is None or d is None:
+            return True
+        return (w.range is None or d <= w.range + 1e-6) and (w.min_range is None or d >= w.min_range - 1e-6)
 
 
 class MistakenTarget(Dice):

@@ -185,7 +185,8 @@ class Bombardment(Dice):
             ctx.error(ctx.rule("p.46"), f"{ctx.name(spotter)} moves the Aiming Point of {ctx.name(battery)}'s Unit "
                       "between attempts; the Ranged In marker stays where it was placed", **kw)
         firing = self._eligible(ctx, b.group, kw, report=False)
-        self._danger_close(ctx, aim, firing or T.group_members(ctx, b.group), kw)
+        if not ev.get("smoke_bombardment"):  # p.51: a Smoke Bombardment has no Danger Close restriction
+            self._danger_close(ctx, aim, firing or T.group_members(ctx, b.group), kw)
         self._in_range(ctx, aim, b.group, firing, kw)
         rng = prev or Ranging(spotter, aim, index=kw["event_index"])
         an.ranging[b.group] = rng
@@ -251,7 +252,9 @@ class Bombardment(Dice):
         covered = [a.get("name") or a.get("type", "") for a in ctx.table.terrain_areas
                    if chart.get(a.get("type", ""), {}).get("height") in ("short", "tall", "short_or_tall")
                    and polygon_distance(tpl, a["polygon"]) <= 0]
-        if covered or "terrain" in mods:
+        if ev.get("smoke_bombardment"):
+            covered = []  # p.51: no modifier for Ranging In near Terrain for a Smoke Bombardment
+        if covered or ("terrain" in mods and not ev.get("smoke_bombardment")):
             need += 1
             why.append("+1 Template over " + (", ".join(covered) if covered else "Short or Tall terrain"))
         for name in ("night", "smoke"):

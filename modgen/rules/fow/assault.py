@@ -77,7 +77,9 @@ class Assault:
                               f"{ctx.name(tgt)} it assaults; shooting before assaulting must target a team within "
                               f"{m.show(m.rule('pre_assault_target'))} of the team it contacts", **kw)
         others = [g for g in tn.assault_units if g != t.group]
-        if t.group in tn.assault_units and tn.assault_units[-1] != t.group:
+        last = tn.assault_units[-1] if tn.assault_units else None
+        combined = ctx.state.per_phase.get("fow_joint", {}).get(t.group) == last  # p.52 Leading from the Front
+        if t.group in tn.assault_units and last != t.group and not combined:
             ctx.error(ctx.rule("p.52"), f"{name}'s Unit already Assaulted this turn (before {others[-1]})", **kw)
         tn.assault_units.append(t.group)
         tn.assaulters[uid] = (tgt, ctx.index or 0)

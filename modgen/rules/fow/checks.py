@@ -8,14 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.fow.aircraft import Aircraft
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
+from modgen.rules.fow.forward import BringForward, Passengers
+from modgen.rules.fow.leading import LeadingFromTheFront
+from modgen.rules.fow.meeting import MeetingEngagement
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
+from modgen.rules.fow.reserves import Reserves
 from modgen.rules.fow.shooting import Saves, Shooting
+from modgen.rules.fow.sight import SpotterSight
+from modgen.rules.fow.smoke import SmokeBombardment
+from modgen.rules.fow.succession import Succession
 from modgen.rules.fow.transport import Transports
 from modgen.rules.seqcheck import Sequence
 
@@ -38,8 +46,8 @@ class Deployment:
     """A team set up on the table must be inside one of its side's deployment zones (ids ``deploy…``)."""
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list):
-            return
+        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list) or ctx.state.phase is not None:
+            return  # a setup during play (a Transport Brought Forward, p.23) is not deployment
         uid = ev["unit"]
         side = ctx.side_of(uid)
         try:
@@ -57,6 +65,8 @@ class Deployment:
 
 def make_checkers(ctx: Any) -> list[Any]:
     """The FoW checks for one replay. The rulebook sets no turn limit, so the game length is not checked."""
-    return [Sequence("p.16", "p.16", "turn", check_length=False), Deployment(), Movement(), Command(), Shooting(),
-            Saves(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(), Transports(), Crossing(),
-            Victory(), Bombardment(), BombardmentSaves()]
+    return [Sequence("p.16", "p.16", "turn", check_length=False), MeetingEngagement(), Deployment(), Movement(),
+            Command(), Shooting(),
+            Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
+            Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
+            SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft()]

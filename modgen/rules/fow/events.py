@@ -334,8 +334,21 @@ EVENT_KINDS |= {
             "unseen": {"type": "boolean",
                        "description": "The Repeat's Spotting Team cannot see the Aiming Point (+1 to hit, p.49)."},
             "result": {"enum": ["ranged_in", "missed"], "description": "The outcome as announced."},
+            "smoke_bombardment": {"type": "boolean",
+                                  "description": "A Smoke Bombardment (p.51): once per game, first in the Step."},
+            "screen_to": _POS | {"description": "Smoke Bombardment: the far end of the Smoke Screen line, which "
+                                 "starts at the Aiming Point (4\"/10cm per weapon firing, p.51)."},
         },
         "required": ["type", "unit", "target"],
+    },
+    "reserves": {
+        "type": "object",
+        "description": "A player's roll for Reserves at the start of their turn (FoW p.96).",
+        "properties": {
+            "side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
+            "dice": _DICE | {"description": "The Reserve dice: each 5+ brings a Unit."},
+        },
+        "required": ["type"],
     },
     "bombard": {
         "type": "object",
@@ -367,8 +380,8 @@ def _number(p: Any, what: str) -> float:
 
 
 def parse_range_in(p: Any) -> dict[str, Any]:
-    """``!rangein SPOTTER -> ARTILLERY at X Y [terrain] [night] [smoke] [repeat] [unseen] [ranged_in|missed]``
-    (the die: the next roll)."""
+    """``!rangein SPOTTER -> ARTILLERY at X Y [terrain] [night] [smoke] [repeat] [unseen] [smokescreen [to X Y]]
+    [ranged_in|missed]`` (the die: the next roll)."""
     ev: dict[str, Any] = {"type": "range_in", "unit": _target(p, "the Spotting Team")}
     _arrow(p)
     ev["target"] = _target(p, "a team of the Artillery Unit")
@@ -380,10 +393,14 @@ def parse_range_in(p: Any) -> dict[str, Any]:
             ev.setdefault("mods", []).append(t.text)
         elif t.text in ("repeat", "unseen"):
             ev[t.text] = True
+        elif t.text == "smokescreen":
+            ev["smoke_bombardment"] = True
+        elif t.text == "to":
+            ev["screen_to"] = [_number(p, "the Smoke Screen's far end x"), _number(p, "the Smoke Screen's far end y")]
         elif t.text in ("ranged_in", "missed"):
             ev["result"] = t.text
         else:
-            raise p.fail(t, "at X Y, terrain, night, smoke, repeat, unseen, ranged_in or missed")
+            raise p.fail(t, "at X Y, terrain, night, smoke, repeat, unseen, smokescreen, to X Y, ranged_in or missed")
     return ev
 
 
@@ -406,3 +423,53 @@ def parse_bombard(p: Any) -> dict[str, Any]:
 
 
 CHAT_VERBS |= {"rangein": parse_range_in, "bombard": parse_bombard}
+
+
+EVENT_KINDS |= {
+    "leader": {
+        "type": "object",
+        "description": "A team takes over as Unit Leader or Formation Commander after the old one is Destroyed "
+                       "(FoW p.40).",
+        "properties": {
+            "unit": _TEAM | {"description": "The new Unit Leader or Formation Commander."},
+            "role": {"enum": ["unit_leader", "commander"], "description": "Which (default unit_leader)."},
+            "roll": {"type": "integer", "minimum": 1, "maximum": 6,
+                     "description": "The Commander's survival roll (3+) when no HQ team can take over."},
+        },
+        "required": ["type", "unit"],
+    },
+}
+
+
+def parse_leader(p: Any) -> dict[str, Any]:
+    """``!leader TEAM [commander] [roll N]``."""
+    ev: dict[str, Any] = {"type": "leader", "unit": _target(p, "the new leader")}
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.text == "commander":
+            ev["role"] = "commander"
+        elif t.text == "roll":
+            ev["roll"] = p.integer("the survival roll (1-6)")
+        else:
+            raise p.fail(t, "commander or roll N")
+    return ev
+
+
+CHAT_VERBS |= {"leader": parse_leader}
+
+EVENT_KINDS |= {
+    "aircraft": {
+        "type": "object",
+        "description": "A player's roll for their Aircraft Unit's arrival at the start of their turn (FoW p.44).",
+        "properties": {"side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."}},
+        "required": ["type"],
+    },
+    "intercept": {
+        "type": "object",
+        "description": "Fighter Interception: the opponent's roll after a successful Aircraft roll (FoW p.44).",
+        "properties": {"side": {"type": "string", "description": "The intercepting side."},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die (5+)."}},
+        "required": ["type"],
+    },
+}

@@ -25,7 +25,20 @@ _LABEL = {"remount": "Remount", "rally": "Rally", "last_stand": "Last Stand", "c
 
 
 def need(ctx: Any, t: T.Team, test: str) -> int | None:
-    """The score a Motivation test needs (p.10): the team's own rating for the test, else its Motivation."""
+    """The score a Motivation test needs (p.10): the team's own rating for the test, else its Motivation. A Unit
+    combined by Leading from the Front (p.52) counterattacks on the better (policy: higher) of the two values."""
+    if test == "counterattack":
+        other = ctx.state.per_phase.get("fow_joint", {}).get(t.group)
+        mate = next(iter(T.unit_teams(ctx, other)), None) if other else None
+        if mate is not None:
+            got = [v for v in (_need(ctx, t, test), _need(ctx, T.team(ctx, mate), test)) if v is not None]
+            if got:
+                pick = max if ctx.policies.get("leading_from_the_front_counterattack") == "higher_number" else min
+                return pick(got)
+    return _need(ctx, t, test)
+
+
+def _need(ctx: Any, t: T.Team, test: str) -> int | None:
     own = T.need_value(t.rating(test))
     if own is not None:
         return own

@@ -66,6 +66,14 @@ POLICIES: tuple[Policy, ...] = (
         rule="FoW p.100-102 missions",
     ),
     Policy(
+        "leading_from_the_front_counterattack",
+        default="better",
+        choices=("better", "higher_number"),
+        doc="Leading from the Front: the combined Unit has 'the higher of the two Units' Counterattack values'. "
+        "better: the rating more likely to pass (Fearless 3+ over Confident 4+); higher_number: the larger need.",
+        rule="FoW p.52",
+    ),
+    Policy(
         "units",
         default="inches",
         choices=("inches", "cm"),

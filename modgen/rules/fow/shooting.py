@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.fow import teams as T
+from modgen.rules.fow.meeting import first_shooting_step
 from modgen.rules.fow.notes import Shot, notes, order_of
 
 #: "fully in front" / "entirely in front" within this many inches of the line is a judgement call (warning).
@@ -113,10 +114,16 @@ class Shooting(Dice):
             "moving" if self._moved(ctx, uid, t, tn) or order_of(ctx, t.group) == "dig_in" else "halted")
         if defensive and mode == "moving":
             mode = "halted"  # p.55: Defensive Fire is at Halted ROF (Moving if Pinned)
+        meeting = mode == "halted" and not defensive and first_shooting_step(ctx)
+        if meeting:
+            mode = "moving"  # p.96: the first player's teams count as having moved in their first Shooting Step
         allowed = w.rof(mode)
         if dice is not None and len(dice) > allowed:
             why = {"pinned": "it is Pinned Down", "moving": "it moved this turn" if self._moved(ctx, uid, t, tn)
                    else "its Unit Dug In", "halted": "it is halted"}[mode]
+            if meeting:
+                why = "p.96 Meeting Engagement: the first player's teams count as having moved in their first " \
+                      "Shooting Step"
             ctx.error(ctx.rule("p.26"), f"{ctx.name(uid)} rolls {len(dice)} dice with its {w.name}; its "
                       f"{mode.capitalize()} ROF is {allowed} ({why})", **kw)
         shot_mode = "unknown" if dice is None else ("halted" if len(dice) > w.rof("moving") else "moving")

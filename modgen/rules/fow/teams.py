@@ -43,6 +43,9 @@ RULE_DISTANCES: dict[str, tuple[float, float]] = {
     "hold": (4, 10),            # p.94 Holding an Objective: a team within 4"/10cm
     "template": (6, 15),        # p.46 Template Size: the Artillery Template is 6"/15cm square
     "danger_close": (4, 10),    # p.46 Danger Close: no Template within 4"/10cm of friendly Teams
+    "bring_forward": (4, 10),   # p.23 Bring Transports Forward: within 4"/10cm of a Team from their Unit ...
+    "bring_forward_enemy": (4, 10),   # ... never within 4"/10cm of any enemy Team ...
+    "bring_forward_seen": (16, 40),   # ... nor within 16"/40cm of an enemy in Line of Sight unless Concealed
 }
 #: Bases within this many inches touch ("in Contact", p.53): the tolerance of placing a model by hand.
 CONTACT_TOLERANCE = 0.1
@@ -173,6 +176,7 @@ class Team:
         self.group = str(group.get("id") or rec.get("formation") or uid)
         self.leader = bool(group.get("leader", "unit_leader" in tags))
         self.commander = bool(group.get("commander", "formation_commander" in tags))
+        self.attached_to = str(group.get("attached_to") or "")  # p.7: a Transport Attachment's core Unit
         self.type = key(group.get("type") or "")
 
     # ---- what it is ----------------------------------------------------------------------------------------
@@ -266,8 +270,14 @@ class Team:
 
 
 def team(ctx: Any, uid: str) -> Team:
-    """The team ``uid`` in the replay ``ctx``."""
-    return Team(uid, ctx.units.get(uid) or {}, ctx.values(uid), measure(ctx))
+    """The team ``uid`` in the replay ``ctx``: its Unit Leader and Formation Commander roles as the log has passed
+    them on (p.40, :mod:`.succession`), else as the data gives them."""
+    t = Team(uid, ctx.units.get(uid) or {}, ctx.values(uid), measure(ctx))
+    roles = ctx.state.notes.get("fow_roles")
+    if roles and uid in roles:
+        t.leader = roles[uid].get("leader", t.leader)
+        t.commander = roles[uid].get("commander", t.commander)
+    return t
 
 
 def measure(ctx: Any) -> Measure:
