@@ -8,6 +8,7 @@ face needs, what the phase sequence is, which named policies exist, and (for the
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,23 @@ class UnitMarker:
     command: str
     rule: str = ""
     under: bool = False
+
+
+@dataclass(frozen=True)
+class Track:
+    """A number each side keeps during play that the module shows and the log adapter reads
+    (:meth:`RuleSystem.tracks`): the VASSAL module has one global property per side with -1/+1 toolbar buttons.
+
+    ``id``: a short name (the property is ``mg_<id>_<side>``); ``label``: how the buttons name it; ``start``,
+    ``minimum``, ``maximum``: per side id (a side missing from ``start`` gets no property); ``rule``: the rule
+    number that keeps the count (without the plugin's prefix)."""
+
+    id: str
+    label: str
+    start: dict[str, int]
+    minimum: int = 0
+    maximum: dict[str, int] = field(default_factory=dict)
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -208,6 +226,18 @@ class RuleSystem:
         gets one "place marker" command each, which puts the game's marker counter on the unit's stack. None by
         default."""
         return ()
+
+    def tracks(self, game: Any, scenario: dict[str, Any] | None = None) -> tuple[Track, ...]:
+        """The numbers each side tracks during play (:class:`Track`; CAPs, the activation's APs), with their start
+        and limits from *scenario* (None: the game's). None by default."""
+        return ()
+
+    def track_event(self, track: Track, side: str, old: int, new: int, since: list[dict[str, Any]],
+                    side_of: Callable[[str], str | None]) -> dict[str, Any] | None:
+        """The canonical event a player's change of *track* for *side* from *old* to *new* in a VASSAL log stands
+        for (None: no event, the checker keeps that count itself). ``since``: the events decoded since this track
+        and side last changed (chat left out), oldest first; ``side_of``: a unit id's side. None by default."""
+        return None
 
     def masked_face(self, counter: dict[str, Any]) -> str | None:
         """The face of ``counter`` that stays hidden from the players until revealed (an untried side): the VASSAL

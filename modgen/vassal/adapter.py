@@ -3,7 +3,8 @@
 :class:`Adapter` is a :class:`~modgen.vassal.reader.Visitor`. It turns the saved state into ``setup`` events, drops
 into ``move`` events (from/to hex; the path is left unknown — VASSAL records the drop, not the way there), pieces
 created later into ``reinforcement``, deleted units into ``loss … eliminated``, Face-layer changes into ``flip``, other
-layers into ``marker``, dice reports into ``roll``, the turn tracker into ``turn``/``phase``, and chat declarations
+layers into ``marker``, dice reports into ``roll``, the turn tracker into ``turn``/``phase``, a plugin's track
+properties (CoH CAPs) into its events (:mod:`.sidetracklog`), and chat declarations
 (:mod:`modgen.logs.chat`) into ``attack``/``result``/``retreat``/… . Undone steps are removed with their undo.
 """
 
@@ -28,6 +29,7 @@ from modgen.vassal.scale import (
     counter_size,
     holding_band_height,
 )
+from modgen.vassal.sidetracklog import SideTrackEvents
 from modgen.vassal.trackerlog import TrackerEvents
 from modgen.vassal.turntrack import is_track_marker
 
@@ -84,7 +86,7 @@ def _policy(game: Any, name: str) -> Any:
     return core_policy_values(game.manifest if game is not None else None)[name]
 
 
-class Adapter(MarkerEvents, Declarations, TrackerEvents, R.Visitor):
+class Adapter(MarkerEvents, Declarations, TrackerEvents, SideTrackEvents, R.Visitor):
     """Collects canonical events while the reader walks a save or log."""
 
     def __init__(self, game: Any = None, scenario: str | None = None, filename: str = "",

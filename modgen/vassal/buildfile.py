@@ -106,6 +106,18 @@ class ChoreSpec:
 
 
 @dataclass
+class PropertySpec:
+    """One numeric module-level Global Property with -1/+1/set toolbar buttons (a plugin's per-side track)."""
+
+    name: str
+    label: str  # the buttons' and the chat report's name for it ("German CAPs")
+    start: int
+    minimum: int
+    maximum: int | None = None
+    tooltip: str = ""
+
+
+@dataclass
 class ModuleSpec:
     """Everything buildFile.xml says, already decided (images named, gpids allocated)."""
 
@@ -129,6 +141,7 @@ class ModuleSpec:
     charts: list[tuple[str, str]] = field(default_factory=list)  # (chart name, image)
     setups: list[tuple[str, str]] = field(default_factory=list)  # (menu name, archive entry)
     help_files: list[tuple[str, str]] = field(default_factory=list)  # (Help menu title, archive entry)
+    properties: list[PropertySpec] = field(default_factory=list)  # module-level global properties with buttons
 
 
 def _el(parent: etree._Element | None, tag: str, attrs: dict[str, Any] | None = None,
@@ -326,6 +339,22 @@ def _turn_tracker(root: etree._Element, spec: ModuleSpec) -> None:
                                                       "configList": False, "configFirst": False, "prompt": ""})
 
 
+def _global_properties(root: etree._Element, spec: ModuleSpec) -> None:
+    """The module's Global Properties: each numeric, kept within its limits by VASSAL's increment (no wrap), with
+    toolbar buttons -1, +1 and Set (a prompt) that report old and new value in chat."""
+    props = _el(root, M + "properties.GlobalProperties")
+    for p in spec.properties:
+        gp = _el(props, M + "properties.GlobalProperty", {
+            "name": p.name, "initialValue": p.start, "description": p.label, "isNumeric": True, "min": p.minimum,
+            "max": p.maximum if p.maximum is not None else "", "wrap": False})
+        for text, changer in ((f"{p.label} -1", "I,-1"), (f"{p.label} +1", "I,1"),
+                              (f"Set {p.label}", f"R,{p.label}:")):
+            _el(gp, M + "properties.ChangePropertyButton", {
+                "text": text, "tooltip": p.tooltip or text, "icon": "", "hotkey": "", "canDisable": False,
+                "propertyGate": "", "disabledIcon": "", "propChanger": changer,
+                "reportFormat": "$PlayerSide$: $description$ from $oldValue$ to $newValue$"})
+
+
 def _charts(root: etree._Element, spec: ModuleSpec) -> None:
     if not spec.charts:
         return
@@ -354,7 +383,7 @@ def build_tree(spec: ModuleSpec) -> etree._Element:
     for name, definition in spec.prototypes:
         _el(protos, M + "PrototypeDefinition", {"name": name, "description": ""}, definition)
     _palette(root, spec)
-    _el(root, M + "properties.GlobalProperties")
+    _global_properties(root, spec)
     _el(root, M + "Chatter")
     _el(root, "VASSAL.i18n.Language")
     _dice(root, spec)

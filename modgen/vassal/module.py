@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.errors import DataError
-from modgen.vassal import bands, charts, chores, piece_traits, setups, tracker, turntrack
+from modgen.vassal import bands, charts, chores, piece_traits, setups, sidetracks, tracker, turntrack
 from modgen.vassal import buildfile as bf
 from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
@@ -477,7 +477,15 @@ class _Builder:
             turn_trackers=self.turn_trackers(), chores=[*chores.chore_specs(self.game),
                                                         *(turntrack.move_command(t) for t in tracks)],
             turn_hotkeys={t.tracker.name: t.fire_key for t in tracks}, charts=chart_specs,
-            setups=scen_specs, help_files=self.help_files())
+            setups=scen_specs, help_files=self.help_files(),
+            properties=self.track_properties())
+
+    def track_properties(self) -> list[bf.PropertySpec]:
+        """The plugin's per-side tracks as global properties (:mod:`.sidetracks`; the adapter decodes the same)."""
+        prefix = self.game.rule_system().rule_prefix
+        return [bf.PropertySpec(t.name, t.label, t.start, t.minimum, t.maximum,
+                                f"{t.label} ({prefix} {t.track.rule})" if t.track.rule else t.label)
+                for t in sidetracks.side_tracks(self.game)]
 
     def turn_tracks(self) -> list[turntrack.Track]:
         """The turn record tracks (:mod:`.turntrack`): their boards and images, and each one's marker on turn 1

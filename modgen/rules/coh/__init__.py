@@ -6,13 +6,15 @@ red/blue FP, fire cost, range, move cost and front/flank defence; backs are the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from modgen.rules.coh import tables as coh_tables
+from modgen.rules.coh import tracks as coh_tracks
 from modgen.rules.coh.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.coh.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
-from modgen.systems.base import Chore, Die, Family, Phase, UnitMarker, not_checked
+from modgen.systems.base import Chore, Die, Family, Phase, Track, UnitMarker, not_checked
 
 _GROUND = ["fp_red", "fp_blue", "fire_cost", "range", "move_cost", "defense_front", "defense_flank"]
 _REQUIRED: dict[str, list[str]] = {
@@ -56,6 +58,15 @@ class ConflictOfHeroes(TablePlugin):
         """``!activate``, ``!pass``, ``!stall``, ``!spent``, ``!pivot``, ``!unload``, ``!cap``, ``!card``, ``!smoke``,
         ``!occupy``, ``!leave``, ``!entrench``, ``!air``, ``!altitude``."""
         return dict(CHAT_VERBS)
+
+    def tracks(self, game: Any, scenario: dict[str, Any] | None = None) -> tuple[Track, ...]:
+        """CAPs per side (21.3) and the activation's APs per side (:mod:`modgen.rules.coh.tracks`)."""
+        return coh_tracks.tracks(game, scenario)
+
+    def track_event(self, track: Track, side: str, old: int, new: int, since: list[dict[str, Any]],
+                    side_of: Callable[[str], str | None]) -> dict[str, Any] | None:
+        """A lowered CAP count is a ``cap`` event (:func:`modgen.rules.coh.tracks.track_event`)."""
+        return coh_tracks.track_event(track, side, old, new, since, side_of)
 
     def counter_role(self, counter: dict[str, Any]) -> str:
         """Hit counters are drawn onto the unit they hit (15.2): a marker attached to that unit, never a unit."""

@@ -416,6 +416,41 @@ public final class ModgenHarness {
     }
     out.print("]");
 
+    // Global properties (a plugin's per-side tracks, CoH CAPs/APs): name, value, limits, buttons; then the first
+    // button (-1) is pressed as a player does and the value read again, and one change is encoded as the engine
+    // logs it (the adapter's input); the value is then put back.
+    out.print(",\"globals\":[");
+    first = true;
+    for (VASSAL.build.module.properties.GlobalProperty gp :
+         gm.getAllDescendantComponentsOf(VASSAL.build.module.properties.GlobalProperty.class)) {
+      String pname = gp.getConfigureName();
+      VASSAL.build.module.properties.MutableProperty mp = gm.getMutableProperty(pname);
+      String start = mp == null ? null : mp.getPropertyValue();
+      List<String> buttons = new ArrayList<>();
+      String pressed = null;
+      for (VASSAL.build.module.properties.ChangePropertyButton b :
+           gp.getAllDescendantComponentsOf(VASSAL.build.module.properties.ChangePropertyButton.class)) {
+        buttons.add(q(b.getAttributeValueString("text")));
+        if (pressed == null && mp != null) {
+          b.launch();
+          pressed = mp.getPropertyValue();
+        }
+      }
+      String encoded = null;
+      if (mp != null) {
+        mp.setPropertyValue(start);
+        VASSAL.command.Command c = mp.setPropertyValue("2");
+        encoded = gm.encode(c);
+        mp.setPropertyValue(start);
+      }
+      out.print((first ? "" : ",") + "{\"name\":" + q(pname) + ",\"value\":" + q(start) + ",\"min\":"
+        + q(gp.getAttributeValueString("min")) + ",\"max\":" + q(gp.getAttributeValueString("max"))
+        + ",\"numeric\":" + q(gp.getAttributeValueString("isNumeric")) + ",\"buttons\":["
+        + String.join(",", buttons) + "],\"after_first\":" + q(pressed) + ",\"encoded\":" + q(encoded) + "}");
+      first = false;
+    }
+    out.print("]");
+
     // Grids (issue #24): each map's board grid as VASSAL built it; for a ZonedGrid its zones (name, bounds in board
     // pixels, the grid inside, the location VASSAL names at the zone's centre) and its background grid.
     out.print(",\"grids\":[");
