@@ -80,7 +80,7 @@ TABLES: dict[str, Any] = {
         ["rows"],
     ),
     "stages_per_day": {"type": "integer", "minimum": 1, "description": "Stages per day (Arnhem: 3, '1e 2e 3e')."},
-    "open_terrain": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+    "open_terrain": {"type": "array", "items": {"type": "string", "description": "A terrain id."}, "minItems": 1,
                      "description": "Terrain ids counted as 'open' by fire at range [15.2.8]-[15.2.9] (the book does "
                      "not define the word; default: clear)."},
     "movement_points": table(
