@@ -145,8 +145,9 @@ FAMILIES = (
            "and the ARMOR modifiers [15.5.3]-[15.5.5] not checked"),
     Family("supply", rules=("32",), note="the supply phase's out-of-supply markers against the supply line (scenario "
            "bases, 15 motorized MP, HQ extensions, rivers, enemy ZoC, landing areas at half) [32.1], every unit "
-           "under policy supply_marking, and the effects [32.2.2]; attrition [32.2.3], transport/train extensions "
-           "and [32.1.8] not checked"),
+           "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
+           "without supply, policy supply_attrition_start, and obeyed); transport/train extensions and [32.1.8] not "
+           "checked"),
     Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2"), note="engineer actions a stage, "
            "laying and clearing minefields, blowing and building bridges; entrenching [12.1], AT barricades, "
            "minefield entry costs and losses, objects and ferries not checked"),

@@ -143,6 +143,16 @@ POLICIES: tuple[Policy, ...] = (
         rule="TIS 32.2.4",
     ),
     Policy(
+        "supply_attrition_start",
+        default=4,
+        choices=(4, 1),
+        doc="[32.2.3] 'a unit which doesn't have supplies for 4 stages for each token' is garbled: the attrition "
+        "die is owed in each supply phase once the unit has been out of supply at 4 supply checks in a row, this "
+        "one included (4, as the example's fourth phase), or at every check (1; a roll cannot destroy before the "
+        "fourth, since 1+3 > 3).",
+        rule="TIS 32.2.3",
+    ),
+    Policy(
         "sp_destroyed",
         default="track",
         choices=("track", "eliminated"),
