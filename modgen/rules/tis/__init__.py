@@ -116,10 +116,11 @@ FAMILIES = (
     Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
     Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
            "drop-date roll; drift, AA and drop losses not checked"),
-    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1"), note="MP budget, roads, "
-           "enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], division HQ lost 2 MP "
-           "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6]; fighter Z, minefield, AT barricade, AfM and "
-           "demolition MP not checked"),
+    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1"),
+           note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
+           "division HQ lost 2 MP "
+           "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6], minefield +2/+3 [21.2.1], [21.2.4]; fighter Z, "
+           "AT barricade, AfM and demolition MP not checked"),
     Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
            "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
            "exceptions not checked"),
@@ -149,8 +150,8 @@ FAMILIES = (
            "without supply, policy supply_attrition_start, and obeyed); transport/train extensions and [32.1.8] not "
            "checked"),
     Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2"), note="engineer actions a stage, "
-           "laying and clearing minefields, blowing and building bridges; entrenching [12.1], AT barricades, "
-           "minefield entry costs and losses, objects and ferries not checked"),
+           "laying and clearing minefields, blowing and building bridges (minefield entry MP: movement); "
+           "entrenching [12.1], AT barricades, minefield losses [21.2.2]-[21.2.3], objects and ferries not checked"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),
     Family("air", rules=("26", "13.2.1", "45.2.4"), note="one mission a stage [26.1.3], CAS support by CAS units "

@@ -17,6 +17,7 @@ from modgen.rules.movement import binding_constraint, fmt_mp
 from modgen.rules.pathfinding import cheapest_path
 from modgen.rules.tis import common as c
 from modgen.rules.tis.costs import TisCosts
+from modgen.rules.tis.engineers import MINEFIELD
 from modgen.rules.tis.fire import barraged
 from modgen.rules.tis.obligations import hq_lost
 
@@ -33,6 +34,16 @@ class Walk:
     hexes: int = 0
     stopped: tuple[str, set[str]] | None = None  # (hex, enemy units) where it entered an enemy ZoC [6.2.1]
     legs: list[tuple[str, str, Fraction]] = field(default_factory=list)
+    mines: list[tuple[str, int]] = field(default_factory=list)  # (minefield hex entered, its extra MP) [21.2.1]
+
+
+def minefield_mp(ctx: Any, uid: str, h: str) -> int:
+    """[21.2.1] the extra MP of entering a minefield hex: 3 for motorized units (armoured and self-propelled ones
+    are motor vehicles too), 2 for the others; 0 where there is no minefield. Paid also where a friendly engineer
+    stands [21.2.4]."""
+    if MINEFIELD not in ctx.state.hex_markers.get(h, ()):
+        return 0
+    return 3 if c.move_class(ctx, uid) in ("motorized", "armoured") else 2
 
 
 def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
@@ -166,6 +177,10 @@ class Movement:
                 return
             if recon and zmap.get(a):
                 cost += 3  # [11.1.1] leaving an enemy ZoC
+            mine = minefield_mp(ctx, uid, b)
+            if mine:
+                cost += mine
+                walk.mines.append((b, mine))
             walk.spent += cost
             walk.hexes += 1
             walk.legs.append((a, b, cost))
@@ -189,8 +204,9 @@ class Movement:
         if walk.spent <= limit or (walk.hexes == 1 and limit > 0):
             return  # [4.2.2] one adjacent hex is always allowed
         legs = ", ".join(f"{b} {fmt_mp(x)}" for _a, b, x in walk.legs)
+        mines = "".join(f" (minefield at {h}: +{x} MP [21.2.1])" for h, x in walk.mines)
         ctx.error(ctx.rule("4.2.2"), f"{ctx.name(uid)} spends {fmt_mp(walk.spent)} MP this movement phase but has "
-                  f"{fmt_mp(limit)}{why}: {walk.start} → {legs}", units=[uid], hexes=[walk.start, path[-1]],
+                  f"{fmt_mp(limit)}{why}: {walk.start} → {legs}{mines}", units=[uid], hexes=[walk.start, path[-1]],
                   path=[walk.start, *[b for _a, b, _x in walk.legs]])
 
     # ---- only from/to known -------------------------------------------------------------------------------------
@@ -214,7 +230,7 @@ class Movement:
                 if "zoc" not in relaxed and zmap.get(a, set()) & zmap.get(b, set()):
                     return None
                 x = costs.step(a, b)
-                return None if x is None else x + (3 if recon and zmap.get(a) else 0)
+                return None if x is None else x + (3 if recon and zmap.get(a) else 0) + minefield_mp(ctx, uid, b)
 
             def may_leave(h: str) -> bool:
                 return recon or "zoc" in relaxed or not zmap.get(h)
@@ -228,7 +244,9 @@ class Movement:
             cost, p = found
             walk.spent += cost
             walk.hexes += len(p) - 1
-            walk.legs += [(a, b, costs.step(a, b) or Fraction(0)) for a, b in zip(p, p[1:], strict=False)]
+            walk.legs += [(a, b, (costs.step(a, b) or Fraction(0)) + minefield_mp(ctx, uid, b))
+                          for a, b in zip(p, p[1:], strict=False)]
+            walk.mines += [(b, x) for b in p[1:] if (x := minefield_mp(ctx, uid, b))]
             if zmap.get(goal):
                 walk.stopped = (goal, zmap[goal])
             return
