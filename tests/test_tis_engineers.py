@@ -128,3 +128,29 @@ def test_scenario_vp_at_the_end_follow_the_losses():
     assert rules(*base, {"type": "game_end", "vp": {"allies": 104, "germans": 12}}) == []
     errs = errors(*base, {"type": "game_end", "vp": {"allies": 4, "germans": 4}})
     assert [e["rule"] for e in errs] == ["TIS scenario"] and "1 AB (Allies 1 AB) destroyed 8" in errs[0]["message"]
+
+
+# ---- [12.4.1] AT barricades ---------------------------------------------------------------------------------------
+def barricade(u: str, h: str) -> dict:
+    return {"type": "marker", "unit": u, "hex": h, "marker": "at_barricade", "on": True}
+
+
+def test_12_4_1_only_engineers_build_at_barricades(tmp_path):
+    # "Anti-tank barricades can only be built by engineer battalions": a paratroop battalion may not
+    errs = errors(setup(PARA, "1111"), stage(), phase("movement"), barricade(PARA, "1111"),
+                  policies={"at_barricade_builder": "any_engineer"}, tmp_path=tmp_path)
+    assert [e["rule"] for e in errs] == ["TIS 12.4.1"] and "only engineer units" in errs[0]["message"]
+    assert PARA in errs[0]["units"] and "1111" in errs[0]["message"]
+
+
+def test_12_4_1_an_engineer_company_is_not_a_battalion():
+    # 1 AB's RE counter prints company size (I): under the default policy it may not build a barricade
+    errs = errors(setup(RE, "1111"), stage(), phase("movement"), barricade(RE, "1111"))
+    assert [e["rule"] for e in errs] == ["TIS 12.4.1"] and "not a battalion (size I)" in errs[0]["message"]
+    assert errs[0]["hexes"] == ["1111"]
+
+
+def test_12_4_1_any_engineer_policy_lets_the_company_build(tmp_path):
+    pol = {"at_barricade_builder": "any_engineer"}
+    assert rules(setup(RE, "1111"), stage(), phase("movement"), barricade(RE, "1111"), policies=pol,
+                 tmp_path=tmp_path) == []

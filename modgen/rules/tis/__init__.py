@@ -149,9 +149,11 @@ FAMILIES = (
            "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
            "without supply, policy supply_attrition_start, and obeyed); transport/train extensions and [32.1.8] not "
            "checked"),
-    Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2"), note="engineer actions a stage, "
-           "laying and clearing minefields, blowing and building bridges (minefield entry MP: movement); "
-           "entrenching [12.1], AT barricades, minefield losses [21.2.2]-[21.2.3], objects and ferries not checked"),
+    Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2", "12.4.1"), note="engineer "
+           "actions a stage, laying and clearing minefields, blowing and building bridges (minefield entry MP: "
+           "movement), AT barricades built only by engineer battalions [12.4.1] (policy at_barricade_builder); "
+           "entrenching [12.1], the barricade's edges and effects [12.4.2]-[12.4.7], minefield losses "
+           "[21.2.2]-[21.2.3], objects and ferries not checked"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),
     Family("air", rules=("26", "13.2.1", "45.2.4"), note="one mission a stage [26.1.3], CAS support by CAS units "

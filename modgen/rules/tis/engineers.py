@@ -15,6 +15,7 @@ from typing import Any
 from modgen.rules.tis import common as c
 
 MINEFIELD = "minefield"
+AT_BARRICADE = "at_barricade"
 
 
 def _engineer(ctx: Any, uid: str, rule: str, what: str) -> bool:
@@ -53,6 +54,8 @@ class Engineers:
         t = ev["type"]
         if t == "marker" and ev.get("marker") == MINEFIELD and ev.get("unit") and ev.get("hex"):
             (self._lay if ev.get("on") else self._clear)(ctx, ev["unit"], ev["hex"])
+        elif t == "marker" and ev.get("marker") == AT_BARRICADE and ev.get("unit") and ev.get("on"):
+            self._barricade(ctx, ev["unit"], ev.get("hex") or ctx.state.position.get(ev["unit"]))
         elif t == "move" and ev.get("unit") in ctx.state.per_phase.get("tis_all_mp", {}):
             uid = ev["unit"]
             ctx.error(ctx.rule(ctx.state.per_phase["tis_all_mp"][uid]), f"{ctx.name(uid)} moves after spending all "
@@ -76,9 +79,22 @@ class Engineers:
         if ev["type"] in ("move", "setup", "reinforcement", "retreat", "advance") and ev.get("unit"):
             st.per_phase.setdefault("tis_moved", set()).add(ev["unit"]) if ev["type"] == "move" else None
             st.notes.setdefault("tis_arrived", {})[ev["unit"]] = ctx.index or 0
-        if ev["type"] == "marker" and ev.get("marker") == MINEFIELD and ev.get("unit") and ev.get("hex"):
-            st.markers[ev["unit"]].discard(MINEFIELD)  # the minefield is on the hex, not on the engineer
-            (st.hex_markers[ev["hex"]].add if ev.get("on") else st.hex_markers[ev["hex"]].discard)(MINEFIELD)
+        if ev["type"] == "marker" and ev.get("marker") in (MINEFIELD, AT_BARRICADE) and ev.get("unit") \
+                and ev.get("hex"):
+            st.markers[ev["unit"]].discard(ev["marker"])  # the minefield or barricade is on the hex, not the engineer
+            (st.hex_markers[ev["hex"]].add if ev.get("on") else st.hex_markers[ev["hex"]].discard)(ev["marker"])
+
+    # ---- AT barricades -------------------------------------------------------------------------------------------
+    def _barricade(self, ctx: Any, uid: str, h: str | None) -> None:
+        """[12.4.1] anti-tank barricades are built only by engineer battalions (policy ``at_barricade_builder``)."""
+        where = f" at {h}" if h else ""
+        if not _engineer(ctx, uid, "12.4.1", f"builds an anti-tank barricade{where}"):
+            return
+        size = ((ctx.units.get(uid) or {}).get("symbol") or {}).get("size")
+        if ctx.policies.get("at_barricade_builder", "battalion") == "battalion" and size and size != "II":
+            ctx.error(ctx.rule("12.4.1"), f"{ctx.name(uid)} builds an anti-tank barricade{where}, but its counter is "
+                      f"not a battalion (size {size}); only engineer battalions build them",
+                      units=[uid], hexes=[h] if h else [])
 
     # ---- minefields -----------------------------------------------------------------------------------------
     def _common(self, ctx: Any, uid: str, h: str, rule: str, what: str) -> str | None:

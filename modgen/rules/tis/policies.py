@@ -180,4 +180,13 @@ POLICIES: tuple[Policy, ...] = (
         "of reach).",
         rule="TIS 15.3.4, 15.3.5",
     ),
+    Policy(
+        "at_barricade_builder",
+        default="battalion",
+        choices=("battalion", "any_engineer"),
+        doc="[12.4.1] 'Anti-tank barricades can only be built by engineer battalions [12.1.1]': only engineer "
+        "units whose counter prints the battalion size (II) build them, a counter printing no size is accepted "
+        "(battalion); or any engineer unit, as Arnhem's engineers are companies and squadrons (any_engineer).",
+        rule="TIS 12.4.1",
+    ),
 )
