@@ -35,13 +35,14 @@ and VASSAL's ``getLocation(locationName(p))`` lands one row off. :meth:`Grid.vas
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
 from modgen import limits
 from modgen.errors import DataError
+from modgen.geometry.cells import Labelled
 from modgen.geometry.hexnumbering import (  # noqa: F401  (re-exported: the numbering API is part of modgen.geometry.hexgrid)
     ALPHABET,
     ALPHABETIC_MATCH,
@@ -83,7 +84,7 @@ class Layout:
 
 
 @dataclass(frozen=True)
-class Grid:
+class Grid(Labelled):
     """A hex grid: size, orientation and numbering. Build with :meth:`from_map`."""
 
     kind: ClassVar[str] = "hex"  # the map kind (the square grid's is "square")
@@ -357,57 +358,9 @@ class Grid:
         x, y = self._rotp(cx, cy)
         return self._location_name(lay, int(x), int(y))
 
-    @cached_property
-    def _labels(self) -> dict[str, tuple[int, int]]:
-        table: dict[str, tuple[int, int]] = {}
-        for col in range(self.columns):
-            for row in range(self.rows):
-                lab = self.label(col, row)
-                if lab in table:  # only possible with odd numbering settings; the first hex keeps the label
-                    continue
-                table[lab] = (col, row)
-        return table
-
-    def labels(self) -> list[str]:
-        """Every on-map label, column by column (col 0 rows 0…, col 1 …)."""
-        return [self.label(c, r) for c in range(self.columns) for r in range(self.rows)]
-
-    def __contains__(self, label: object) -> bool:
-        return isinstance(label, str) and label in self._labels
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.labels())
-
-    def __len__(self) -> int:
-        return self.columns * self.rows
-
-    def position(self, label: str) -> tuple[int, int]:
-        """Offset (col, row) of a label; off-map labels are parsed as VASSAL would. KeyError if unparseable."""
-        pos = self._labels.get(label)
-        if pos is not None:
-            return pos
-        pt = self.vassal_get_location(label, 100)
-        if pt is None:
-            raise KeyError(label)
-        return self._pos_of_point(self._ref, *pt)
-
     def _pos_of_point(self, lay: Layout, x: int, y: int) -> tuple[int, int]:
         rx, ry = self._rotp(x, y)
         return self._from_raw(self._raw_column(lay, rx), self._raw_row(lay, rx, ry))
-
-    def is_label(self, label: str) -> bool:
-        """True if ``label`` names an on-map hex."""
-        return label in self._labels
-
-    def vassal_round_trips(self) -> bool:
-        """Whether VASSAL's own getLocation(locationName(centre)) returns every on-map centre (see module docstring)."""
-        lay = self._ref
-        for col in range(self.columns):
-            for row in range(self.rows):
-                pt = self.vassal_get_location(self.label(col, row), 100)
-                if pt is None or self._pos_of_point(lay, *pt) != (col, row):
-                    return False
-        return True
 
     # ---- cube coordinates ----
     def to_cube(self, col: int, row: int) -> tuple[int, int, int]:

@@ -25,13 +25,14 @@ Options (map ``grid``):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
 from modgen import limits
 from modgen.errors import DataError
+from modgen.geometry.cells import Labelled
 from modgen.geometry.hexgrid import EDGES, Grid
 from modgen.geometry.hexnumbering import Numbering, jround
 
@@ -57,7 +58,7 @@ class SquareLayout:
 
 
 @dataclass(frozen=True)
-class SquareGrid:
+class SquareGrid(Labelled):
     """A square grid: size, numbering, adjacency and distance options. Build with :meth:`from_map`."""
 
     kind: ClassVar[str] = "square"
@@ -194,50 +195,9 @@ class SquareGrid:
         lay = self._ref
         return self._location_name(lay, int(col * lay.dx + lay.x0), int(row * lay.dy + lay.y0))
 
-    @cached_property
-    def _labels(self) -> dict[str, tuple[int, int]]:
-        table: dict[str, tuple[int, int]] = {}
-        for col in range(self.columns):
-            for row in range(self.rows):
-                table.setdefault(self.label(col, row), (col, row))
-        return table
-
-    def labels(self) -> list[str]:
-        """Every on-map label, column by column."""
-        return [self.label(c, r) for c in range(self.columns) for r in range(self.rows)]
-
-    def __contains__(self, label: object) -> bool:
-        return isinstance(label, str) and label in self._labels
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.labels())
-
-    def __len__(self) -> int:
-        return self.columns * self.rows
-
-    def is_label(self, label: str) -> bool:
-        """True if ``label`` names an on-map cell."""
-        return label in self._labels
-
-    def position(self, label: str) -> tuple[int, int]:
-        """Offset (col, row) of a label; off-map labels are parsed as VASSAL would. KeyError if unparseable."""
-        pos = self._labels.get(label)
-        if pos is not None:
-            return pos
-        pt = self.vassal_get_location(label, self._ref)
-        if pt is None:
-            raise KeyError(label)
-        return self._pos_of_point(self._ref, *pt)
-
     def _pos_of_point(self, lay: SquareLayout, x: int, y: int) -> tuple[int, int]:
         sx, sy = self.snap(x, y, lay)
         return round((sx - lay.x0) / lay.dx), round((sy - lay.y0) / lay.dy)
-
-    def vassal_round_trips(self) -> bool:
-        """Whether VASSAL's getLocation(locationName(centre)) gives back every on-map centre."""
-        lay = self._ref
-        return all(self._pos_of_point(lay, *(self.vassal_get_location(self.label(c, r), lay) or (-10 ** 6, 0)))
-                   == (c, r) for c in range(self.columns) for r in range(self.rows))
 
     # ---- adjacency and distance ----
     def neighbour_positions(self, col: int, row: int) -> list[tuple[int, int]]:
