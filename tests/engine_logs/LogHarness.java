@@ -11,6 +11,8 @@
 // Usage: java -cp CLASSPATH modgen.logs.LogHarness MODULE.vmod SETUP.vsav UNIT X Y CHAT X2 Y2 OUT
 package modgen.logs;
 
+import static modgen.harness.HarnessSupport.*;
+
 import java.awt.Dimension;
 import java.awt.Point;
 import java.io.InputStream;
@@ -37,74 +39,8 @@ import VASSAL.counters.Stack;
 import VASSAL.tools.DataArchive;
 
 public final class LogHarness {
-  private static final List<String> ERRORS = Collections.synchronizedList(new ArrayList<>());
 
   private LogHarness() {
-  }
-
-  static String q(Object o) {
-    if (o == null) {
-      return "null";
-    }
-    String s = o.toString();
-    StringBuilder sb = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '"' || c == '\\') {
-        sb.append('\\').append(c);
-      } else if (c < 0x20) {
-        sb.append(String.format("\\u%04x", (int) c));
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.append('"').toString();
-  }
-
-  static void closeDialogs() {
-    Thread t = new Thread(() -> {
-      while (true) {
-        for (java.awt.Window w : java.awt.Window.getWindows()) {
-          if (w instanceof java.awt.Dialog && w.isVisible()) {
-            ERRORS.add("dialog: " + ((java.awt.Dialog) w).getTitle());
-            SwingUtilities.invokeLater(w::dispose);
-          }
-        }
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    }, "dialog-closer");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  static GamePiece findUnit(String unit) {
-    for (Map m : Map.getMapList()) {
-      for (GamePiece top : m.getAllPieces()) {
-        List<GamePiece> pieces = top instanceof Stack ? ((Stack) top).asList() : Collections.singletonList(top);
-        for (GamePiece p : pieces) {
-          if (unit.equals(p.getProperty("mg_unit"))) {
-            return p;
-          }
-        }
-      }
-    }
-    return null;
-  }
-
-  static Object get(Object o, String field) throws ReflectiveOperationException {
-    Field f = BasicLogger.class.getDeclaredField(field);
-    f.setAccessible(true);
-    return f.get(o);
-  }
-
-  static void set(Object o, String field, Object value) throws ReflectiveOperationException {
-    Field f = BasicLogger.class.getDeclaredField(field);
-    f.setAccessible(true);
-    f.set(o, value);
   }
 
   static Embellishment faceLayer(GamePiece p) {

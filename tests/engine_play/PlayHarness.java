@@ -28,6 +28,8 @@
 // Usage: java -cp CLASSPATH modgen.play.PlayHarness MODULE.vmod SETUP.vsav SEED SCRIPT.tsv OUT.vlog [SCRIPT OUT ...]
 package modgen.play;
 
+import static modgen.harness.HarnessSupport.*;
+
 import java.awt.Dimension;
 import java.awt.Point;
 import java.io.InputStream;
@@ -62,62 +64,16 @@ import VASSAL.counters.Stack;
 import VASSAL.tools.DataArchive;
 
 public final class PlayHarness {
-  private static final List<String> ERRORS = Collections.synchronizedList(new ArrayList<>());
 
   private PlayHarness() {
   }
 
-  static String q(Object o) {
-    if (o == null) {
-      return "null";
-    }
-    String s = o.toString();
-    StringBuilder sb = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '"' || c == '\\') {
-        sb.append('\\').append(c);
-      } else if (c < 0x20) {
-        sb.append(String.format("\\u%04x", (int) c));
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.append('"').toString();
-  }
-
-  static void closeDialogs() {
-    Thread t = new Thread(() -> {
-      while (true) {
-        for (java.awt.Window w : java.awt.Window.getWindows()) {
-          if (w instanceof java.awt.Dialog && w.isVisible()) {
-            ERRORS.add("dialog: " + ((java.awt.Dialog) w).getTitle());
-            SwingUtilities.invokeLater(w::dispose);
-          }
-        }
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    }, "dialog-closer");
-    t.setDaemon(true);
-    t.start();
-  }
-
   static GamePiece findUnit(String unit) {
-    for (Map m : Map.getMapList()) {
-      for (GamePiece top : m.getAllPieces()) {
-        List<GamePiece> pieces = top instanceof Stack ? ((Stack) top).asList() : Collections.singletonList(top);
-        for (GamePiece p : pieces) {
-          if (unit.equals(p.getProperty("mg_unit"))) {
-            return p;
-          }
-        }
-      }
+    GamePiece p = modgen.harness.HarnessSupport.findUnit(unit);
+    if (p == null) {
+      throw new IllegalArgumentException("no piece with mg_unit " + unit);
     }
-    throw new IllegalArgumentException("no piece with mg_unit " + unit);
+    return p;
   }
 
   /** Takes the side the piece's Restricted Access trait names, if it has one: its owner makes the move. */
