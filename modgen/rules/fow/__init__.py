@@ -10,6 +10,7 @@ from typing import Any
 
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
+from modgen.rules.fow.mission_events import MISSION_CHAT, MISSION_EVENTS
 from modgen.rules.fow.policies import POLICIES
 from modgen.rules.tableplugin import TablePlugin
 from modgen.systems.base import Chore, Die, Family, Phase, UnitMarker
@@ -70,10 +71,10 @@ class FlamesOfWar(TablePlugin):
         return tuple(out)
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
-        return dict(EVENT_KINDS)
+        return dict(EVENT_KINDS) | MISSION_EVENTS
 
     def chat_verbs(self) -> dict[str, Any]:
-        return dict(CHAT_VERBS)
+        return dict(CHAT_VERBS) | MISSION_CHAT
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"

@@ -10,6 +10,7 @@ from typing import Any
 
 from modgen.rules.fow.aircraft import Aircraft
 from modgen.rules.fow.allocation import Assign, MistakenTarget
+from modgen.rules.fow.ambush import Ambush
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
@@ -19,12 +20,16 @@ from modgen.rules.fow.meeting import MeetingEngagement
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
+from modgen.rules.fow.reserve_limits import ReserveLimits
 from modgen.rules.fow.reserves import Reserves
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
+from modgen.rules.fow.starting import StartingOrder
 from modgen.rules.fow.succession import Succession
 from modgen.rules.fow.transport import Transports
+from modgen.rules.fow.victory import MissionVictory
+from modgen.rules.fow.withdrawal import StrategicWithdrawal
 from modgen.rules.seqcheck import Sequence
 
 
@@ -69,4 +74,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Command(), Shooting(),
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
-            SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft()]
+            SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
+            Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory()]

@@ -135,16 +135,17 @@ class Victory:
         elif ev["type"] == "game_end":
             won = ctx.state.notes.get("fow_won")
             if won and ev.get("winner") != won[0]:
-                ctx.error(ctx.rule("p.97"), f"the game ends with winner {ev.get('winner')!r}, but {won[0]} Held "
-                          f"{won[1]} at the start of turn {won[2]} and won", position=won[3])
+                ctx.error(ctx.rule("p.97"), f"the game ends with winner {ev.get('winner')!r}, but {won[0]} won at "
+                          f"the start of turn {won[2]}: {won[1]}", position=won[3])
             elif "winner" in ev and ev.get("winner") and not won:
-                ctx.error(ctx.rule("p.97"), f"the game ends with winner {ev['winner']!r}, but no side started its "
-                          "turn Holding one of the Objectives it placed on the opponent's side")
+                ctx.error(ctx.rule("p.97"), f"the game ends with winner {ev['winner']!r}, but no side won: "
+                          + str((ctx.scenario.get("victory") or {}).get("text") or "no side started its turn Holding "
+                                "one of the Objectives it placed on the opponent's side"))
         elif ctx.state.notes.get("fow_won") and ev["type"] in ("move", "shoot", "assault") and \
                 not ctx.state.notes.get("fow_won_told"):
             won = ctx.state.notes["fow_won_told"] = ctx.state.notes["fow_won"]
-            ctx.error(ctx.rule("p.97"), f"play goes on after {won[0]} started turn {won[2]} Holding {won[1]}; "
-                      "that player has won", position=won[3])
+            ctx.error(ctx.rule("p.97"), f"play goes on after {won[0]} won at the start of turn {won[2]}: "
+                      f"{won[1]}; that player has won", position=won[3])
 
     def phase_end(self, ctx: Any) -> None:
         if ctx.table is None or ctx.state.phase != "starting" or ctx.state.notes.get("fow_won"):
@@ -163,6 +164,6 @@ class Victory:
             sides, here = holders(ctx, obj)
             if sides == [side]:
                 who = ", ".join(ctx.name(u) for u in here[side])
-                ctx.state.notes["fow_won"] = (side, f"{obj.get('name', oid)} ({who} within 4\", no enemy team)",
+                ctx.state.notes["fow_won"] = (side, f"Holding {obj.get('name', oid)} ({who} within 4\", no enemy team)",
                                               ctx.state.turn, list(obj["pos"]))
                 return

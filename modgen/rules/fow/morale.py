@@ -216,22 +216,8 @@ class Morale(Dice):
     def _formations(self, ctx: Any, side: str | None) -> None:
         """p.61 Formation Last Stand: a Formation with fewer than two Units (its HQ counts, Transport Units do not)
         on the table or in Reserve is Destroyed (policy ``formation_last_stand``)."""
-        formations: dict[str, set[str]] = {}
-        for u, rec in ctx.units.items():
-            f = (rec.get("group") or {}).get("formation")
-            if f and ctx.side_of(u) == side and rec.get("kind") in ("team", "unit"):
-                formations.setdefault(str(f), set()).add(T.team(ctx, u).group)
         strict = ctx.policies.get("formation_last_stand") == "two_units_in_good_spirits"
-        for f, groups in sorted(formations.items()):
-            counted = []
-            for g in sorted(groups):
-                if role(ctx, g) == "transport":
-                    continue
-                teams = T.unit_teams(ctx, g)
-                here = any(T.alive(ctx, u) for u in teams)
-                reserve = any(u not in ctx.state.table_pos and not T.destroyed(ctx, u) for u in teams)
-                if (here or reserve) and (not strict or not here or good_spirits(ctx, g)[0]):
-                    counted.append(g)
+        for f, (groups, counted) in sorted(formation_units(ctx, side).items()):
             left = [u for g in groups for u in T.group_members(ctx, g)]
             if len(counted) < 2 and left:
                 where = list(ctx.state.table_pos[left[0]])
@@ -240,6 +226,30 @@ class Morale(Dice):
                           f"{len(left)} of its teams ({', '.join(ctx.name(u) for u in left[:3])}"
                           + ("…" if len(left) > 3 else "") + ") stay on the table; a Formation with fewer than two "
                           "Units is Destroyed", units=left, position=where)
+
+
+def formation_units(ctx: Any, side: str | None) -> dict[str, tuple[set[str], list[str]]]:
+    """p.61: each Formation of ``side`` (``group.formation``) → (its Units, the Units that count towards Good
+    Spirits: on the table or in Reserve, Transport Units not counted; policy ``formation_last_stand``)."""
+    formations: dict[str, set[str]] = {}
+    for u, rec in ctx.units.items():
+        f = (rec.get("group") or {}).get("formation")
+        if f and ctx.side_of(u) == side and rec.get("kind") in ("team", "unit"):
+            formations.setdefault(str(f), set()).add(T.team(ctx, u).group)
+    strict = ctx.policies.get("formation_last_stand") == "two_units_in_good_spirits"
+    out: dict[str, tuple[set[str], list[str]]] = {}
+    for f, groups in sorted(formations.items()):
+        counted = []
+        for g in sorted(groups):
+            if role(ctx, g) == "transport":
+                continue
+            teams = T.unit_teams(ctx, g)
+            here = any(T.alive(ctx, u) for u in teams)
+            reserve = any(u not in ctx.state.table_pos and not T.destroyed(ctx, u) for u in teams)
+            if (here or reserve) and (not strict or not here or good_spirits(ctx, g)[0]):
+                counted.append(g)
+        out[f] = (groups, counted)
+    return out
 
 
 class Pinning:

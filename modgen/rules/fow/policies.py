@@ -81,4 +81,13 @@ POLICIES: tuple[Policy, ...] = (
         "conversions.",
         rule="FoW p.4",
     ),
+    Policy(
+        "no_winner_victory_points",
+        default="surviving_units",
+        choices=("surviving_units", "destroyed_units"),
+        doc="No winner: 'both players look up the number of Surviving Units the enemy force has as though their "
+        "opponent was the winner and use the Loser's Points column'. surviving_units: as printed; destroyed_units: "
+        "the enemy's Destroyed Units, as the table's 'Winner's Losses' column reads.",
+        rule="FoW p.93",
+    ),
 )

@@ -1,22 +1,34 @@
 """Flames of War p.96 Reserves, for missions whose scenario ``special_rules`` name them (an id containing
-``reserves``; ``delayed`` in it for Delayed Reserves): "IMMEDIATE RESERVES At the start of your first turn roll a
-die. On a roll of 5+ your first Unit arrives from the Reserve. It may be any Unit of your choice, but must arrive
-now. At the start of your second turn roll two dice. ... adding one more die than the previous turn ... Each roll of
-5+ brings another Unit on from your Reserves. If you rolled three or more dice to get Reserves in a turn, but failed
-to score any rolls of 5+, you automatically receive one Unit from Reserve anyway." and "DELAYED RESERVES ... you do
-not start rolling for your Reserves until turn three, and then get one die."
+``reserves``; its words pick Delayed, Deep, Scattered and Flanking; ``sides`` who uses it; :mod:`.missions`):
+"IMMEDIATE RESERVES At the start of your first turn roll a die. On a roll of 5+ your first Unit arrives from the
+Reserve. It may be any Unit of your choice, but must arrive now. At the start of your second turn roll two dice. ...
+adding one more die than the previous turn ... Each roll of 5+ brings another Unit on from your Reserves. If you
+rolled three or more dice to get Reserves in a turn, but failed to score any rolls of 5+, you automatically receive
+one Unit from Reserve anyway." and "DELAYED RESERVES ... you do not start rolling for your Reserves until turn
+three, and then get one die." "When a Unit arrives from Reserves, it and its Attachments move onto the table from
+the table edge specified in the mission. The entire Unit must be In Command at the end of its Movement in the turn
+it arrives from Reserves. ... A Unit may not use Movement Orders until it has moved on to the table." "SCATTERED
+RESERVES When each Unit arrives from Scattered Reserve, the owning player rolls a die to determine which table edge
+or corner it will arrive from using the mission map as reference. ... on a corner, it must enter the table within
+16"/40cm of the corner."
 
 The roll is a ``reserves`` event (``side``, ``dice``) in the side's Starting Step (p.16 puts it after Victory and
-Ambushes); a Unit arrives when its teams are set up on the table during play (``setup`` with ``pos``; a Transport
-Brought Forward, p.23, is not an arrival). The dice are counted by game turn (``turn`` events). Where Reserves
-enter (an edge, or within 16"/40cm of a corner) depends on the mission's map and is not checked.
+Ambushes); a Unit arrives when its teams are set up on the table during play (``setup`` with ``pos``: where the team
+enters; a Transport Brought Forward, p.23, and a Unit revealed from Ambush, p.95, are not arrivals). The dice are
+counted by game turn (``turn`` events). Where a Unit enters: the rule's ``params.entry`` zones, or for Scattered
+Reserves the zone ``params.scatter`` gives for the ``scatter`` event's die (the die-to-edge numbering is on the
+mission maps, so it is the designer's data); without them the entry point is reported as not checked.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from modgen.geometry.table import point_in_polygon
+from modgen.rules.fow import missions as M
 from modgen.rules.fow import teams as T
+from modgen.rules.fow.ambush import held_in_ambush
+from modgen.rules.fow.movement import command_gap, command_limit
 from modgen.rules.fow.transport import is_transport
 
 #: p.96: each die of 5+ brings a Unit.
@@ -25,13 +37,12 @@ ARRIVES_ON = 5
 AUTO_DICE = 3
 
 
-def reserve_rule(ctx: Any) -> str | None:
-    """The mission's Reserves rule: ``delayed``, ``immediate``, or None when it has no Reserves."""
-    for r in (getattr(ctx, "scenario", None) or {}).get("special_rules") or []:
-        rid = str(r.get("id", "")) if isinstance(r, dict) else ""
-        if "reserves" in rid:
-            return "delayed" if "delayed" in rid else "immediate"
-    return None
+def reserve_rule(ctx: Any, side: str | None = None) -> str | None:
+    """The side's Reserves rule: ``delayed``, ``immediate``, or None when it has no Reserves."""
+    r = M.reserves(ctx, side)
+    if r is None:
+        return None
+    return "delayed" if "delayed" in r["kinds"] else "immediate"
 
 
 def dice_due(rule: str, turn: int) -> int:
@@ -40,18 +51,26 @@ def dice_due(rule: str, turn: int) -> int:
 
 
 class Reserves:
-    """p.96: the Reserve dice each turn, and how many Units arrive."""
+    """p.96: the Reserve dice each turn, how many Units arrive, where they enter, and that they arrive In Command
+    and issue no orders before they are on the table."""
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         if ctx.table is None:
             return
-        rule = reserve_rule(ctx)
-        if rule is None:
-            return
         if ev["type"] == "reserves":
-            self._roll(ctx, ev, rule)
+            rule = reserve_rule(ctx, ev.get("side") or ctx.state.side)
+            if rule is not None:
+                self._roll(ctx, ev, rule)
+        elif ev["type"] == "scatter" and ev.get("unit") in ctx.units:
+            ctx.state.per_player_turn.setdefault("fow_scatter", {})[T.team(ctx, ev["unit"]).group] = ev
+        elif ev["type"] == "order" and ev.get("unit") in ctx.units and ctx.state.phase is not None \
+                and ev["unit"] not in ctx.state.table_pos and reserve_rule(ctx, ctx.side_of(ev["unit"])):
+            ctx.error(ctx.rule("p.96"), f"{ctx.name(ev['unit'])} issues a Movement Order while its Unit is still "
+                      "off the table; a Unit may not use Movement Orders until it has moved on to the table",
+                      units=[ev["unit"]])
         elif ev["type"] == "setup" and ctx.state.phase is not None and ev.get("unit") in ctx.units \
-                and isinstance(ev.get("pos"), list) and not is_transport(T.team(ctx, ev["unit"])):
+                and isinstance(ev.get("pos"), list) and not is_transport(T.team(ctx, ev["unit"])) \
+                and not held_in_ambush(ctx, ev["unit"]) and reserve_rule(ctx, ctx.side_of(ev["unit"])):
             self._arrive(ctx, ev)
 
     def _roll(self, ctx: Any, ev: dict[str, Any], rule: str) -> None:
@@ -77,11 +96,14 @@ class Reserves:
     def _arrive(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev["unit"]
         group = T.team(ctx, uid).group
+        pos = [float(ev["pos"][0]), float(ev["pos"][1])]
         seen = ctx.state.notes.setdefault("fow_units_on_table", set())
         roll = ctx.state.per_player_turn.get("fow_reserves")
-        if group in seen or (roll is not None and group in roll["arrived"]):
+        if group in seen:
             return
-        pos = [float(ev["pos"][0]), float(ev["pos"][1])]
+        self._entry(ctx, uid, group, pos)
+        if roll is not None and group in roll["arrived"]:
+            return
         if roll is None or roll["side"] != ctx.side_of(uid):
             ctx.error(ctx.rule("p.96"), f"{ctx.name(uid)}'s Unit arrives from Reserve at ({pos[0]:.1f}, "
                       f"{pos[1]:.1f}) without a Reserves roll this turn", units=[uid], position=pos)
@@ -93,6 +115,37 @@ class Reserves:
                       f"{', '.join(map(str, roll['dice'])) or 'of no dice'} (event {roll['index']}) brings "
                       f"{roll['earned']}", units=[uid], position=pos)
 
+    def _entry(self, ctx: Any, uid: str, group: str, pos: list[float]) -> None:
+        """The team enters inside one of the mission's entry zones (an edge, or 16"/40cm around a corner)."""
+        side = ctx.side_of(uid)
+        r = M.reserves(ctx, side) or {"kinds": set(), "params": {}}
+        zids = list(r["params"].get("entry") or [])
+        if "scattered" in r["kinds"]:
+            sc = ctx.state.per_player_turn.get("fow_scatter", {}).get(group)
+            table = r["params"].get("scatter") or {}
+            if sc is None:
+                ctx.error(ctx.rule("p.96"), f"{ctx.name(uid)}'s Unit arrives from Scattered Reserve at "
+                          f"({pos[0]:.1f}, {pos[1]:.1f}) without a die for its table edge or corner",
+                          units=[uid], position=pos)
+                return
+            z = table.get(str(sc.get("roll")))
+            if z is None:
+                ctx.could_not_check(ctx.rule("p.96"), f"the mission gives no Scattered Reserves edge for a "
+                                    f"{sc.get('roll')} (params.scatter)")
+                return
+            zids = [z]
+        if not zids:
+            ctx.could_not_check(ctx.rule("p.96"), f"the mission gives {side} no Reserves entry zone (params.entry)")
+            return
+        zones = [z for zid in zids if (z := M.zone(ctx, zid)) is not None]
+        if not zones:
+            ctx.could_not_check(ctx.rule("p.96"), f"the table has none of the entry zones {', '.join(zids)}")
+            return
+        if not any(point_in_polygon(pos, z["polygon"]) for z in zones):
+            ctx.error(ctx.rule("p.96"), f"{ctx.name(uid)} enters from Reserve at ({pos[0]:.1f}, {pos[1]:.1f}), "
+                      f"outside {' or '.join(z.get('name', z['id']) for z in zones)}, where the mission's Reserves "
+                      "arrive", units=[uid], position=pos)
+
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         if ev["type"] in ("setup", "move") and ev.get("unit") in ctx.units and ctx.table is not None:
             roll = ctx.state.per_player_turn.get("fow_reserves")
@@ -102,17 +155,21 @@ class Reserves:
 
     def phase_end(self, ctx: Any) -> None:
         """At the end of the Movement Step: every Unit the roll brought has arrived ("must arrive now"), while
-        Units remain in Reserve."""
-        if ctx.table is None or ctx.state.phase != "movement" or reserve_rule(ctx) is None:
+        Units remain in Reserve, and every team of an arriving Unit is In Command."""
+        if ctx.table is None or ctx.state.phase != "movement" or reserve_rule(ctx, ctx.state.side) is None:
             return
         roll = ctx.state.per_player_turn.get("fow_reserves")
-        if roll is None or len(roll["arrived"]) >= roll["earned"]:
+        if roll is None:
+            return
+        self._in_command(ctx, roll)
+        if len(roll["arrived"]) >= roll["earned"]:
             return
         seen = ctx.state.notes.get("fow_units_on_table", set()) | set(roll["arrived"])
         waiting: dict[str, str] = {}  # unit -> a team of it, to name it
         for u, rec in ctx.units.items():
             if rec.get("kind") in ("team", "unit") and rec.get("side") == roll["side"] \
-                    and not is_transport(T.team(ctx, u)) and not T.destroyed(ctx, u):
+                    and not is_transport(T.team(ctx, u)) and not T.destroyed(ctx, u) \
+                    and ctx.state.off_map.get(u) != "ambush":  # p.95: held in Ambush counts as on the table
                 g = T.team(ctx, u)
                 if g.group not in seen and (g.leader or g.group not in waiting):
                     waiting[g.group] = u
@@ -122,3 +179,17 @@ class Reserves:
                       "by the end of the Movement Step, with "
                       f"{', '.join(ctx.name(u) + chr(39) + 's Unit' for u in waiting.values())} still in Reserve; "
                       "Units brought from Reserve must arrive now", units=list(waiting.values()))
+
+    def _in_command(self, ctx: Any, roll: dict[str, Any]) -> None:
+        m = T.measure(ctx)
+        for g in roll["arrived"]:
+            members, leader = T.group_members(ctx, g), T.leader_of(ctx, g)
+            if leader is None or len(members) < 2:
+                continue
+            limit = command_limit(ctx, len(members))
+            for u in members:
+                if u != leader and (d := command_gap(ctx, u, leader)) > limit + 1e-6:
+                    ctx.error(ctx.rule("p.96"), f"{ctx.name(u)} ends the Movement Step its Unit arrived from Reserve "
+                              f"{m.show(d)} from its Unit Leader {ctx.name(leader)}; the entire Unit must be In "
+                              f"Command (within {m.show(limit)}) at the end of its arrival move", units=[u, leader],
+                              position=list(ctx.state.table_pos[u]))

@@ -41,6 +41,8 @@ RULE_DISTANCES: dict[str, tuple[float, float]] = {
     "break_off": (6, 15),       # p.59 Break Off to further than 6"/15cm from all Assaulting Teams
     "consolidate": (4, 10),     # p.59 Consolidate up to 4"/10cm, not within 2"/5cm of an enemy Team
     "hold": (4, 10),            # p.94 Holding an Objective: a team within 4"/10cm
+    "ambush_enemy": (4, 10),    # p.95 Ambush: never placed within 4"/10cm of an enemy Tank, Infantry or Gun Team
+    "ambush_seen": (16, 40),    # p.95 ... nor within 16"/40cm of one in Line of Sight unless Concealed by Terrain
     "template": (6, 15),        # p.46 Template Size: the Artillery Template is 6"/15cm square
     "danger_close": (4, 10),    # p.46 Danger Close: no Template within 4"/10cm of friendly Teams
     "bring_forward": (4, 10),   # p.23 Bring Transports Forward: within 4"/10cm of a Team from their Unit ...
