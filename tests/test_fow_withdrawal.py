@@ -52,7 +52,8 @@ def test_p97_six_or_more_must_withdraw(rear_guard):
 
 def test_p97_below_six_gains_a_counter_instead(rear_guard):
     found = play(rear_guard, {3: WITHDRAW}, upto=3)
-    assert [f["severity"] for f in found] == ["error"] and "1 Delay Counter(s) on the table, 3 in all" in found[0]["message"]
+    assert [f["severity"] for f in found] == ["error"]
+    assert "1 Delay Counter(s) on the table, 3 in all" in found[0]["message"]
 
 
 def test_p97_not_in_turn_one(rear_guard):
