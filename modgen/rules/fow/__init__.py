@@ -87,9 +87,11 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 #: hit allocation, Mistaken Target, saves, Pinned Down, the whole assault (eligibility, charge, Defensive Fire, Fall
 #: Back, hits and saves, Counterattack, Break Off, Consolidation), the Starting Step's tests and Last Stand, and
 #: Holding Objectives for the mission's victory, Artillery and Smoke Bombardments, Bring Transports Forward, Leading
-#: from the Front, the Meeting Engagement's first turn, Reserve rolls and aircraft arrival and departure.
+#: from the Front, the Meeting Engagement's first turn, Reserve rolls and aircraft arrival and departure; the
+#: missions' Ambush, Reserves, Strategic Withdrawal and victory conditions as scenario data, and Victory Points.
 FAMILIES = (
-    Family("sequence", rules=("p.16",)),
+    Family("sequence", rules=("p.16",),
+           note="the Starting Step's order where events show it (tests, Ambush, Reserves, Aircraft, Smoke)"),
     Family("setup", rules=("p.97",)),
     Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
                                                               "p.41"),
@@ -114,12 +116,21 @@ FAMILIES = (
            note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits and by "
            "bombardment hits; auto-pinning by flame-thrower, sniper and Commander LOS (a warning) are judgement or "
            "not checked"),
-    Family("victory", rules=("p.94", "p.97"),
-           note="Holding the mission's objectives at the start of the turn (scenario victory.objectives); "
-           "Victory Points and missions with turn or zone conditions not checked"),
-    Family("reinforcements", rules=("p.96",),
-           note="Immediate and Delayed Reserves: the dice each turn and the Units that arrive; where they enter, "
-           "Deep, Flanking and Scattered Reserves, Ambush and the 60% limit not checked"),
+    Family("victory", tables=("victory_points",), rules=("p.93", "p.94", "p.97", "p.98", "p.99", "p.100", "p.101",
+                                                          "p.102"),
+           note="Holding the mission's objectives at the start of the turn; the scenario's victory.conditions "
+           "(hold, clear of enemy Tank/Infantry teams near objectives or in a zone, a turn, no Formations on the "
+           "table) from victory.from_turn; the player with no Formation In Good Spirits loses (Allied Formations "
+           "not distinguished); Victory Points and the level of victory against the p.93 table (policy "
+           "no_winner_victory_points)"),
+    Family("reinforcements", rules=("p.65", "p.95", "p.96", "p.97"),
+           note="Reserves (the scenario's special_rules): the dice each turn, the Units that arrive, entry inside "
+           "the mission's entry zones (Scattered: the designer's die-to-zone table), In Command at the end of the "
+           "arrival move, no orders before arriving, 60% of the points on the table (points are the designer's "
+           "data), Flanking (one Unit in Reserve) and Deep Reserves; Ambush (held off_map, revealed in the "
+           "Starting Step, whole Unit, In Command, own Deployment Area, 4\" always, 16\" a Line of Sight "
+           "warning); Strategic Withdrawal with Delay Counters. Ambushing Attachments mounted, Foxholes, "
+           "Spearhead and the no-leaving-the-table rule not checked"),
     Family("air", rules=("p.32", "p.44", "p.96"),
            note="Aircraft arrival (4+, Close Air Support 3+) and Fighter Interception (5+), placed in the Movement "
            "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "
