@@ -24,7 +24,8 @@ def game(tmp_path_factory):
     root = tmp_path_factory.mktemp("air")
     for d in ("games", "counters", "maps", "scenarios/fow"):
         (root / d).mkdir(parents=True)
-    for f in ("games/fow.json", "maps/fow.json", "scenarios/fow/free_for_all.json"):
+    for f in ("games/fow.json", "maps/fow.json", "scenarios/fow/free_for_all.json",
+              "scenarios/fow/breakthrough.json"):
         shutil.copy(REPO / f, root / f)
     shutil.copytree(REPO / "schema", root / "schema")
     data = json.loads((REPO / "counters/fow.json").read_text())

@@ -21,7 +21,7 @@ from tests.fow_helpers import setup, step, turn_to
 def _game(root, rule):
     for d in ("games", "counters", "maps", "scenarios/fow"):
         (root / d).mkdir(parents=True)
-    for f in ("games/fow.json", "maps/fow.json", "counters/fow.json"):
+    for f in ("games/fow.json", "maps/fow.json", "counters/fow.json", "scenarios/fow/breakthrough.json"):
         shutil.copy(REPO / f, root / f)
     shutil.copytree(REPO / "schema", root / "schema")
     scen = json.loads((REPO / "scenarios/fow/free_for_all.json").read_text())
