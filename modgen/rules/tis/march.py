@@ -76,7 +76,10 @@ class AttackFromMarch:
         st = ctx.state
         if st.phase != "movement":
             return
+        moved = st.per_phase.get("tis_afm_moved", set())  # already reported [16.2.6]
         for group in st.per_phase.get("tis_afm_stacks", []):
+            if group & moved:
+                continue
             hexes = {u: st.position.get(u) for u in sorted(group) if st.position.get(u) is not None}
             if len(set(hexes.values())) > 1:
                 where = ", ".join(f"{ctx.name(u)} at {h}" for u, h in hexes.items())
@@ -250,6 +253,7 @@ class AttackFromMarch:
             path = [pos, ev.get("to")]
         nm = ctx.name(uid)
         if done["outcome"] == "won":
+            st.per_phase.setdefault("tis_afm_moved", set()).add(uid)
             ctx.error(ctx.rule("16.2.6"), f"{nm} moves after winning an attack from march; after an AfM any movement "
                       "of the victorious unit is forbidden (pursuit excepted [16.2.5])", units=[uid],
                       hexes=[h for h in path if h])
