@@ -28,7 +28,8 @@ def _facing_edges(ctx: Any, h: str, facing: float) -> set[str]:
     """The three neighbours of ``h`` whose bearing is nearest ``facing`` (the middle edge and the two beside it)."""
     grid = ctx.board.grid
     here = grid.center_px(h, 100)
-    near = sorted(ctx.board.neighbours(h), key=lambda n: difference(bearing(here, grid.center_px(n, 100)), facing))
+    near = sorted(ctx.board.neighbours(h),
+                  key=lambda n: abs(difference(bearing(here, grid.center_px(n, 100)), facing)))
     return set(near[:EDGES])
 
 
