@@ -228,14 +228,16 @@ class AttackFromMarch:
         if ctx.side_of(uid) != st.side:
             return
         mover = {uid, *(u for u in ev.get("stack") or [] if isinstance(u, str))}
+        path = [h for h in ev.get("path") or [] if isinstance(h, str)] or [ev.get("to")]
+        used = False
         for d, e in list(lost.items()):
             if e["next"] is None:
                 e["next"] = mover
-                path = [h for h in ev.get("path") or [] if isinstance(h, str)] or [ev.get("to")]
-                if any(h in c.zone_of(ctx, d, lifted=False) for h in path if h):
-                    st.per_phase.setdefault("tis_afm_stacks", []).append(set(mover))
+                used = used or any(h in c.zone_of(ctx, d, lifted=False) for h in path if h)
             elif uid not in e["next"]:
                 del lost[d]
+        if used:
+            st.per_phase.setdefault("tis_afm_stacks", []).append(set(mover))
 
     def _after_battle(self, ctx: Any, ev: dict[str, Any]) -> None:
         """[16.2.6] the victors do not move after the AfM; [16.2.14] an attacker that neither forced a retreat nor
