@@ -138,7 +138,7 @@ class Barricades:
     ``barricade`` event)."""
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ctx.board is None or ctx.board.grid_kind != "hex":
+        if ctx.board is None or getattr(ctx.board, "grid_kind", None) != "hex":
             return
         t = ev["type"]
         if t == "marker" and ev.get("marker") == AT_BARRICADE:
