@@ -116,24 +116,30 @@ FAMILIES = (
     Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
     Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
            "drop-date roll; drift, AA and drop losses not checked"),
-    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1"),
+    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1", "12.4.3", "16.1.3"),
            note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
            "division HQ lost 2 MP "
-           "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6], minefield +2/+3 [21.2.1], [21.2.4]; fighter Z, "
-           "AT barricade, AfM and demolition MP not checked"),
-    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
-           "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
-           "exceptions not checked"),
+           "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6], minefield +2/+3 [21.2.1], [21.2.4], AT barricade "
+           "edge +3 for armoured and motorized units [12.4.3], 1 MP an attack from march [16.1.3], fighter Z ½ "
+           "(policy fighter_z_duration); demolition MP [22.1.7] not checked"),
+    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1", "8.2.2", "16.2.7"), note="stop on entry, ZoC to ZoC, who "
+           "projects one, big rivers, armour and inaccessible hexes, recon, counterattack moves (not from a ZoC, not "
+           "at a unit adjacent before [8.2.1], not out of a hex where a friend stays [8.2.2], policies "
+           "counterattack_adjacent, counterattack_from; not when stopped by fighters, Z), the ZoC a Bx result of an "
+           "attack from march lifts [16.2.7]; commando, sabotage and night exceptions not checked"),
     Family("stacking", rules=("5.1",), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "transport columns and trains not checked"),
     Family("combat", tables=("crt", "casualties", "terrain"),
-           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
+           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3", "16", "12.4.4"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
            "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
            "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
-           "supply ×½ [32.2.2], CAS support SP [26.5.6]; AfM and recon attacks not checked"),
+           "supply ×½ [32.2.2], CAS support SP [26.5.6]; attack from march [16] (one hex, every ZoC on it, 1 MP, "
+           "scarp and big river, ⅔ strengths, SP artillery only at ⅔, no move after winning, the one-hex withdrawal, "
+           "no road retreat, no stack split, barred from the combat phase without Bx); AT barricade effects "
+           "[12.4.4]-[12.4.7]; [16.2.11] (garbled example) and recon attacks not checked"),
     Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5", "15"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
            "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "
@@ -149,10 +155,11 @@ FAMILIES = (
            "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
            "without supply, policy supply_attrition_start, and obeyed); transport/train extensions and [32.1.8] not "
            "checked"),
-    Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2", "12.4.1"), note="engineer "
+    Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2", "12.4.1", "12.4.2"), note="engineer "
            "actions a stage, laying and clearing minefields, blowing and building bridges (minefield entry MP: "
-           "movement), AT barricades built only by engineer battalions [12.4.1] (policy at_barricade_builder); "
-           "entrenching [12.1], the barricade's edges and effects [12.4.2]-[12.4.7], minefield losses "
+           "movement), AT barricades built only by engineer battalions [12.4.1] (policy at_barricade_builder), "
+           "directed on 3 edges side by side [12.4.2] (marker edges/facing, barricade event; effects: movement, "
+           "combat); entrenching [12.1], minefield losses "
            "[21.2.2]-[21.2.3], objects and ferries not checked"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),

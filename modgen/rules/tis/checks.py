@@ -10,10 +10,13 @@ from modgen.rules.seqcheck import Sequence
 from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
 from modgen.rules.tis.attrition import Attrition
+from modgen.rules.tis.barricades import Barricades
 from modgen.rules.tis.combat import Combat
+from modgen.rules.tis.counterattacks import Counterattacks
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.fire import ArtilleryFire
+from modgen.rules.tis.march import AttackFromMarch
 from modgen.rules.tis.movement import Movement
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
@@ -27,5 +30,6 @@ def make_checkers(ctx: Any) -> list[Any]:
     """The TiS checks for one replay ([3.3] phase order follows policy ``phase_order``)."""
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
+            Barricades(), AttackFromMarch(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks()]

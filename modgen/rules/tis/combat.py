@@ -109,7 +109,7 @@ class Combat:
                     ctx.error(ctx.rule("5.1.2"), f"{sp} SP attack from {h} ({c.names(ctx, here)}); at most 24 SP "
                               "of a stack fight in one combat", units=here, hexes=[h])
         self._support(ctx, sup, dfn)
-        self.battle = {"att": att, "dfn": dfn, "odds": compute(ctx, att, dfn, sup, airborne, air),
+        self.battle = {"att": att, "dfn": dfn, "odds": compute(ctx, att, dfn, sup, airborne, air, event=ev),
                        "column": None, "result": None, "loss_rolls": {}, "losses": {"attacker": 0, "defender": 0},
                        "lost_by": {}, "on_enemy": airborne and bool(ahex & dhex)}
 

@@ -121,18 +121,25 @@ def _zoc_rules(ctx: Any, armoured: bool) -> ZocRules:
     return ZocRules(exerts=lambda u: has_zoc(ctx, u), crosses=crosses, occupies=lambda u: is_ground(ctx, u))
 
 
-def has_zoc(ctx: Any, uid: str) -> bool:
-    """[6.1.1] line units only; [6.1.4] not at strength 1 (or less); [9.2.3], [14.1.1] no field artillery, HQs."""
+#: per_phase: units whose ZoC an attack from march's Bx result lifted [16.2.7] (written by :mod:`.march`)
+DISORGANIZED = "tis_disorganized"
+
+
+def has_zoc(ctx: Any, uid: str, lifted: bool = True) -> bool:
+    """[6.1.1] line units only; [6.1.4] not at strength 1 (or less); [9.2.3], [14.1.1] no field artillery, HQs;
+    [16.2.7] none while an attack from march's Bx result has lifted it (unless ``lifted`` is False)."""
     if not is_line(ctx, uid) or not is_ground(ctx, uid):
+        return False
+    if lifted and uid in (ctx.state.per_phase.get(DISORGANIZED) or {}):
         return False
     sp = strength(ctx, uid)
     return sp is None or sp > 1
 
 
-def zone_of(ctx: Any, uid: str) -> set[str]:
-    """The hexes in the unit's ZoC where it stands now (empty if it has none)."""
+def zone_of(ctx: Any, uid: str, lifted: bool = True) -> set[str]:
+    """The hexes in the unit's ZoC where it stands now (empty if it has none; ``lifted``: see :func:`has_zoc`)."""
     h = ctx.state.position.get(uid)
-    if h is None or not has_zoc(ctx, uid):
+    if h is None or not has_zoc(ctx, uid, lifted):
         return set()
     return zone(ctx.board, h, _zoc_rules(ctx, is_armour_or_mech(ctx, uid)))
 

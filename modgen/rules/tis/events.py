@@ -85,5 +85,39 @@ def parse_far(p: Any) -> dict[str, Any]:
     return event
 
 
-EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR}
-CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far}
+BARRICADE = {
+    "type": "object",
+    "description": "TiS [12.4.2]: the direction of the AT barricade (marker at_barricade) on a hex: its 3 edges, as "
+                   "the neighbouring hexes across them, or a facing (the middle edge nearest that bearing).",
+    "properties": {
+        "hex": {"type": "string", "minLength": 1, "description": "The barricade's hex."},
+        "edges": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 6,
+                  "description": "The hexes across its 3 edges (side by side)."},
+        "facing": {"type": "number", "description": "Degrees clockwise from the top of the map toward its middle "
+                                                    "edge."},
+    },
+    "required": ["type", "hex"],
+}
+
+
+def parse_barricade(p: Any) -> dict[str, Any]:
+    """``!barricade HEX N1 N2 N3`` or ``!barricade HEX facing DEG``: the AT barricade at HEX faces those edges."""
+    h = p.next("the barricade's hex").text
+    event: dict[str, Any] = {"type": "barricade", "hex": h}
+    t = p.peek()
+    if t is not None and t.text == "facing":
+        p.next("'facing'")
+        tok = p.next("degrees clockwise from the top of the map")
+        try:
+            event["facing"] = float(tok.text)
+        except ValueError:
+            raise p.fail(tok, "degrees such as 90") from None
+    else:
+        event["edges"] = p.targets("the hexes across its edges, or 'facing'")
+    p.done()
+    return event
+
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "barricade": BARRICADE}
+CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far,
+                              "barricade": parse_barricade}

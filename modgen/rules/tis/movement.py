@@ -16,13 +16,19 @@ from typing import Any
 from modgen.rules.movement import binding_constraint, fmt_mp
 from modgen.rules.pathfinding import cheapest_path
 from modgen.rules.tis import common as c
+from modgen.rules.tis.barricades import barricade_mp
 from modgen.rules.tis.costs import TisCosts
+from modgen.rules.tis.counterattacks import stopped
 from modgen.rules.tis.engineers import MINEFIELD
 from modgen.rules.tis.fire import barraged
 from modgen.rules.tis.obligations import hq_lost
 
 #: per-phase MP a unit spent firing at range [15.1.6] (written by :mod:`.far`)
 FAR_MP_KEY = "tis_far_mp"
+#: per-phase MP a unit spent attacking from march [16.1.3] (written by :mod:`.march`)
+AFM_MP_KEY = "tis_afm_mp"
+#: per-phase units whose moves after their attack from march :mod:`.march` judges [16.2.6], [16.2.14]
+AFM_JUDGED_KEY = "tis_afm_judged"
 
 
 @dataclass
@@ -35,6 +41,7 @@ class Walk:
     stopped: tuple[str, set[str]] | None = None  # (hex, enemy units) where it entered an enemy ZoC [6.2.1]
     legs: list[tuple[str, str, Fraction]] = field(default_factory=list)
     mines: list[tuple[str, int]] = field(default_factory=list)  # (minefield hex entered, its extra MP) [21.2.1]
+    barricades: list[tuple[str, str]] = field(default_factory=list)  # AT barricade edges crossed (+3 MP) [12.4.3]
 
 
 def minefield_mp(ctx: Any, uid: str, h: str) -> int:
@@ -70,6 +77,8 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
         value, why = Fraction(math.ceil(value / 2)), why + " (half, rounded up, after firing a barrage [9.2.5])"
     if c.out_of_supply(ctx, uid) and c.move_class(ctx, uid) in ("armoured", "motorized"):
         value, why = value / 2, why + " (half out of supply [32.2.2])"
+    if stopped(ctx, uid):
+        value, why = value / 2, why + " (half: stopped by a fighter attack, Z [26.4.13])"
     hq = hq_lost(ctx, uid)
     if hq is not None and value > 2:
         value, why = Fraction(2), why + f" (2 MP after the loss of {ctx.name(hq)} [14.3.1])"
@@ -78,6 +87,9 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     far = (st.per_phase.get(FAR_MP_KEY) or {}).get(uid, 0)
     if far:
         value, why = value - far, why + f" (less {far} MP spent firing at range [15.1.6])"
+    afm = (st.per_phase.get(AFM_MP_KEY) or {}).get(uid, 0)
+    if afm:
+        value, why = value - afm, why + f" (less {afm} MP spent attacking from march [16.1.3])"
     return value, why
 
 
@@ -101,6 +113,8 @@ class Movement:
         path = [h for h in ev.get("path") or [] if isinstance(h, str)]
         if pos is None:
             return  # entering from off map: reinforcement checks
+        if uid in (st.per_phase.get(AFM_JUDGED_KEY) or {}):
+            return  # after its attack from march: the AfM checks judge the move [16.2.6], [16.2.14]
         if path and path[0] != pos:
             path = [pos, *path]
         if not path:
@@ -181,6 +195,9 @@ class Movement:
             if mine:
                 cost += mine
                 walk.mines.append((b, mine))
+            if barricade_mp(ctx, uid, a, b):
+                cost += 3
+                walk.barricades.append((a, b))
             walk.spent += cost
             walk.hexes += 1
             walk.legs.append((a, b, cost))
@@ -205,6 +222,7 @@ class Movement:
             return  # [4.2.2] one adjacent hex is always allowed
         legs = ", ".join(f"{b} {fmt_mp(x)}" for _a, b, x in walk.legs)
         mines = "".join(f" (minefield at {h}: +{x} MP [21.2.1])" for h, x in walk.mines)
+        mines += "".join(f" (AT barricade between {a} and {b}: +3 MP [12.4.3])" for a, b in walk.barricades)
         ctx.error(ctx.rule("4.2.2"), f"{ctx.name(uid)} spends {fmt_mp(walk.spent)} MP this movement phase but has "
                   f"{fmt_mp(limit)}{why}: {walk.start} → {legs}{mines}", units=[uid], hexes=[walk.start, path[-1]],
                   path=[walk.start, *[b for _a, b, _x in walk.legs]])
@@ -230,7 +248,8 @@ class Movement:
                 if "zoc" not in relaxed and zmap.get(a, set()) & zmap.get(b, set()):
                     return None
                 x = costs.step(a, b)
-                return None if x is None else x + (3 if recon and zmap.get(a) else 0) + minefield_mp(ctx, uid, b)
+                return None if x is None else x + (3 if recon and zmap.get(a) else 0) + minefield_mp(ctx, uid, b) \
+                    + barricade_mp(ctx, uid, a, b)
 
             def may_leave(h: str) -> bool:
                 return recon or "zoc" in relaxed or not zmap.get(h)
@@ -244,8 +263,9 @@ class Movement:
             cost, p = found
             walk.spent += cost
             walk.hexes += len(p) - 1
-            walk.legs += [(a, b, (costs.step(a, b) or Fraction(0)) + minefield_mp(ctx, uid, b))
-                          for a, b in zip(p, p[1:], strict=False)]
+            walk.legs += [(a, b, (costs.step(a, b) or Fraction(0)) + minefield_mp(ctx, uid, b)
+                           + barricade_mp(ctx, uid, a, b)) for a, b in zip(p, p[1:], strict=False)]
+            walk.barricades += [(a, b) for a, b in zip(p, p[1:], strict=False) if barricade_mp(ctx, uid, a, b)]
             walk.mines += [(b, x) for b in p[1:] if (x := minefield_mp(ctx, uid, b))]
             if zmap.get(goal):
                 walk.stopped = (goal, zmap[goal])

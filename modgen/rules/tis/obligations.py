@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis.counterattacks import forbidden_targets
 
 
 def _fought(ctx: Any) -> set[str]:
@@ -24,6 +25,8 @@ def _exempt(ctx: Any, uid: str) -> bool:
     st = ctx.state
     if "entrenched" in st.markers.get(uid, set()) or uid in st.per_stage.get("fought_after_drop", set()):
         return True
+    if uid in st.per_player_turn.get("tis_afm_barred", set()):
+        return True  # [16.2.15] an AfM without a Bx result bars it from this combat phase
     cls = c.unit_class(ctx, uid)
     if cls in ("at_team", "air", "pontoon", "transport"):
         return True
@@ -53,9 +56,11 @@ class Obligations:
         counter = {}
         for u in st.per_player_turn.get("counterattackers", set()):
             h = st.position.get(u)
-            if h:  # the phasing player's hexes next to the counterattacker
+            if h:  # the phasing player's hexes next to the counterattacker, less those [8.2.1] forbids
+                no = forbidden_targets(ctx, u)
                 counter[u] = (h, {n for n in ctx.board.neighbours(h)
-                                  if any(ctx.side_of(x) == side and c.is_ground(ctx, x) for x in st.units_in(n))})
+                                  if any(ctx.side_of(x) == side and c.is_ground(ctx, x) and x not in no
+                                         for x in st.units_in(n))})
         st.per_phase["tis_obligations"] = (start, dict(st.position), counter)
 
     def phase_end(self, ctx: Any) -> None:

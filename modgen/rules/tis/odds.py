@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from modgen.rules.tis import barricades as bar
 from modgen.rules.tis import common as c
+from modgen.rules.tis.march import is_afm
 from modgen.rules.tis.obligations import hq_destroyed
 
 NO_STARS_TERRAIN = ("woods", "forest", "city", "mountain", "mountains")  # [29.1.6]
@@ -120,13 +122,15 @@ def _terrain_mod(ctx: Any, terrain: str) -> int | None:
     return v if isinstance(v, int) else 0
 
 
-def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False) -> tuple[int | None, list[str]]:
-    """A fighting unit's SP with its multipliers and what they were (``attacking``: night halves attackers)."""
+def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False,
+            extra: list[tuple[Fraction, str]] | None = None) -> tuple[int | None, list[str]]:
+    """A fighting unit's SP with its multipliers and what they were (``attacking``: night halves attackers;
+    ``extra``: more multipliers with their reasons, rounded with the others once [3.4.3])."""
     sp = c.strength(ctx, uid)
     if sp is None:
         return None, []
-    factors: list[Fraction] = []
-    why: list[str] = []
+    factors: list[Fraction] = [f for f, _ in extra or []]
+    why: list[str] = [w for _, w in extra or []]
     h = ctx.state.position.get(uid)
     row = c.terrain_row(ctx, ctx.board.terrain(h)) if h and ctx.board is not None else None
     if c.is_armoured(ctx, uid) and row and row.get("armour_half"):
@@ -145,14 +149,22 @@ def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False) -> tupl
 
 
 def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[str], airborne: bool,
-            air: list[str] | tuple[str, ...] = ()) -> Odds:
+            air: list[str] | tuple[str, ...] = (), event: dict[str, Any] | None = None) -> Odds:
     """The odds of one battle from the state before it (``air``: the supporting CAS units, whose SP is added to
-    the attack [26.5.6], at full strength in an attack from march too [16.2.4])."""
+    the attack [26.5.6], at full strength in an attack from march too [16.2.1]; ``event``: the attack, for an
+    attack from march [16.1.4], [16.2.3]); an AT barricade's effects [12.4.4]-[12.4.7] (:mod:`.barricades`)."""
     o = Odds()
     board = ctx.board
     att_sp, def_sp = 0, 0
+    afm = event is not None and is_afm(ctx, event)
+    barricade = bar.effects(ctx, attackers, defenders)
+    two_thirds = Fraction(2, 3)
     for u in attackers:
-        sp, why = unit_sp(ctx, u, airborne, attacking=True)
+        extra = [(two_thirds, f"{ctx.name(u)} attacks from march ×⅔ [16.1.4]")] if afm else []
+        if u in barricade.halved:
+            extra.append((Fraction(1, 2), f"{ctx.name(u)} attacks through the AT barricade at {barricade.hex} ×½ "
+                          "[12.4.6]"))
+        sp, why = unit_sp(ctx, u, airborne, attacking=True, extra=extra)
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
@@ -166,6 +178,9 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         if c.is_night(ctx):
             sp = min(sp, 1)  # [13.1.1] artillery attacks with 1 SP at night
             o.notes.append(f"{ctx.name(u)} supports at night with 1 SP [13.1.1]")
+        if afm:
+            sp = apply_factors(sp, [two_thirds])  # [16.2.3]
+            o.notes.append(f"{ctx.name(u)} supports an attack from march ×⅔ [16.2.3]")
         att_sp += sp  # [9.3.2]
     for u in air:
         sp = c.strength(ctx, u)
@@ -174,8 +189,13 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             return o
         att_sp += sp  # [26.5.6]
     per_hex = _hex_sp(ctx, defenders)
+    dug_in = {u for u in defenders if "entrenched" in ctx.state.markers.get(u, set())
+              or "entrenched" in ctx.state.hex_markers.get(ctx.state.position.get(u) or "", set())
+              or barricade.entrenched}
     for u in defenders:
-        sp, why = unit_sp(ctx, u, False)
+        extra = [(two_thirds, f"{ctx.name(u)} defends against an attack from march, not entrenched, ×⅔ [16.1.4]")] \
+            if afm and u not in dug_in else []
+        sp, why = unit_sp(ctx, u, False, extra=extra)
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
@@ -223,6 +243,12 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             or "entrenched" in ctx.state.hex_markers.get(dhex, set()):
         o.shifts.append(("entrenched [12.1.6]", -1))
         o.terrain_shift -= 1
+    elif barricade.entrenched:
+        o.shifts.append((f"attacked through the AT barricade at {barricade.hex}: entrenched [12.4.4], [12.1.6]", -1))
+        o.terrain_shift -= 1
+    if barricade.through and barricade.armour_only:
+        o.shifts.append(("only armour, mechanized and recon cars attack through the AT barricade [12.4.7]",
+                         int(ctx.policies.get("at_barricade_modifier", -1))))
     corps = {c.corps_of(ctx, u) for u in attackers} - {None}
     if len(corps) > 1:
         o.shifts.append(("attackers of several corps [7.1.10]", -2))
@@ -240,7 +266,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         o.shifts.append((f"attacking from {len(lost)} hexes with a destroyed HQ [14.3.3]", -len(lost)))
     # [29.1.1] the best black-star count among armoured attackers, -1 without infantry in its hex [29.1.9];
     # void against woods/city/mountains [29.1.6] and when a starred unit attacks across an edge [7.3.6]
-    if terrain not in NO_STARS_TERRAIN and not starred_across:
+    if terrain not in NO_STARS_TERRAIN and not starred_across and not barricade.through:  # [12.4.5]
         best = 0
         for u in attackers:
             stars = ctx.values(u).get("black_stars")

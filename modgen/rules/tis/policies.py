@@ -189,4 +189,43 @@ POLICIES: tuple[Policy, ...] = (
         "(battalion); or any engineer unit, as Arnhem's engineers are companies and squadrons (any_engineer).",
         rule="TIS 12.4.1",
     ),
+    Policy(
+        "at_barricade_sides",
+        default="any",
+        choices=("any", "all"),
+        doc="[12.4.4] 'Defending units, when attacked from sides affected by barricades, are considered to be "
+        "entrenched': when any attacker attacks across the barricade's edges (any), or only when every attacker "
+        "does (all). Its -1 [12.1.6] plus the -1 of [12.4.7] (policy at_barricade_modifier) is the -2 of the "
+        "[12.4] example.",
+        rule="TIS 12.4.4",
+    ),
+    Policy(
+        "fighter_z_duration",
+        default="stage",
+        choices=("stage", "marker"),
+        doc="The Fighter Attacks on Units result 'Z – unit stopped (unit can use only half of its MP and it cannot "
+        "make counterattacks)' gives no duration: for the stage of the attack (stage), or for as long as the "
+        "marker (stopped / fighter_z) stays on the unit (marker).",
+        rule="TIS 26.4.13",
+    ),
+    Policy(
+        "counterattack_adjacent",
+        default="counterattacker",
+        choices=("counterattacker", "target"),
+        doc="[8.2.1] 'A unit that was adjacent to the attacking unit before its movement cannot be "
+        "counterattacked': 'its' read as the counterattacking unit's one-hex move (counterattacker: enemies "
+        "already next to it at the start of the counterattack phase), or as the target's own move in the "
+        "movement phase (target: enemies that started that phase next to it).",
+        rule="TIS 8.2.1",
+    ),
+    Policy(
+        "counterattack_from",
+        default="origin",
+        choices=("origin", "destination"),
+        doc="[8.2.2] (printed twice, as [8.2.3] too) 'A unit can't make a counterattack from a square where "
+        "another allied unit stays': the hex the counterattacker moves out of holds another friendly unit that "
+        "stays there (origin), or the hex it counterattacks from holds a friendly unit that did not counterattack "
+        "(destination).",
+        rule="TIS 8.2.2",
+    ),
 )
