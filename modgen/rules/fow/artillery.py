@@ -20,6 +20,7 @@ from typing import Any
 
 from modgen.geometry.table import Footprint, Pose, corners, polygon_distance
 from modgen.rules.fow import teams as T
+from modgen.rules.fow.night import is_night
 from modgen.rules.fow.notes import notes, order_of
 from modgen.rules.fow.shooting import Dice, armour_result
 
@@ -258,7 +259,7 @@ class Bombardment(Dice):
             need += 1
             why.append("+1 Template over " + (", ".join(covered) if covered else "Short or Tall terrain"))
         for name in ("night", "smoke"):
-            if name in mods:
+            if name in mods or (name == "night" and is_night(ctx)):  # p.47, p.90 Ranging In at Night
                 need += 1
                 why.append(f"+1 {name}")
         return need, ", ".join(why)

@@ -14,6 +14,7 @@ from typing import Any
 
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.meeting import first_shooting_step
+from modgen.rules.fow.night import is_night
 from modgen.rules.fow.notes import Shot, notes, order_of
 
 #: "fully in front" / "entirely in front" within this many inches of the line is a judgement call (warning).
@@ -210,6 +211,8 @@ class Shooting(Dice):
         for name in ("smoke", "night"):
             if name in declared_mods:
                 mods.append((name, _DECLARED_MODS[name]))
+        if "night" not in declared_mods and is_night(ctx):
+            mods.append(("shooting at Night (p.90)", 1))
         need = base + sum(n for _, n in mods)
         why = f"Is Hit On {base}+" + "".join(f", +{n} {label}" for label, n in mods)
         declared = T.need_value(ev.get("need"))
