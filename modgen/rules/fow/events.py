@@ -22,6 +22,7 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
             "target": _TEAM | {"description": "The declared target team."},
             "weapon": {"type": "string", "description": "Weapon name (default: the team's main weapon)."},
             "dice": _DICE,
+            "rerolls": _DICE | {"description": "Failed dice re-rolled by a rule (Sniper, Volley Fire...), p.4."},
             "need": {"type": ["string", "integer"], "description": "Declared score to hit, e.g. \"4+\"."},
             "mods": {"type": "array", "items": {"type": "string"},
                      "description": "Judgement modifiers the players agreed: concealed, gone_to_ground, smoke, night."},

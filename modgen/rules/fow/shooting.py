@@ -220,14 +220,16 @@ class Shooting(Dice):
             ctx.error(ctx.rule("p.33"), f"{ctx.name(uid)} rolls to hit {ctx.name(tgt)} needing {declared}+; it "
                       f"needs {need}+ ({why})", **kw)
         hits = ev.get("hits")
+        ctx.state.per_phase.setdefault("fow_need", {})[kw["event_index"]] = max(need, declared or 0)  # .rerolls
         if isinstance(hits, int) and dice is not None:
             score = max(need, declared or 0, 2)
+            rolled = dice + [x for x in ev.get("rerolls") or [] if isinstance(x, int)]  # p.4: .rerolls checks them
             if score >= 9:
                 possible = 0
             elif score >= 7:
-                possible = sum(1 for x in dice if x == 6)  # p.33: a 6 then a further roll
+                possible = sum(1 for x in rolled if x == 6)  # p.33: a 6 then a further roll
             else:
-                possible = sum(1 for x in dice if x >= score)
+                possible = sum(1 for x in rolled if x >= score)
             if hits > possible:
                 ctx.error(ctx.rule("p.33"), f"{ctx.name(uid)} claims {hits} hit(s) on {ctx.name(tgt)} with dice "
                           f"{dice} needing {score}+ ({why}); at most {possible} hit", **kw)
