@@ -25,6 +25,7 @@ from modgen.rules.fow.reserves import Reserves
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
+from modgen.rules.fow.specialfire import SpecialFire
 from modgen.rules.fow.succession import Succession
 from modgen.rules.fow.transport import Transports
 from modgen.rules.seqcheck import Sequence
@@ -72,4 +73,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
-            TimeOfDay(), Rerolls()]
+            TimeOfDay(), Rerolls(), SpecialFire()]
