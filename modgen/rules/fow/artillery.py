@@ -186,7 +186,7 @@ class Bombardment(Dice):
             ctx.error(ctx.rule("p.46"), f"{ctx.name(spotter)} moves the Aiming Point of {ctx.name(battery)}'s Unit "
                       "between attempts; the Ranged In marker stays where it was placed", **kw)
         firing = self._eligible(ctx, b.group, kw, report=False)
-        if not ev.get("smoke_bombardment"):  # p.51: a Smoke Bombardment has no Danger Close restriction
+        if not ev.get("smoke_bombardment") and b.cls != "aircraft":  # p.51 Smoke; p.46 Aircraft: .airweapons
             self._danger_close(ctx, aim, firing or T.group_members(ctx, b.group), kw)
         self._in_range(ctx, aim, b.group, firing, kw)
         rng = prev or Ranging(spotter, aim, index=kw["event_index"])
@@ -382,7 +382,8 @@ class Bombardment(Dice):
             ctx.error(ctx.rule("p.48"), f"{ctx.name(uid)}'s Bombardment rolls to hit {ctx.name(tgt)} needing "
                       f"{declared_need}+; it needs {need}+ ({why})", **kw)
         weapons = len(rng.firing)
-        reroll = "hits" if weapons <= 2 else ("misses" if weapons >= 5 else None)
+        planes = all(T.team(ctx, u).cls == "aircraft" for u in rng.firing)  # p.44: Bombs and Rockets no penalty
+        reroll = "hits" if weapons <= 2 and not planes else ("misses" if weapons >= 5 else None)
         self._hits(ctx, ev, dice, need, why, weapons, reroll, kw)
 
     def _hits(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, need: int, why: str, weapons: int,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.fow.aircraft import Aircraft
+from modgen.rules.fow.airweapons import AircraftWeapons
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
@@ -73,4 +74,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
-            TimeOfDay(), Rerolls(), SpecialFire()]
+            TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons()]

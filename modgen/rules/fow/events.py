@@ -463,7 +463,9 @@ EVENT_KINDS |= {
         "type": "object",
         "description": "A player's roll for their Aircraft Unit's arrival at the start of their turn (FoW p.44).",
         "properties": {"side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
-                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."}},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+                       "weapon": {"type": "string", "description": "The one weapon type the Aircraft shoot this "
+                                  "turn, declared before the roll (p.44)."}},
         "required": ["type"],
     },
     "intercept": {
