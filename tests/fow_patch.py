@@ -15,9 +15,9 @@ from tests.data_helpers import REPO
 
 def patched_game(root: Path, change: dict[str, dict[str, Any]] | None = None,
                  add: list[tuple[str, str, dict[str, Any]]] | None = None,
-                 special_rules: list[str] | None = None) -> Path:
+                 special_rules: list[str] | None = None, drop_rules: tuple[str, ...] = ()) -> Path:
     """The game under ``root``: ``change`` updates counters by id; ``add`` copies counter ``from`` as ``id`` with
-    updates; ``special_rules`` are added to the scenario."""
+    updates; ``special_rules`` are added to the scenario and ``drop_rules`` (ids) taken out of it."""
     for d in ("games", "counters", "maps", "scenarios/fow"):
         (root / d).mkdir(parents=True, exist_ok=True)
     for f in ("games/fow.json", "maps/fow.json"):
@@ -34,7 +34,7 @@ def patched_game(root: Path, change: dict[str, dict[str, Any]] | None = None,
         data["counters"].append(c)
     (root / "counters/fow.json").write_text(json.dumps(data))
     scen = json.loads((REPO / "scenarios/fow/free_for_all.json").read_text())
-    scen["special_rules"] = list(scen.get("special_rules") or []) + [
+    scen["special_rules"] = [r for r in scen.get("special_rules") or [] if r.get("id") not in drop_rules] + [
         {"id": r, "text": f"test rule {r}"} for r in special_rules or []]
     (root / "scenarios/fow/free_for_all.json").write_text(json.dumps(scen))
     return root / "games/fow.json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.fow import night
+from modgen.rules.fow import night, preplanned
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.policies import POLICIES
@@ -71,7 +71,7 @@ class FlamesOfWar(TablePlugin):
         return tuple(out)
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
-        return dict(EVENT_KINDS) | night.EVENT_KINDS
+        return dict(EVENT_KINDS) | night.EVENT_KINDS | preplanned.EVENT_KINDS
 
     def chat_verbs(self) -> dict[str, Any]:
         return dict(CHAT_VERBS)

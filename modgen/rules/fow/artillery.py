@@ -22,6 +22,7 @@ from modgen.geometry.table import Footprint, Pose, corners, polygon_distance
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.night import is_night
 from modgen.rules.fow.notes import notes, order_of
+from modgen.rules.fow.rockets import template_size
 from modgen.rules.fow.shooting import Dice, armour_result
 
 #: A team whose base is this close outside the Template is a judgement call (placing by hand), a warning.
@@ -80,14 +81,14 @@ def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
 def template(ctx: Any, aim: tuple[float, float], teams: list[str]) -> list[tuple[float, float]]:
     """p.46: the 6"/15cm square Template centred on the Aiming Point, its sides pointing to the bombarding Unit
     (towards the centre of its firing teams)."""
-    size = T.measure(ctx).rule("template")
+    width, depth, _ = template_size(T.measure(ctx), [artillery_weapon(T.team(ctx, u)) for u in teams])  # p.50
     pts = [ctx.state.table_pos[u] for u in teams if u in ctx.state.table_pos]
     facing = 0.0
     if pts:
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
         if math.hypot(cx - aim[0], cy - aim[1]) > 1e-9:
             facing = bearing(aim, (cx, cy))
-    return corners(Pose(aim[0], aim[1], facing), Footprint(size, size))
+    return corners(Pose(aim[0], aim[1], facing), Footprint(width, depth))
 
 
 def _need(value: Any) -> int | None:

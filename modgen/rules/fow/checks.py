@@ -21,6 +21,7 @@ from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
 from modgen.rules.fow.night import TimeOfDay
+from modgen.rules.fow.preplanned import CoverFirepower, Preplanned
 from modgen.rules.fow.rerolls import Rerolls
 from modgen.rules.fow.reserves import Reserves
 from modgen.rules.fow.shooting import Saves, Shooting
@@ -74,4 +75,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
-            TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons()]
+            TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
+            Preplanned(), CoverFirepower()]
