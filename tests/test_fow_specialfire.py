@@ -2,7 +2,10 @@
 automatically Pinned Down", "A Sniper team may not fire if there are any friendly Teams within 4"/10cm" (Sniper rifle
 16"/40cm ROF 1 AT 0 FP 4+); p.42 "Infantry, Gun and Unarmoured Tank Units hit by a Flamethrower are automatically
 Pinned Down" (sample Flame-thrower 4"/10cm ROF 2 AT 2 FP 1+); p.41 "Armoured Tank Teams ... cannot be Pinned Down";
-p.26/p.41 a Pinned Down team shoots at its Moving ROF. The bundled force has neither: the tests make the third
+p.26/p.41 a Pinned Down team shoots at its Moving ROF; p.42 "Tank Teams with Flame-throwers cannot Charge into
+Contact and must Break Off. As an exception, Soviet Flame-thrower Tank Teams may Charge into Contact" and "FUEL TANKS
+Tank Teams with Flame-throwers increase the number required to pass a Remount by 1". The bundled force has neither:
+the tests make the third
 American rifle team a Sniper and give Sherman 2 a flame-thrower (values from pp.42-43)."""
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ def game(tmp_path_factory):
         "us.rifle.3": {"tags": ["sniper"], "weapons": [SNIPER_RIFLE],
                        "group": {"id": "us_sniper", "formation": "us_force", "type": "independent", "leader": True}},
         "us.sherman.2": {"weapons": [FLAME]},
+        "us.sherman.3": {"weapons": [FLAME], "tags": ["armoured", "turreted", "soviet"]},
     })
 
 
@@ -69,3 +73,24 @@ def test_p42_flame_thrower_pins_guns_not_armoured_tanks(game):
     ev = [*turn_to("shooting"), burn, step("assault"), step("starting", "german"), step("movement", "german"),
           step("shooting", "german"), back]
     assert check(game, *tank, *ev, rules=("FoW p.26",)) == []
+
+
+def test_p42_tank_flame_throwers_do_not_charge(game):
+    def charge(unit):
+        return check(game, setup(unit, 50, 24), setup("de.pak40.1", 50, 20, 180), *turn_to("assault", turn=2),
+                     {"type": "assault", "unit": unit, "target": "de.pak40.1"}, rules=("FoW p.42",))
+    found = charge("us.sherman.2")
+    assert len(found) == 1 and "cannot Charge into Contact" in found[0]["message"]
+    assert charge("us.sherman.3") == []  # the Soviet exception
+    assert charge("us.sherman.4") == []  # no flame-thrower
+
+
+def test_p42_fuel_tanks_remount_one_harder(game):
+    def remount(unit, roll):
+        return check(game, setup(unit, 50, 40), {"type": "marker", "unit": unit, "marker": "bailed_out", "on": True},
+                     *turn_to("starting"), {"type": "motivation", "unit": unit, "test": "remount", "roll": roll,
+                                            "result": "passed"}, rules=("FoW p.38",))
+    assert remount("us.sherman.4", 4) == []  # Confident 4+
+    found = remount("us.sherman.2", 4)
+    assert len(found) == 1 and "5+" in found[0]["message"]
+    assert remount("us.sherman.2", 5) == []

@@ -1,4 +1,6 @@
-"""Flames of War Snipers (p.43) and Flame-throwers (p.42): who they pin, and where a Sniper may fire from.
+"""Flames of War Snipers (p.43) and Flame-throwers (p.42): who they pin, where a Sniper may fire from, and Tank
+Flame-throwers in assaults ("cannot Charge into Contact and must Break Off", Soviet ones excepted) and Remounting
+(Fuel Tanks: +1, not with a Fuel Trailer, through :func:`flame_tank` in :mod:`.morale`).
 
 p.43 "Any platoon hit by a Sniper Team is automatically Pinned Down" and "A Sniper team may not fire if there are
 any friendly Teams within 4"/10cm"; p.42 "Infantry, Gun and Unarmoured Tank Units hit by a Flamethrower are
@@ -31,6 +33,15 @@ def _kind(ctx: Any, uid: str, weapon: str | None) -> str | None:
     return None
 
 
+def flame_tank(t: T.Team) -> bool:
+    """A Tank Team with a Flame-thrower (p.42)."""
+    return t.is_tank and any(w.kind == "flame_thrower" or w.has("flame_thrower") for w in t.weapons())
+
+
+def _soviet(ctx: Any, t: T.Team) -> bool:
+    return "soviet" in t.tags or "soviet" in T.key((ctx.units.get(t.id) or {}).get("side"))
+
+
 def _pin(ctx: Any, by: str, kind: str, hit: str, at: int) -> None:
     t = T.team(ctx, hit)
     if t.armoured or t.cls == "aircraft":
@@ -45,6 +56,8 @@ class SpecialFire:
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev.get("unit")
+        if ctx.table is not None and ev["type"] in ("assault", "counterattack") and uid in ctx.units:
+            self._flame_tanks(ctx, ev)
         if ctx.table is None or ev["type"] != "shoot" or uid not in ctx.units or \
                 _kind(ctx, uid, ev.get("weapon")) != "sniper":
             return
@@ -75,3 +88,20 @@ class SpecialFire:
             kind = _kind(ctx, uid, shots[-1].weapon if shots else None)
             if kind:
                 _pin(ctx, uid, kind, ev["target"], ctx.index or 0)
+
+    @staticmethod
+    def _flame_tanks(ctx: Any, ev: dict[str, Any]) -> None:
+        """p.42 "Tank Teams with Flame-throwers cannot Charge into Contact and must Break Off. As an exception,
+        Soviet Flame-thrower Tank Teams may Charge into Contact and may Counterattack"."""
+        uid = ev["unit"]
+        t = T.team(ctx, uid)
+        where = ctx.state.table_pos.get(uid)
+        kw: dict[str, Any] = {"units": [uid], "position": list(where) if where else None, "event": ev}
+        if ev["type"] == "assault" and flame_tank(t) and not _soviet(ctx, t):
+            ctx.error(ctx.rule("p.42"), f"{ctx.name(uid)} is a Tank Team with a Flame-thrower and charges into "
+                      "Contact; Tank Flame-throwers cannot Charge into Contact (Soviet ones excepted)", **kw)
+        elif ev["type"] == "counterattack":
+            teams = T.group_members(ctx, t.group)
+            if teams and all(flame_tank(T.team(ctx, u)) and not _soviet(ctx, T.team(ctx, u)) for u in teams):
+                ctx.error(ctx.rule("p.42"), f"{ctx.name(uid)}'s Unit of Tank Flame-throwers Counterattacks; Tank "
+                          "Teams with Flame-throwers must Break Off (Soviet ones excepted)", **kw)
