@@ -5,8 +5,8 @@ Pinned Down" (sample Flame-thrower 4"/10cm ROF 2 AT 2 FP 1+); p.41 "Armoured Tan
 p.26/p.41 a Pinned Down team shoots at its Moving ROF; p.42 "Tank Teams with Flame-throwers cannot Charge into
 Contact and must Break Off. As an exception, Soviet Flame-thrower Tank Teams may Charge into Contact" and "FUEL TANKS
 Tank Teams with Flame-throwers increase the number required to pass a Remount by 1". The bundled force has neither:
-the tests make the third
-American rifle team a Sniper and give Sherman 2 a flame-thrower (values from pp.42-43)."""
+the tests make the third American rifle team a Sniper and give Shermans 2 and 3 (Soviet) a flame-thrower (values
+from pp.42-43)."""
 
 from __future__ import annotations
 
