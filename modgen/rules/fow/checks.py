@@ -29,6 +29,7 @@ from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
 from modgen.rules.fow.specialfire import SpecialFire
 from modgen.rules.fow.succession import Succession
+from modgen.rules.fow.survivors import Survivors
 from modgen.rules.fow.transport import Transports
 from modgen.rules.seqcheck import Sequence
 
@@ -76,4 +77,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
-            Preplanned(), CoverFirepower()]
+            Preplanned(), CoverFirepower(), Survivors()]
