@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.fow import night, preplanned
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.mission_events import MISSION_CHAT, MISSION_EVENTS
@@ -71,7 +72,7 @@ class FlamesOfWar(TablePlugin):
         return tuple(out)
 
     def event_kinds(self) -> dict[str, dict[str, Any]]:
-        return dict(EVENT_KINDS) | MISSION_EVENTS
+        return dict(EVENT_KINDS) | MISSION_EVENTS | night.EVENT_KINDS | preplanned.EVENT_KINDS
 
     def chat_verbs(self) -> dict[str, Any]:
         return dict(CHAT_VERBS) | MISSION_CHAT
@@ -94,28 +95,34 @@ FAMILIES = (
            note="the Starting Step's order where events show it (tests, Ambush, Reserves, Aircraft, Smoke)"),
     Family("setup", rules=("p.97",)),
     Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
-                                                              "p.41"),
-           note="night not checked; visibility is a 2-D proxy (Bring Transports Forward in sight: a warning); where "
-           "surviving Passengers are placed not checked"),
+                                                              "p.41", "p.67", "p.90", "p.91"),
+           note="Night (Terrain Dash at most, +1 Cross) and Unreliable, Wide Tracks, Overloaded checked; visibility "
+           "is a 2-D proxy (Bring Transports Forward in sight: a warning); where surviving Passengers are placed is "
+           "a warning"),
     Family("command", tables=("command_distance",), rules=("p.18",),
            note="'directly towards the Leader' is a warning"),
-    Family("fire", tables=("skill",), rules=("p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38", "p.39",
-                                             "p.40", "p.66", "p.67", "p.96"),
+    Family("fire", tables=("skill",), rules=("p.4", "p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38",
+                                             "p.39", "p.40", "p.42", "p.43", "p.66", "p.67", "p.71", "p.72", "p.73",
+                                             "p.90", "p.96"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
-           "'evenly' per Unit (not per weapon type); leader and Commander succession (p.40) checked"),
+           "'evenly' per Unit and per weapon type; leader and Commander succession (p.40); re-rolls to hit only by "
+           "a rule, each miss once; Snipers and Flame-throwers pin; Bulletproof Cover Firepower tests; save "
+           "re-rolls (Breakthrough Gun, Bunkers) not checked"),
     Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
            "Shooting Step of a Meeting Engagement; the Spotter's line of sight is a warning from the "
            "2-D map; Smoke Bombardments (once per game, first in the Step, no Terrain or Danger Close, 4\" of "
-           "screen per weapon); Bulletproof Cover, buildings, rocket and double templates and aircraft not checked"),
+           "screen per weapon); Rocket Launcher Double-width and Devastating Templates, Pre-planned targets, "
+           "Bulletproof Cover Firepower tests, aircraft bombs; buildings and the AOP's third-attempt re-roll not "
+           "checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
            note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
            "Front Line of Sight are judgement"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
-           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits and by "
-           "bombardment hits; auto-pinning by flame-thrower, sniper and Commander LOS (a warning) are judgement or "
-           "not checked"),
+           note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits, by "
+           "bombardment hits and by Sniper and Flame-thrower hits; a Komissar's second re-roll; Commander LOS is a "
+           "warning"),
     Family("victory", tables=("victory_points",), rules=("p.93", "p.94", "p.97", "p.98", "p.99", "p.100", "p.101",
                                                           "p.102"),
            note="Holding the mission's objectives at the start of the turn; the scenario's victory.conditions "
@@ -131,11 +138,12 @@ FAMILIES = (
            "Starting Step, whole Unit, In Command, own Deployment Area, 4\" always, 16\" a Line of Sight "
            "warning); Strategic Withdrawal with Delay Counters. Ambushing Attachments mounted, Foxholes, "
            "Spearhead and the no-leaving-the-table rule not checked"),
-    Family("air", rules=("p.32", "p.44", "p.96"),
+    Family("air", rules=("p.32", "p.44", "p.46", "p.49", "p.50", "p.90", "p.96"),
            note="Aircraft arrival (4+, Close Air Support 3+) and Fighter Interception (5+), placed in the Movement "
            "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "
-           "first player's first turn of a Meeting Engagement; aircraft weapons, bombs, the AOP and Aircraft "
-           "Reserves not checked"),
+           "first player's first turn of a Meeting Engagement, none at Night; one declared weapon type a turn, "
+           "weapon ranges, bombs (spotting, Danger Close 8\", no Repeat), the AOP (no roll, 16\" to the Aiming "
+           "Point); Aircraft in Reserve not checked (the log names no arrival from Reserve)"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

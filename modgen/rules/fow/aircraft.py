@@ -47,7 +47,8 @@ class Aircraft:
             if air is not None and isinstance(ev.get("roll"), int) and ev["roll"] >= INTERCEPTED:
                 air["intercepted"] = True
         elif kind == "setup" and uid in ctx.units and _is_aircraft(ctx, uid) and ctx.state.phase is not None \
-                and isinstance(ev.get("pos"), list):
+                and isinstance(ev.get("pos"), list) and not {"aop", "air_observation_post"} & T.team(ctx, uid).tags:
+            # (p.50: an Air Observation Post arrives automatically, with no roll)
             self._arrive(ctx, uid, ev["pos"], turn.get("fow_air"))
         elif kind == "shoot" and uid in ctx.units and _is_aircraft(ctx, uid) and ev.get("target") in ctx.units:
             self._safety(ctx, uid, ev["target"])

@@ -125,29 +125,41 @@ class Assign:
                           "targeted it", units=[tgt, logged[0]], position=list(where) if where else None,
                           event_index=shooters[0][1])
         self._evenly(ctx, book)
+        self._evenly(ctx, book, by_weapon=True)
 
     @staticmethod
-    def _evenly(ctx: Any, book: dict[str, dict[str, int]]) -> None:
+    def _evenly(ctx: Any, book: dict[str, dict[str, int]], by_weapon: bool = False) -> None:
         """p.34 "The combined Hits from a Unit must also be assigned evenly": per shooting Unit and target Unit,
         the teams that could take its hits (assigned some, or of the declared targets' Type within 6"/15cm of one
-        and in range of every team of the Unit that assigned hits) end no more than one hit apart."""
-        pools: dict[tuple[str, str], dict[str, int]] = {}
-        shooters: dict[tuple[str, str], list[str]] = {}
+        and in range of every team of the Unit that assigned hits) end no more than one hit apart. ``by_weapon``:
+        "Hits from a weapon must be assigned evenly so that each Team has (as close as possible) the same number of
+        hits from that type of weapon", for Units whose hits came from more than one type of weapon (a team that
+        fired several weapon types this Step is left out: its hits' weapon is not in the log)."""
+        pools: dict[tuple[str, str, str], dict[str, int]] = {}
+        shooters: dict[tuple[str, str, str], list[str]] = {}
         for s, got in book.items():
+            kinds = {T.key(x.weapon) for x in notes(ctx).shots.get(s) or []}
+            if by_weapon and len(kinds) != 1:
+                continue
+            kind = next(iter(kinds)) if by_weapon else ""
             for to, n in got.items():
-                k = (T.team(ctx, s).group, T.team(ctx, to).group)
+                k = (T.team(ctx, s).group, T.team(ctx, to).group, kind)
                 pools.setdefault(k, {}).setdefault(to, 0)
                 pools[k][to] += n
                 shooters.setdefault(k, []).append(s)
-        for (sg, tg), counts in pools.items():
-            firing = list(dict.fromkeys(shooters[(sg, tg)]))
+        if by_weapon:  # only where a Unit's hits on a Unit came from more than one type of weapon
+            mixed = {(sg, tg) for sg, tg, _ in pools if sum(1 for k in pools if k[:2] == (sg, tg)) > 1}
+            pools = {k: v for k, v in pools.items() if k[:2] in mixed}
+        for (sg, tg, kind), counts in pools.items():
+            firing = list(dict.fromkeys(shooters[(sg, tg, kind)]))
             targets = {d for s in firing if (d := declared(ctx, s)) in ctx.units and T.team(ctx, d).group == tg}
             types = {T.team(ctx, d).cls for d in targets}
             m = T.team(ctx, firing[0]).m
             for u in T.group_members(ctx, tg):
                 if u in counts or T.team(ctx, u).cls not in types:
                     continue
-                near = any((T.distance(ctx, d, u) or 99.0) <= m.rule("assign") + 1e-6 for d in targets)
+                gaps = [0.0 if d == u else T.distance(ctx, d, u) for d in targets]  # a declared target is near
+                near = any(g is not None and g <= m.rule("assign") + 1e-6 for g in gaps)
                 reach = all(Assign._reaches(ctx, s, u) for s in firing)
                 if near and reach:
                     counts[u] = 0
@@ -155,9 +167,11 @@ class Assign:
                 continue
             most, least = max(counts, key=counts.get), min(counts, key=counts.get)
             where = ctx.state.table_pos.get(least)
-            ctx.error(ctx.rule("p.34"), f"{ctx.name(firing[0])}'s Unit assigns {counts[most]} hits to "
+            weapon = f" from its {notes(ctx).shots[firing[0]][-1].weapon}" if kind else ""
+            ctx.error(ctx.rule("p.34"), f"{ctx.name(firing[0])}'s Unit assigns {counts[most]} hits{weapon} to "
                       f"{ctx.name(most)} but {counts[least]} to {ctx.name(least)}; hits are assigned evenly, each "
-                      "team as close as possible the same number (" + ", ".join(
+                      "team as close as possible the same number" + (" from each type of weapon" if kind else "")
+                      + " (" + ", ".join(
                           f"{ctx.name(u)} {n}" for u, n in counts.items()) + ")",
                       units=[most, least], position=list(where) if where else None)
 

@@ -20,7 +20,9 @@ from typing import Any
 
 from modgen.geometry.table import Footprint, Pose, corners, polygon_distance
 from modgen.rules.fow import teams as T
+from modgen.rules.fow.night import is_night
 from modgen.rules.fow.notes import notes, order_of
+from modgen.rules.fow.rockets import template_size
 from modgen.rules.fow.shooting import Dice, armour_result
 
 #: A team whose base is this close outside the Template is a judgement call (placing by hand), a warning.
@@ -79,14 +81,14 @@ def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
 def template(ctx: Any, aim: tuple[float, float], teams: list[str]) -> list[tuple[float, float]]:
     """p.46: the 6"/15cm square Template centred on the Aiming Point, its sides pointing to the bombarding Unit
     (towards the centre of its firing teams)."""
-    size = T.measure(ctx).rule("template")
+    width, depth, _ = template_size(T.measure(ctx), [artillery_weapon(T.team(ctx, u)) for u in teams])  # p.50
     pts = [ctx.state.table_pos[u] for u in teams if u in ctx.state.table_pos]
     facing = 0.0
     if pts:
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
         if math.hypot(cx - aim[0], cy - aim[1]) > 1e-9:
             facing = bearing(aim, (cx, cy))
-    return corners(Pose(aim[0], aim[1], facing), Footprint(size, size))
+    return corners(Pose(aim[0], aim[1], facing), Footprint(width, depth))
 
 
 def _need(value: Any) -> int | None:
@@ -185,7 +187,7 @@ class Bombardment(Dice):
             ctx.error(ctx.rule("p.46"), f"{ctx.name(spotter)} moves the Aiming Point of {ctx.name(battery)}'s Unit "
                       "between attempts; the Ranged In marker stays where it was placed", **kw)
         firing = self._eligible(ctx, b.group, kw, report=False)
-        if not ev.get("smoke_bombardment"):  # p.51: a Smoke Bombardment has no Danger Close restriction
+        if not ev.get("smoke_bombardment") and b.cls != "aircraft":  # p.51 Smoke; p.46 Aircraft: .airweapons
             self._danger_close(ctx, aim, firing or T.group_members(ctx, b.group), kw)
         self._in_range(ctx, aim, b.group, firing, kw)
         rng = prev or Ranging(spotter, aim, index=kw["event_index"])
@@ -258,7 +260,7 @@ class Bombardment(Dice):
             need += 1
             why.append("+1 Template over " + (", ".join(covered) if covered else "Short or Tall terrain"))
         for name in ("night", "smoke"):
-            if name in mods:
+            if name in mods or (name == "night" and is_night(ctx)):  # p.47, p.90 Ranging In at Night
                 need += 1
                 why.append(f"+1 {name}")
         return need, ", ".join(why)
@@ -381,7 +383,8 @@ class Bombardment(Dice):
             ctx.error(ctx.rule("p.48"), f"{ctx.name(uid)}'s Bombardment rolls to hit {ctx.name(tgt)} needing "
                       f"{declared_need}+; it needs {need}+ ({why})", **kw)
         weapons = len(rng.firing)
-        reroll = "hits" if weapons <= 2 else ("misses" if weapons >= 5 else None)
+        planes = all(T.team(ctx, u).cls == "aircraft" for u in rng.firing)  # p.44: Bombs and Rockets no penalty
+        reroll = "hits" if weapons <= 2 and not planes else ("misses" if weapons >= 5 else None)
         self._hits(ctx, ev, dice, need, why, weapons, reroll, kw)
 
     def _hits(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, need: int, why: str, weapons: int,

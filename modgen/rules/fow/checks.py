@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.fow.aircraft import Aircraft
+from modgen.rules.fow.airweapons import AircraftWeapons
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.ambush import Ambush
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
@@ -20,13 +21,18 @@ from modgen.rules.fow.meeting import MeetingEngagement
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
 from modgen.rules.fow.movement import Command, Movement
+from modgen.rules.fow.night import TimeOfDay
+from modgen.rules.fow.preplanned import CoverFirepower, Preplanned
+from modgen.rules.fow.rerolls import Rerolls
 from modgen.rules.fow.reserve_limits import ReserveLimits
 from modgen.rules.fow.reserves import Reserves
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
+from modgen.rules.fow.specialfire import SpecialFire
 from modgen.rules.fow.starting import StartingOrder
 from modgen.rules.fow.succession import Succession
+from modgen.rules.fow.survivors import Survivors
 from modgen.rules.fow.transport import Transports
 from modgen.rules.fow.victory import MissionVictory
 from modgen.rules.fow.withdrawal import StrategicWithdrawal
@@ -75,4 +81,6 @@ def make_checkers(ctx: Any) -> list[Any]:
             Saves(), LeadingFromTheFront(), Melee(), Assault(), Morale(), Pinning(), Assign(), MistakenTarget(),
             Transports(), BringForward(), Passengers(), Crossing(), Victory(), Bombardment(), BombardmentSaves(),
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
-            Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory()]
+            Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
+            TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
+            Preplanned(), CoverFirepower(), Survivors()]

@@ -19,6 +19,7 @@ from typing import Any
 from modgen.geometry.table import Footprint, Pose, base_distance, point_in_polygon
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.movement import sample
+from modgen.rules.fow.night import cross_modifier
 from modgen.rules.fow.notes import notes, order_of
 from modgen.rules.fow.shooting import Dice
 
@@ -39,7 +40,7 @@ def cross_need(ctx: Any, t: T.Team, area_type: str) -> int | None:
         return None  # Auto
     if order_of(ctx, t.group) == "cross_here" and notes(ctx).order_passed.get(t.group) is not False:
         need -= 1  # p.25 Cross Here
-    return need
+    return need + cross_modifier(ctx, t)[0]  # p.67 Wide Tracks, Overloaded; p.90 Night
 
 
 class Crossing(Dice):

@@ -22,6 +22,7 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
             "target": _TEAM | {"description": "The declared target team."},
             "weapon": {"type": "string", "description": "Weapon name (default: the team's main weapon)."},
             "dice": _DICE,
+            "rerolls": _DICE | {"description": "Failed dice re-rolled by a rule (Sniper, Volley Fire...), p.4."},
             "need": {"type": ["string", "integer"], "description": "Declared score to hit, e.g. \"4+\"."},
             "mods": {"type": "array", "items": {"type": "string"},
                      "description": "Judgement modifiers the players agreed: concealed, gone_to_ground, smoke, night."},
@@ -462,7 +463,9 @@ EVENT_KINDS |= {
         "type": "object",
         "description": "A player's roll for their Aircraft Unit's arrival at the start of their turn (FoW p.44).",
         "properties": {"side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
-                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."}},
+                       "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The die."},
+                       "weapon": {"type": "string", "description": "The one weapon type the Aircraft shoot this "
+                                  "turn, declared before the roll (p.44)."}},
         "required": ["type"],
     },
     "intercept": {

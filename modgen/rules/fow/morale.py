@@ -16,6 +16,7 @@ from modgen.geometry.table import Pose, base_distance
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.movement import blocks_sight, command_gap, command_limit
 from modgen.rules.fow.shooting import Dice
+from modgen.rules.fow.specialfire import flame_tank
 
 #: p.16: the Starting Step's tests in their order.
 STARTING_ORDER = ("remount", "rally", "last_stand")
@@ -35,7 +36,10 @@ def need(ctx: Any, t: T.Team, test: str) -> int | None:
             if got:
                 pick = max if ctx.policies.get("leading_from_the_front_counterattack") == "higher_number" else min
                 return pick(got)
-    return _need(ctx, t, test)
+    score = _need(ctx, t, test)
+    if test == "remount" and score is not None and flame_tank(t) and "fuel_trailer" not in t.tags:
+        score += 1  # p.42 Fuel Tanks: Tank Flame-throwers need one more to Remount
+    return score
 
 
 def _need(ctx: Any, t: T.Team, test: str) -> int | None:

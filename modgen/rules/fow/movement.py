@@ -16,6 +16,7 @@ from typing import Any
 from modgen.geometry.arcs import bearing, difference
 from modgen.geometry.table import Pose, base_distance, path_crosses, path_length
 from modgen.rules.fow import teams as T
+from modgen.rules.fow.night import dash_limit
 from modgen.rules.fow.notes import notes, order_of
 
 STEP = 0.5  # inches between the points a move is checked at
@@ -231,12 +232,16 @@ class Movement:
         which, terrain = dash_class(ctx, tn.dash_path[uid], t)
         limit = speeds.get(which)
         moved = tn.dash[uid] + tn.tactical.get(uid, 0.0)
+        cut = ""
+        if limit is not None:
+            limit, cut = dash_limit(ctx, t, which, limit, speeds)  # p.67 Unreliable, p.90 Night
         if limit is not None and moved > limit + 1e-6:
             label = which.replace("_", " ").replace("cross country", "Cross-country").capitalize()
             cause = f" (the move enters {', '.join(terrain)})" if terrain else \
                 (" (part of the move is off the road)" if which != "road_dash" else "")
-            ctx.error(ctx.rule("p.20"), f"{ctx.name(uid)} moves {t.m.show(moved)} at Dash speed; its {label} is "
-                      f"{t.m.show(limit)}{cause}", units=[uid], position=list(dst))
+            ctx.error(ctx.rule("p.90" if "Night" in cut else "p.67" if cut else "p.20"),
+                      f"{ctx.name(uid)} moves {t.m.show(moved)} at Dash speed; its {label} is "
+                      f"{t.m.show(limit)}{cause}" + (f" ({cut})" if cut else ""), units=[uid], position=list(dst))
 
     def _dash_ban(self, ctx: Any, uid: str, t: T.Team, path: list[list[float]], ev: dict[str, Any]) -> None:
         """p.19: no Dash within 8"/20cm of any enemy Tank, Infantry or Gun Team."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.meeting import first_shooting_step
+from modgen.rules.fow.night import is_night
 from modgen.rules.fow.notes import Shot, notes, order_of
 
 #: "fully in front" / "entirely in front" within this many inches of the line is a judgement call (warning).
@@ -210,6 +211,8 @@ class Shooting(Dice):
         for name in ("smoke", "night"):
             if name in declared_mods:
                 mods.append((name, _DECLARED_MODS[name]))
+        if "night" not in declared_mods and is_night(ctx):
+            mods.append(("shooting at Night (p.90)", 1))
         need = base + sum(n for _, n in mods)
         why = f"Is Hit On {base}+" + "".join(f", +{n} {label}" for label, n in mods)
         declared = T.need_value(ev.get("need"))
@@ -217,14 +220,16 @@ class Shooting(Dice):
             ctx.error(ctx.rule("p.33"), f"{ctx.name(uid)} rolls to hit {ctx.name(tgt)} needing {declared}+; it "
                       f"needs {need}+ ({why})", **kw)
         hits = ev.get("hits")
+        ctx.state.per_phase.setdefault("fow_need", {})[kw["event_index"]] = max(need, declared or 0)  # .rerolls
         if isinstance(hits, int) and dice is not None:
             score = max(need, declared or 0, 2)
+            rolled = dice + [x for x in ev.get("rerolls") or [] if isinstance(x, int)]  # p.4: .rerolls checks them
             if score >= 9:
                 possible = 0
             elif score >= 7:
-                possible = sum(1 for x in dice if x == 6)  # p.33: a 6 then a further roll
+                possible = sum(1 for x in rolled if x == 6)  # p.33: a 6 then a further roll
             else:
-                possible = sum(1 for x in dice if x >= score)
+                possible = sum(1 for x in rolled if x >= score)
             if hits > possible:
                 ctx.error(ctx.rule("p.33"), f"{ctx.name(uid)} claims {hits} hit(s) on {ctx.name(tgt)} with dice "
                           f"{dice} needing {score}+ ({why}); at most {possible} hit", **kw)
