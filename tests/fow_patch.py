@@ -20,7 +20,7 @@ def patched_game(root: Path, change: dict[str, dict[str, Any]] | None = None,
     updates; ``special_rules`` are added to the scenario and ``drop_rules`` (ids) taken out of it."""
     for d in ("games", "counters", "maps", "scenarios/fow"):
         (root / d).mkdir(parents=True, exist_ok=True)
-    for f in ("games/fow.json", "maps/fow.json"):
+    for f in ("games/fow.json", "maps/fow.json", "scenarios/fow/breakthrough.json"):
         shutil.copy(REPO / f, root / f)
     if not (root / "schema").exists():
         shutil.copytree(REPO / "schema", root / "schema")

@@ -26,4 +26,4 @@ def test_p94_a_team_that_moved_tactically_contests():
     tactical = [SHERMAN, setup("de.pz4h.1", 35.6, 5, 270),
                 *german_turn(move("de.pz4h.1", [35.6, 5], [25.6, 5], facing=270)), WIN]
     found = findings(*tactical)
-    assert rules(found) == [("FoW p.97", "error")] and "no side started its turn Holding" in found[0]["message"]
+    assert rules(found) == [("FoW p.97", "error")] and "no side won" in found[0]["message"]
