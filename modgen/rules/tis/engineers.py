@@ -45,6 +45,12 @@ def _mine_cap(ctx: Any, uid: str) -> tuple[int | None, str]:
     return (2 * int(t[0]), f"twice its initial {t[0]} SP is {2 * int(t[0])}") if t else (None, "")
 
 
+def spend_all_mp(ctx: Any, uid: str, rule: str, what: str) -> None:
+    """The unit spent all its MP on ``what`` (laying mines [21.1.2], building a fortification [12.1.1], a ferry
+    crossing [24.1.2]): a later move in the phase breaks ``rule``."""
+    ctx.state.per_phase.setdefault("tis_all_mp", {})[uid] = (rule, what)
+
+
 class Engineers:
     """[20.1.4], [21.1.1]-[21.1.7], [21.3.1]-[21.3.4], [23.1.1]-[23.1.5], [23.2.1]."""
 
@@ -58,8 +64,9 @@ class Engineers:
             self._barricade(ctx, ev["unit"], ev.get("hex") or ctx.state.position.get(ev["unit"]))
         elif t == "move" and ev.get("unit") in ctx.state.per_phase.get("tis_all_mp", {}):
             uid = ev["unit"]
-            ctx.error(ctx.rule(ctx.state.per_phase["tis_all_mp"][uid]), f"{ctx.name(uid)} moves after spending all "
-                      "its MP on a minefield this movement phase", units=[uid])
+            rule, what = ctx.state.per_phase["tis_all_mp"][uid]
+            ctx.error(ctx.rule(rule), f"{ctx.name(uid)} moves after spending all its MP on {what} this movement "
+                      "phase", units=[uid])
         elif t == "attack":
             busy = ctx.state.per_stage.get("tis_clearing", set())
             bad = [u for u in ev.get("attackers") or [] if u in busy]
@@ -107,7 +114,7 @@ class Engineers:
         if uid in st.per_phase.get("tis_moved", set()):
             ctx.error(ctx.rule(rule), f"{ctx.name(uid)} {what} at {h} after moving this phase; it spends all its "
                       "MP on it", units=[uid], hexes=[h])
-        st.per_phase.setdefault("tis_all_mp", {})[uid] = rule
+        spend_all_mp(ctx, uid, rule, "a minefield")
         return here
 
     def _lay(self, ctx: Any, uid: str, h: str) -> None:
