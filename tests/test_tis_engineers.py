@@ -65,7 +65,8 @@ def test_21_1_7_at_most_twice_the_initial_sp_of_minefields():
 # ---- [21.3] clearing mines ----------------------------------------------------------------------------------------
 def test_21_3_2_the_engineer_clears_the_minefield_it_stands_on_and_does_not_fight():
     laid = [setup(RE, "1111"), stage(), phase("movement"), mine(RE, "1211"), stage(2), phase("movement"),
-            move(RE, "1111", "1211"), stage(3), phase("movement")]
+            move(RE, "1111", "1211"), {"type": "roll", "dice": [1], "purpose": "minefield", "unit": RE}, stage(3),
+            phase("movement")]
     assert rules(*laid, mine(RE, "1211", on=False)) == []
     assert rules(*laid[:-2], stage(3), setup(RE, "1011"), phase("movement"),
                  mine(RE, "1211", on=False)) == ["TIS 21.3.2"]

@@ -6,8 +6,8 @@ not moved that phase and moves no more after it (a later move is flagged by :mod
 "all MP spent" register). The fortification belongs to the hex: it is destroyed when its hex is empty at the end of a
 movement phase [12.1.4] or when an enemy unit enters the hex [12.1.5]; a unit that leaves the hex leaves it behind.
 The checker takes the ``entrenched`` marker off a unit whose fortification is gone, so the odds [12.1.6] no longer
-count it (a log claiming the -1 then gets the odds finding). A marker placed before the first stage is the
-scenario's set-up and is not judged.
+count it (a log claiming the -1 then gets the odds finding). A marker placed before the first stage (or before
+any phase of a stage) is the scenario's set-up and is not judged.
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ class Fortifications:
     def _dig(self, ctx: Any, uid: str) -> None:
         st, nm = ctx.state, ctx.name(uid)
         h = st.position.get(uid)
-        if not st.turn or h is None:
-            return  # the scenario's set-up
+        if not st.turn or not st.phase or h is None:
+            return  # the scenario's set-up (before the first stage or its first phase)
         cls = c.unit_class(ctx, uid)
         kind = next((v for k, v in NO_FORTIFICATION.items() if cls == k or k in c.tags(ctx, uid)), None)
         if kind:
