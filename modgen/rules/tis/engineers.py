@@ -25,7 +25,7 @@ def _engineer(ctx: Any, uid: str, rule: str, what: str) -> bool:
     return False
 
 
-def _action(ctx: Any, uid: str, what: str) -> None:
+def engineer_action(ctx: Any, uid: str, what: str) -> None:
     """[20.1.4]: no more actions a stage than the engineer's current SP."""
     done = ctx.state.per_stage.setdefault("tis_engineer_actions", {})
     done[uid] = done.get(uid, 0) + 1
@@ -49,6 +49,9 @@ def spend_all_mp(ctx: Any, uid: str, rule: str, what: str) -> None:
     """The unit spent all its MP on ``what`` (laying mines [21.1.2], building a fortification [12.1.1], a ferry
     crossing [24.1.2]): a later move in the phase breaks ``rule``."""
     ctx.state.per_phase.setdefault("tis_all_mp", {})[uid] = (rule, what)
+
+
+_action = engineer_action
 
 
 class Engineers:

@@ -189,4 +189,13 @@ POLICIES: tuple[Policy, ...] = (
         "(battalion); or any engineer unit, as Arnhem's engineers are companies and squadrons (any_engineer).",
         rule="TIS 12.4.1",
     ),
+    Policy(
+        "small_river_crossing",
+        default="half_mp",
+        choices=("half_mp", "half_mp_plus_terrain"),
+        doc="[25.1.2] an armoured or motorized unit crosses a small river 'by spending half of its movement points': "
+        "the step into the far hex costs half its MP, terrain included (half_mp), or half its MP plus the far "
+        "hex's terrain cost (half_mp_plus_terrain).",
+        rule="TIS 25.1.2",
+    ),
 )
