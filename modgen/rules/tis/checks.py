@@ -18,6 +18,7 @@ from modgen.rules.tis.fire import ArtilleryFire
 from modgen.rules.tis.fortifications import Fortifications
 from modgen.rules.tis.mines import Minefields
 from modgen.rules.tis.movement import Movement
+from modgen.rules.tis.objects import Objects
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.retreats import Retreats
@@ -32,4 +33,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Fortifications(),
-            Minefields(), Crossings()]
+            Minefields(), Crossings(), Objects()]

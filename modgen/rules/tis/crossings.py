@@ -111,7 +111,7 @@ def river_step(ctx: Any, uid: str, a: str, b: str, first: bool, limit: Fraction 
     board = ctx.board
     sides = board.hexside(a, b)
     riv = c.river(ctx, a, b)
-    ferry = FERRY in sides
+    ferry = FERRY in sides and not any(c.object_state(ctx, h).get("ferry") == "destroyed" for h in (a, b))  # [24.2.1]
     if riv is None and not ferry:
         return None
     side, mclass, cls = ctx.side_of(uid), c.move_class(ctx, uid), c.unit_class(ctx, uid)
