@@ -25,10 +25,10 @@ def _engineer(ctx: Any, uid: str, rule: str, what: str) -> bool:
     return False
 
 
-def engineer_action(ctx: Any, uid: str, what: str) -> None:
-    """[20.1.4]: no more actions a stage than the engineer's current SP."""
+def engineer_action(ctx: Any, uid: str, what: str, n: int = 1) -> None:
+    """[20.1.4]: no more actions a stage than the engineer's current SP (``n``: actions this one takes)."""
     done = ctx.state.per_stage.setdefault("tis_engineer_actions", {})
-    done[uid] = done.get(uid, 0) + 1
+    done[uid] = done.get(uid, 0) + n
     sp = c.strength(ctx, uid)
     if sp is not None and done[uid] > sp:
         ctx.error(ctx.rule("20.1.4"), f"{ctx.name(uid)} {what}: its action number {done[uid]} this stage, but an "
@@ -76,6 +76,9 @@ class Engineers:
             if bad:
                 ctx.error(ctx.rule("21.3.4"), f"{c.names(ctx, bad)} cleared a minefield this stage and attacks; an "
                           "engineer clearing a minefield does not take part in battle", units=bad)
+            for u in ev.get("attackers") or []:
+                if c.unit_class(ctx, u) == "engineer":  # [20.1.3] attacking is two actions
+                    engineer_action(ctx, u, "attacks (an attack is two actions [20.1.3])", 2)
         elif t == "roll" and ev.get("purpose") == "bridge":
             ctx.state.per_phase["tis_bridge_roll"] = sum(int(d) for d in ev.get("dice") or [])
         elif t == "bridge" and ev.get("unit") and len(ev.get("hexes") or []) == 2:
