@@ -102,3 +102,13 @@ def test_21_2_5_attacking_from_a_minefield_at_half_strength():
     errs = errors(mines("1111"), *base, odds("2:1"))
     assert [e["rule"] for e in errs] == ["TIS 3.4.1"]
     assert rules(*base, odds("2:1")) == []
+
+
+def test_21_2_2_a_from_to_move_through_a_minefield_owes_the_roll():
+    # every hex around 1211 is mined: any path from 1011 enters one on the way (the cheapest costs 1 + 2 + 1)
+    ring = [mines(h) for h in ("1210", "1311", "1312", "1212", "1112", "1111")]
+    base = [setup(PARA, "1011"), *ring, stage(), phase("movement"), {"type": "move", "unit": PARA, "from": "1011",
+                                                                     "to": "1211"}]
+    errs = errors(*base, phase("combat"))
+    assert [e["rule"] for e in errs] == ["TIS 21.2.2"] and "no minefield loss roll" in errs[0]["message"]
+    assert rules(*base, mroll(1), phase("combat")) == []

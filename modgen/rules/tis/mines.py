@@ -12,7 +12,8 @@ first pending minefield hex (the stack that entered it). The result:
 
 The SP lost are the ``loss`` events of those units that follow the roll (EP converted to SP on each unit's track):
 not fewer SP than the table gives, and no EP more than needed to lose them. A minefield entry with no roll before
-the phase ends is flagged.
+the phase ends is flagged. A move given only by ``from``/``to`` enters the minefields on the path the movement check
+found for it.
 """
 
 from __future__ import annotations
@@ -98,6 +99,14 @@ class Minefields:
         uid = ev["unit"]
         side = ctx.side_of(uid)
         owed = ctx.state.per_phase.setdefault(_OWED, [])
+        walk = (ctx.state.per_phase.get("tis_walks") or {}).get(uid)
+        if walk is not None:
+            seen = ctx.state.per_phase.setdefault("tis_mines_seen", {})
+            if ev["type"] == "move" and not ev.get("path"):
+                # a from/to move: the minefields on the path the movement check found (:mod:`.movement`)
+                found = [h for h, _x in walk.mines[seen.get(uid, 0):]]
+                self._path = found + [h for h in self._path if h not in found]  # the destination at least
+            seen[uid] = len(walk.mines)
         for h in self._path:
             if MINEFIELD not in ctx.state.hex_markers.get(h, set()):
                 continue
