@@ -65,7 +65,8 @@ def test_21_1_7_at_most_twice_the_initial_sp_of_minefields():
 # ---- [21.3] clearing mines ----------------------------------------------------------------------------------------
 def test_21_3_2_the_engineer_clears_the_minefield_it_stands_on_and_does_not_fight():
     laid = [setup(RE, "1111"), stage(), phase("movement"), mine(RE, "1211"), stage(2), phase("movement"),
-            move(RE, "1111", "1211"), stage(3), phase("movement")]
+            move(RE, "1111", "1211"), {"type": "roll", "dice": [1], "purpose": "minefield", "unit": RE}, stage(3),
+            phase("movement")]
     assert rules(*laid, mine(RE, "1211", on=False)) == []
     assert rules(*laid[:-2], stage(3), setup(RE, "1011"), phase("movement"),
                  mine(RE, "1211", on=False)) == ["TIS 21.3.2"]
@@ -77,7 +78,9 @@ def test_21_3_2_the_engineer_clears_the_minefield_it_stands_on_and_does_not_figh
 
 # ---- [23.1] blowing bridges ---------------------------------------------------------------------------------------
 def test_23_1_2_a_bridge_is_blown_in_the_movement_or_counterattack_phase():
-    assert rules(setup(PARA, "2517"), stage(), phase("movement"), bridge(PARA, "2517", "2516", "blow")) == []
+    # in the movement phase with its division's engineers in range (3 MP, [23.1.3]: tests/test_tis_bridges.py)
+    assert rules(setup(PARA, "2517"), setup(RE, "2517"), stage(), phase("movement"),
+                 bridge(PARA, "2517", "2516", "blow")) == []
     assert rules(setup(PARA, "2517"), stage(), phase("combat"),
                  bridge(PARA, "2517", "2516", "blow")) == ["TIS 23.1.2"]
 
@@ -90,19 +93,21 @@ def test_23_1_4_in_the_counterattack_phase_a_2_or_3_fails():
 
 
 def test_23_1_5_not_with_an_enemy_across_that_was_there_first():
-    errs = errors(setup(GARRISON, "2516"), setup(PARA, "2517"), stage(), phase("movement"),
+    errs = errors(setup(GARRISON, "2516"), setup(PARA, "2517"), setup(RE, "2517"), stage(), phase("movement"),
                   bridge(PARA, "2517", "2516", "blow"))
     assert [e["rule"] for e in errs] == ["TIS 23.1.5"] and "Arnhem" in errs[0]["message"]
-    assert rules(setup(PARA, "2517"), setup(GARRISON, "2516"), stage(), phase("movement"),
+    assert rules(setup(PARA, "2517"), setup(GARRISON, "2516"), setup(RE, "2517"), stage(), phase("movement"),
                  bridge(PARA, "2517", "2516", "blow")) == []
 
 
 # ---- [23.2] building bridges --------------------------------------------------------------------------------------
 def test_23_2_1_an_engineer_builds_when_the_far_side_is_free_of_the_enemy():
-    assert rules(setup(RE, "1109"), stage(), phase("movement"), bridge(RE, "1109", "1108", "build")) == []
+    # the procedure [23.2.2]: at the river on stage 1, across it (big river: 1 + 4 MP) on stage 2, built on stage 3
+    assert rules(setup(RE, "1109"), stage(), stage(2), phase("movement"), move(RE, "1109", "1108"), stage(3),
+                 phase("movement"), bridge(RE, "1109", "1108", "build")) == []
     errs = errors(setup(RE, "1109"), setup(GARRISON, "1108"), stage(), phase("movement"),
                   bridge(RE, "1109", "1108", "build"))
-    assert [e["rule"] for e in errs] == ["TIS 23.2.1"]
+    assert sorted(e["rule"] for e in errs) == ["TIS 23.2.1", "TIS 23.2.2"]
     assert rules(setup(PARA, "1109"), stage(), phase("movement"),
                  bridge(PARA, "1109", "1108", "build")) == ["TIS 23.2.1"]
 

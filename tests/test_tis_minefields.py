@@ -17,10 +17,15 @@ def mines(h: str) -> dict:
     return {"type": "marker", "hex": h, "marker": "minefield", "on": True}
 
 
+#: [21.2.2] the loss roll owed on entering a minefield (a 1 costs a 5-SP stack nothing: row 3-5)
+ROLL = {"type": "roll", "dice": [1], "purpose": "minefield"}
+
+
 def test_21_2_1_infantry_pays_2_extra_mp_entering_a_minefield():
     # 0811 -> 1011 (2 MP) then 1111 with a minefield: 1 + 2 = 3 more, 5 in all: legal; one hex further is 6
-    assert rules(setup(PARA, "0811"), mines("1111"), stage(), phase("movement"), move(PARA, *ROW11[:4])) == []
-    errs = errors(setup(PARA, "0811"), mines("1111"), stage(), phase("movement"), move(PARA, *ROW11[:5]))
+    assert rules(setup(PARA, "0811"), mines("1111"), stage(), phase("movement"), move(PARA, *ROW11[:4]), ROLL) == []
+    errs = errors(setup(PARA, "0811"), mines("1111"), stage(), phase("movement"), move(PARA, *ROW11[:5]),
+                  ROLL)
     assert [e["rule"] for e in errs] == ["TIS 4.2.2"]
     assert "spends 6 MP" in errs[0]["message"] and "minefield at 1111: +2 MP [21.2.1]" in errs[0]["message"]
     # without the minefield the same four legs cost 4 MP: legal
@@ -29,8 +34,9 @@ def test_21_2_1_infantry_pays_2_extra_mp_entering_a_minefield():
 
 def test_21_2_1_motorized_pays_3_extra_mp():
     # 3 IG: 0811 -> 0911 (2) -> 1011 (2 + 3 minefield) = 7 of 8 MP; one more clear hex (2) is 9
-    assert rules(setup(IG3, "0811"), mines("1011"), stage(), phase("movement"), move(IG3, *ROW11[:3])) == []
-    errs = errors(setup(IG3, "0811"), mines("1011"), stage(), phase("movement"), move(IG3, *ROW11[:4]))
+    assert rules(setup(IG3, "0811"), mines("1011"), stage(), phase("movement"), move(IG3, *ROW11[:3]), ROLL) == []
+    errs = errors(setup(IG3, "0811"), mines("1011"), stage(), phase("movement"), move(IG3, *ROW11[:4]),
+                  ROLL)
     assert [e["rule"] for e in errs] == ["TIS 4.2.2"] and "+3 MP [21.2.1]" in errs[0]["message"]
 
 
@@ -52,5 +58,5 @@ def test_21_2_1_a_from_to_move_counts_the_minefield_on_the_cheapest_path():
     # ends by entering it: 6 MP
     fromto = {"type": "move", "unit": PARA, "from": "0811", "to": "1211"}
     assert rules(setup(PARA, "0811"), mines("1011"), stage(), phase("movement"), fromto) == []  # it goes round
-    errs = errors(setup(PARA, "0811"), mines("1211"), stage(), phase("movement"), fromto)
+    errs = errors(setup(PARA, "0811"), mines("1211"), stage(), phase("movement"), fromto, ROLL)
     assert [e["rule"] for e in errs] == ["TIS 4.2.2"] and "costs 6 MP" in errs[0]["message"]

@@ -258,9 +258,10 @@ def test_4_2_7_infantry_crosses_a_small_river_for_1_extra_mp():
 
 
 def test_25_1_armour_does_not_cross_a_small_river_in_normal_movement():
+    # only by the crossing procedure, from where it began the phase (tests/test_tis_crossings.py)
     ig2 = "gb.xxx.gds.2ig"
     errs = errors(setup(ig2, "2016"), stage(), phase("movement"), move(ig2, "2016", "2117", "2216"))
-    assert [e["rule"] for e in errs] == ["TIS 4.1.1"] and "[25.1]" in errs[0]["message"]
+    assert [e["rule"] for e in errs] == ["TIS 25.1.2"] and "small river at 2117-2216" in errs[0]["message"]
 
 
 # ---- [5.1] stacking ---------------------------------------------------------------------------------------------

@@ -116,12 +116,14 @@ FAMILIES = (
     Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
     Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
            "drop-date roll; drift, AA and drop losses not checked"),
-    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1", "12.4.3", "16.1.3"),
+    Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1", "12.4.3", "16.1.3",
+                                                  "25.1", "24.1", "36.1"),
            note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
            "division HQ lost 2 MP "
            "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6], minefield +2/+3 [21.2.1], [21.2.4], AT barricade "
            "edge +3 for armoured and motorized units [12.4.3], 1 MP an attack from march [16.1.3], fighter Z ½ "
-           "(policy fighter_z_duration); demolition MP [22.1.7] not checked"),
+           "(policy fighter_z_duration); river crossings: the small-river procedure [25.1], ferries [24.1], pontoon "
+           "columns [36.1], engineers [20.1.1], blown and built bridges [23]; demolition 3 MP [22.1.7]"),
     Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1", "8.2.2", "16.2.7"), note="stop on entry, ZoC to ZoC, who "
            "projects one, big rivers, armour and inaccessible hexes, recon, counterattack moves (not from a ZoC, not "
            "at a unit adjacent before [8.2.1], not out of a hex where a friend stays [8.2.2], policies "
@@ -155,12 +157,20 @@ FAMILIES = (
            "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
            "without supply, policy supply_attrition_start, and obeyed); transport/train extensions and [32.1.8] not "
            "checked"),
-    Family("fortifications", rules=("20.1.4", "21.1", "21.3", "23.1", "23.2", "12.4.1", "12.4.2"), note="engineer "
-           "actions a stage, laying and clearing minefields, blowing and building bridges (minefield entry MP: "
-           "movement), AT barricades built only by engineer battalions [12.4.1] (policy at_barricade_builder), "
-           "directed on 3 edges side by side [12.4.2] (marker edges/facing, barricade event; effects: movement, "
-           "combat); entrenching [12.1], minefield losses "
-           "[21.2.2]-[21.2.3], objects and ferries not checked"),
+    Family("fortifications", rules=("12.1", "12.4.1", "12.4.2", "13.1.2", "20.1", "21", "22", "23", "24", "25.1",
+                                    "28.1.6", "36.1"),
+           note="field fortifications [12.1.1]-[12.1.5]; engineer actions a stage [20.1.3]-[20.1.4]; laying and "
+           "clearing minefields [21.1], [21.3]; minefield losses (the Losses on the Minefields table, the engineers' "
+           "own throw, night ×2) [21.2.2]-[21.2.4], [13.1.2], attacking from one ×½ [21.2.5]; objects destroyed by "
+           "ground units (3 MP, engineer range; commandos 2 MP) [22.1.7], [28.1.6], repaired [22.1.5], rebuilt "
+           "[22.3]; bridges blown [23.1] (in the movement phase as objects, policy bridge_demolition; scenario IV's "
+           "Arnhem bridge option) and built by the procedure [23.2] (policy bridge_building); the small-river "
+           "crossing [25.1] (policy small_river_crossing), ferries [24.1], pontoon columns [36.1]; AT barricades "
+           "only by engineer battalions [12.4.1] (policy at_barricade_builder), directed on 3 edges side by side "
+           "[12.4.2] (marker edges/facing, barricade event; effects: movement, combat). Not checked: engineer company "
+           "roles [20.2.1] (threshold garbled), objects and ferries "
+           "destroyed by fire or air [22.1.1]-[22.1.6], [24.2.2], a bridge's rebuilding time ('see 19.2.2'), "
+           "supply across pontoons [36.1.3], crossings in from/to moves between hexes that are not adjacent"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),
     Family("air", rules=("26", "13.2.1", "45.2.4"), note="one mission a stage [26.1.3], CAS support by CAS units "

@@ -11,13 +11,18 @@ from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
 from modgen.rules.tis.attrition import Attrition
 from modgen.rules.tis.barricades import Barricades
+from modgen.rules.tis.bridges import Bridges
 from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.counterattacks import Counterattacks
+from modgen.rules.tis.crossings import Crossings
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.fire import ArtilleryFire
+from modgen.rules.tis.fortifications import Fortifications
 from modgen.rules.tis.march import AttackFromMarch
+from modgen.rules.tis.mines import Minefields
 from modgen.rules.tis.movement import Movement
+from modgen.rules.tis.objects import Objects
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.retreats import Retreats
@@ -32,4 +37,5 @@ def make_checkers(ctx: Any) -> list[Any]:
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Barricades(), AttackFromMarch(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
+            Minefields(), Crossings(), Objects(), Bridges()]

@@ -239,3 +239,9 @@ def in_formation(ctx: Any, uid: str, formation: str) -> bool:
         seen.add(f)
         f = (ctx.formations.get(f) or {}).get("parent")
     return False
+
+
+def object_state(ctx: Any, h: str) -> dict[str, Any]:
+    """The objects [22] recorded on a hex by ``object_destroyed``/``object_damaged`` markers: type -> 'destroyed'
+    or 'damaged'."""
+    return ctx.state.notes.setdefault("tis_objects", {}).setdefault(h, {})

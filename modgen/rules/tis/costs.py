@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.movement import TecCosts, parse_mp
+from modgen.rules.tis.common import river
 
 _PLUS = re.compile(r"^\+\s*(\d+(?:\.\d+)?)$")
 
@@ -55,6 +56,7 @@ def tec_for(ctx: Any, mclass: str) -> tuple[dict[str, Any], dict[str, str]]:
             tec[tid] = {"mp": value}
         if value is None:
             why[tid] = reason or "missing"
+    tec.setdefault("ferry", {"mp": 0, "river": False})  # drawn on its river's hexside [24.1]: no cost of its own
     return tec, why
 
 
@@ -67,6 +69,12 @@ class TisCosts(TecCosts):
         tec, self.why = tec_for(ctx, mclass)
         super().__init__(tec, ctx.board)
         self.mclass = mclass
+        self.ctx = ctx
+
+    def bridged(self, a: str, b: str) -> bool:
+        """A standing map bridge or one built in play cancels the river; a blown one does not [23]."""
+        return any(s in ("big_river", "small_river") for s in self.board.hexside(a, b)) and \
+            river(self.ctx, a, b) is None
 
     def blocked(self, h: str) -> bool:
         """The hex's terrain is inaccessible to this class (a prohibited cell, not a missing one)."""

@@ -25,10 +25,10 @@ def _engineer(ctx: Any, uid: str, rule: str, what: str) -> bool:
     return False
 
 
-def _action(ctx: Any, uid: str, what: str) -> None:
-    """[20.1.4]: no more actions a stage than the engineer's current SP."""
+def engineer_action(ctx: Any, uid: str, what: str, n: int = 1) -> None:
+    """[20.1.4]: no more actions a stage than the engineer's current SP (``n``: actions this one takes)."""
     done = ctx.state.per_stage.setdefault("tis_engineer_actions", {})
-    done[uid] = done.get(uid, 0) + 1
+    done[uid] = done.get(uid, 0) + n
     sp = c.strength(ctx, uid)
     if sp is not None and done[uid] > sp:
         ctx.error(ctx.rule("20.1.4"), f"{ctx.name(uid)} {what}: its action number {done[uid]} this stage, but an "
@@ -45,6 +45,15 @@ def _mine_cap(ctx: Any, uid: str) -> tuple[int | None, str]:
     return (2 * int(t[0]), f"twice its initial {t[0]} SP is {2 * int(t[0])}") if t else (None, "")
 
 
+def spend_all_mp(ctx: Any, uid: str, rule: str, what: str) -> None:
+    """The unit spent all its MP on ``what`` (laying mines [21.1.2], building a fortification [12.1.1], a ferry
+    crossing [24.1.2]): a later move in the phase breaks ``rule``."""
+    ctx.state.per_phase.setdefault("tis_all_mp", {})[uid] = (rule, what)
+
+
+_action = engineer_action
+
+
 class Engineers:
     """[20.1.4], [21.1.1]-[21.1.7], [21.3.1]-[21.3.4], [23.1.1]-[23.1.5], [23.2.1]."""
 
@@ -58,14 +67,18 @@ class Engineers:
             self._barricade(ctx, ev["unit"], ev.get("hex") or ctx.state.position.get(ev["unit"]))
         elif t == "move" and ev.get("unit") in ctx.state.per_phase.get("tis_all_mp", {}):
             uid = ev["unit"]
-            ctx.error(ctx.rule(ctx.state.per_phase["tis_all_mp"][uid]), f"{ctx.name(uid)} moves after spending all "
-                      "its MP on a minefield this movement phase", units=[uid])
+            rule, what = ctx.state.per_phase["tis_all_mp"][uid]
+            ctx.error(ctx.rule(rule), f"{ctx.name(uid)} moves after spending all its MP on {what} this movement "
+                      "phase", units=[uid])
         elif t == "attack":
             busy = ctx.state.per_stage.get("tis_clearing", set())
             bad = [u for u in ev.get("attackers") or [] if u in busy]
             if bad:
                 ctx.error(ctx.rule("21.3.4"), f"{c.names(ctx, bad)} cleared a minefield this stage and attacks; an "
                           "engineer clearing a minefield does not take part in battle", units=bad)
+            for u in ev.get("attackers") or []:
+                if c.unit_class(ctx, u) == "engineer":  # [20.1.3] attacking is two actions
+                    engineer_action(ctx, u, "attacks (an attack is two actions [20.1.3])", 2)
         elif t == "roll" and ev.get("purpose") == "bridge":
             ctx.state.per_phase["tis_bridge_roll"] = sum(int(d) for d in ev.get("dice") or [])
         elif t == "bridge" and ev.get("unit") and len(ev.get("hexes") or []) == 2:
@@ -107,7 +120,7 @@ class Engineers:
         if uid in st.per_phase.get("tis_moved", set()):
             ctx.error(ctx.rule(rule), f"{ctx.name(uid)} {what} at {h} after moving this phase; it spends all its "
                       "MP on it", units=[uid], hexes=[h])
-        st.per_phase.setdefault("tis_all_mp", {})[uid] = rule
+        spend_all_mp(ctx, uid, rule, "a minefield")
         return here
 
     def _lay(self, ctx: Any, uid: str, h: str) -> None:

@@ -19,6 +19,7 @@ from modgen.rules.tis import common as c
 from modgen.rules.tis.barricades import barricade_mp
 from modgen.rules.tis.costs import TisCosts
 from modgen.rules.tis.counterattacks import stopped
+from modgen.rules.tis.crossings import river_step
 from modgen.rules.tis.engineers import MINEFIELD
 from modgen.rules.tis.fire import barraged
 from modgen.rules.tis.obligations import hq_lost
@@ -172,7 +173,14 @@ class Movement:
                 return
             if self._enemy(ctx, uid, side, b, path):
                 return
-            cost = costs.step(a, b)
+            first = walk.hexes == 0 and a == walk.start
+            special = river_step(ctx, uid, a, b, first, limit, costs)  # [24.1], [25.1], [36.1], [20.1.1]
+            if special is not None and not special[0]:
+                return
+            cost = special[1] if special is not None else costs.step(a, b)
+            if special is not None and cost is None:
+                ctx.could_not_check(ctx.rule("25.1.2"), f"{nm} has no movement points in the data")
+                return
             if cost is None:
                 if costs.unknown:
                     ctx.could_not_check(ctx.rule("4.1.1"), f"the Terrain Effect chart has no row for "

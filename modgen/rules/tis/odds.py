@@ -145,6 +145,9 @@ def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False,
     if attacking and c.out_of_supply(ctx, uid):
         factors.append(Fraction(1, 2))
         why.append(f"{ctx.name(uid)} attacks out of supply ×½ [32.2.2]")
+    if attacking and h and "minefield" in ctx.state.hex_markers.get(h, set()):
+        factors.append(Fraction(1, 2))
+        why.append(f"{ctx.name(uid)} attacks from the minefield at {h} ×½ [21.2.5]")
     return apply_factors(sp, factors), why
 
 

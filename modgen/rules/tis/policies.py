@@ -228,4 +228,32 @@ POLICIES: tuple[Policy, ...] = (
         "(destination).",
         rule="TIS 8.2.2",
     ),
+    Policy(
+        "small_river_crossing",
+        default="half_mp",
+        choices=("half_mp", "half_mp_plus_terrain"),
+        doc="[25.1.2] an armoured or motorized unit crosses a small river 'by spending half of its movement points': "
+        "the step into the far hex costs half its MP, terrain included (half_mp), or half its MP plus the far "
+        "hex's terrain cost (half_mp_plus_terrain).",
+        rule="TIS 25.1.2",
+    ),
+    Policy(
+        "bridge_demolition",
+        default="as_object",
+        choices=("as_object", "line_unit"),
+        doc="[23.1.3] 'Bridges are destroyed under the same rules as other objects': a bridge blown in the movement "
+        "phase also costs 3 MP and needs an engineer of the unit's command in range [22.1.7] (as_object); or only "
+        "[23.1.1]-[23.1.5] apply (line_unit), as the digest's summary of [23.1] reads.",
+        rule="TIS 23.1.3, 22.1.7",
+    ),
+    Policy(
+        "bridge_building",
+        default="procedure",
+        choices=("procedure", "event_only"),
+        doc="[23.2.2]-[23.2.4]: the 'bridge build' event is checked against the procedure over several movement "
+        "phases (the engineer takes the river hex, crosses in a later phase; a big-river bridge stands a stage "
+        "later) (procedure); or only [23.2.1] is checked at the event (event_only), for logs that record the "
+        "bridge when building starts.",
+        rule="TIS 23.2.2-23.2.4",
+    ),
 )
