@@ -88,9 +88,11 @@ def test_16_1_4_attackers_and_an_unentrenched_defender_fight_at_two_thirds():
 
 def test_16_1_4_an_entrenched_defender_keeps_full_strength():
     # 9 against the entrenched garrison's full 4: 2.25 -> 2:1, entrenched -1 [12.1.6]: 1:1
-    base = movement((PARA, "1211"), (PARA2, "1211"), (PARA3, "1211"), (GARRISON, "1311"))
-    assert rules(*base, entrenched(GARRISON), afm([PARA, PARA2, PARA3], [GARRISON]), odds("1:1")) == []
-    errs = errors(*base, entrenched(GARRISON), afm([PARA, PARA2, PARA3], [GARRISON]), odds("2:1"))
+    # (dug in at the set-up: a fortification built in the enemy's movement phase would break [12.1.1])
+    base = [*(setup(u, h) for u, h in ((PARA, "1211"), (PARA2, "1211"), (PARA3, "1211"), (GARRISON, "1311"))),
+            entrenched(GARRISON), stage(), phase("movement")]
+    assert rules(*base, afm([PARA, PARA2, PARA3], [GARRISON]), odds("1:1")) == []
+    errs = errors(*base, afm([PARA, PARA2, PARA3], [GARRISON]), odds("2:1"))
     assert [e["rule"] for e in errs] == ["TIS 3.4.1"] and "9 SP against 4 SP" in errs[0]["message"]
 
 
