@@ -9,6 +9,7 @@ from typing import Any
 from modgen.rules.seqcheck import Sequence
 from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
+from modgen.rules.tis.artillery import Artillery
 from modgen.rules.tis.attrition import Attrition
 from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.engineers import Engineers
@@ -28,4 +29,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Artillery()]

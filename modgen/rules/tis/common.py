@@ -232,3 +232,15 @@ def in_formation(ctx: Any, uid: str, formation: str) -> bool:
         seen.add(f)
         f = (ctx.formations.get(f) or {}).get("parent")
     return False
+
+
+def combat_modifier(ctx: Any, terrain: str) -> int | None:
+    """The Terrain Effect chart's combat modifier of a terrain (hills: policy ``hills_combat_modifier``); None when
+    the chart has no row for it (clear without a row is 0)."""
+    if terrain == "hills":
+        return int(ctx.policies.get("hills_combat_modifier", -1))
+    row = terrain_row(ctx, terrain)
+    if row is None:
+        return 0 if terrain == "clear" else None
+    v = row.get("combat")
+    return v if isinstance(v, int) else 0
