@@ -15,6 +15,7 @@ from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.fire import ArtilleryFire
+from modgen.rules.tis.hq import Headquarters
 from modgen.rules.tis.movement import Movement
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
@@ -29,4 +30,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Artillery()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Artillery(), Headquarters()]
