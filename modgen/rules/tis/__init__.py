@@ -144,8 +144,9 @@ FAMILIES = (
            "[12.4.4]-[12.4.7]; [16.2.11] (garbled example) and recon attacks not checked"),
     Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5", "15"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
-           "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "
-           "command [9.2.7] not checked. Firing at range: GUN and ARMOUR [15.1.1]-[15.1.2], exterior zone in the "
+           "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2], fire at objects 3 SP [9.6.5] (the "
+           "fire table, ammunition and command: family artillery). Firing at range: GUN and ARMOUR [15.1.1]-[15.1.2], "
+           "exterior zone in the "
            "movement and counterattack phases [15.1.4], by or at counterattackers there [15.2.4], non-armoured units "
            "only unmoved in their own phases [15.1.5], 2 MP [15.1.6], once in each window a-d [15.2.1], no exterior "
            "fire from an armoured or AT ZoC [15.2.5], field artillery entrenched or fortified [15.2.7], sheltered "
@@ -180,7 +181,23 @@ FAMILIES = (
            "[45.2.4], airfield allocation (5 an airfield, before the game, never changed) [26.3.3]; AA fire, "
            "dogfights, air recon, the worsened-weather roll [45.2.3], the air tables' results, airfields in an "
            "enemy ZoC or captured [26.3.4]-[26.3.6], supply drops and air transport not checked"),
-    *not_checked("command", "events"),
+    Family("artillery", tables=("artillery_fire", "terrain"), rules=("9.2.6", "9.2.7", "9.4.1", "9.5.1", "9.8", "9.9",
+                                                                    "10.4", "10.5", "13.1.4"),
+           note="support only of units under the artillery's HQ [9.2.7] (formation parent links, policy "
+           "artillery_command, the scenario's params.artillery_command), moved artillery ½ or -1 [9.2.6], defensive "
+           "support ½ [9.4.1], direct combat 1 SP (SP artillery over 3 SP: 2) [9.5.1]-[9.5.2], rockets and mortars "
+           "against armour [10.4.2], [10.5.1]; the Artillery Fire table's losses [9.8.1] with terrain and "
+           "entrenchment [9.8.2] (policy artillery_terrain_modifier), heavy-only barrage +2 [9.7.4], rockets +1 "
+           "[10.4.1], night barrage -2 [13.1.4], 26+ SP [9.8.3]; a missing cell (row 21-, dice 4-6) is "
+           "could-not-check; ammunition pools per formation [9.9] (scenario AR or 2 x artillery SP, 4/2/1 AR, "
+           "policies ammunition_debit, ammunition_last_rounds). Visibility of targets [9.6.3], the object table "
+           "and AfM support [16.2.2]-[16.2.3] not checked"),
+    Family("command", rules=("14.1.6", "14.3"), note="HQs not destroyed by retreat losses [14.1.6], a lost "
+           "division HQ's 2 MP [14.3.1] and -1 per hex [14.3.3] (movement, combat), a lost corps HQ's divisions "
+           "not attacking together and the corps die (roll purpose corps_hq) [14.3.4], the restored HQ "
+           "(replacement: a full day later, movement phase, 8 SP, one SP less, levels from subordinates) [14.3.7]; "
+           "battlegroups [14.3.2], army HQs [14.3.5] and the reveal [14.3.6] not checked"),
+    *not_checked("events"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

@@ -9,6 +9,7 @@ from typing import Any
 from modgen.rules.seqcheck import Sequence
 from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
+from modgen.rules.tis.artillery import Artillery
 from modgen.rules.tis.attrition import Attrition
 from modgen.rules.tis.barricades import Barricades
 from modgen.rules.tis.bridges import Bridges
@@ -19,6 +20,7 @@ from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.fire import ArtilleryFire
 from modgen.rules.tis.fortifications import Fortifications
+from modgen.rules.tis.hq import Headquarters
 from modgen.rules.tis.march import AttackFromMarch
 from modgen.rules.tis.mines import Minefields
 from modgen.rules.tis.movement import Movement
@@ -38,4 +40,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Barricades(), AttackFromMarch(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
-            Minefields(), Crossings(), Objects(), Bridges()]
+            Minefields(), Crossings(), Objects(), Bridges(),
+            Artillery(), Headquarters()]

@@ -245,3 +245,15 @@ def object_state(ctx: Any, h: str) -> dict[str, Any]:
     """The objects [22] recorded on a hex by ``object_destroyed``/``object_damaged`` markers: type -> 'destroyed'
     or 'damaged'."""
     return ctx.state.notes.setdefault("tis_objects", {}).setdefault(h, {})
+
+
+def combat_modifier(ctx: Any, terrain: str) -> int | None:
+    """The Terrain Effect chart's combat modifier of a terrain (hills: policy ``hills_combat_modifier``); None when
+    the chart has no row for it (clear without a row is 0)."""
+    if terrain == "hills":
+        return int(ctx.policies.get("hills_combat_modifier", -1))
+    row = terrain_row(ctx, terrain)
+    if row is None:
+        return 0 if terrain == "clear" else None
+    v = row.get("combat")
+    return v if isinstance(v, int) else 0

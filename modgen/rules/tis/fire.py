@@ -15,6 +15,7 @@ from modgen.rules.tis import common as c
 FIRE_KINDS = ("barrage", "fire", "bombardment")
 BARRAGE_UNITS, BARRAGE_SP = 3, 11  # [9.7.2]
 SINGLE_SP = 7  # [9.6.2]
+OBJECT_SP = 3  # [9.6.5]
 NIGHT_FIRING_TERRAIN = ("fort", "fortified_line")  # [13.1.8]
 
 
@@ -83,9 +84,18 @@ class ArtilleryFire:
             if st.phase != "combat":
                 ctx.error(ctx.rule("9.6.1"), f"single-handed fire by {names} in the {st.phase} phase; artillery "
                           "fires single-handed in its combat phase", units=guns)
-            if sp < SINGLE_SP:
+            obj = ev.get("hex") if not targets else None  # [9.6.5] fire at an object [22.1]
+            if obj and sp < OBJECT_SP:
+                ctx.error(ctx.rule("9.6.5"), f"single-handed fire by {names} at the object at {obj} with {sp} SP; "
+                          f"fire at an object needs at least {OBJECT_SP} SP", units=guns, hexes=[obj])
+            elif not obj and sp < SINGLE_SP:
                 ctx.error(ctx.rule("9.6.2"), f"single-handed fire by {names} with {sp} SP; single-handed fire at "
                           f"enemy units needs at least {SINGLE_SP} SP", units=guns)
+            for u in guns if obj else []:
+                h, afr = st.position.get(u), ctx.values(u).get("afr")
+                if h and isinstance(afr, int) and ctx.board.distance(h, obj) > afr:
+                    ctx.error(ctx.rule("9.2.1"), f"{ctx.name(u)} at {h} fires at the object at {obj}, beyond its "
+                              f"fire range of {afr} hexes", units=[u], hexes=[h, obj])
             if c.is_night(ctx):
                 ctx.error(ctx.rule("13.1.4"), f"single-handed fire by {names} in a night stage, where it is "
                           "forbidden (policy night_stage)", units=guns)

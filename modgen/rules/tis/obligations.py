@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis import hq as hqs
 from modgen.rules.tis.counterattacks import forbidden_targets
 
 
@@ -146,5 +147,7 @@ def hq_lost(ctx: Any, uid: str) -> str | None:
     """The eliminated HQ whose loss restricts the unit's movement in this movement phase [14.3.1], or None."""
     for f, n in (ctx.state.notes.get("tis_hq_lost") or {}).items():
         if not n.get("done") and n["side"] == ctx.side_of(uid) and c.in_formation(ctx, uid, f):
+            if f in hqs.lost_corps(ctx) and not hqs.corps_die_restricts(ctx, uid, f):
+                continue  # [14.3.4] b) a division of a lost corps HQ is held only on a high corps die
             return str(n["hq"])
     return None

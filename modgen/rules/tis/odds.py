@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from modgen.rules.tis import artillery as art
 from modgen.rules.tis import barricades as bar
 from modgen.rules.tis import common as c
 from modgen.rules.tis.march import is_afm
@@ -113,13 +114,7 @@ def _hex_sp(ctx: Any, units: list[str]) -> dict[str, int]:
 
 
 def _terrain_mod(ctx: Any, terrain: str) -> int | None:
-    if terrain == "hills":
-        return int(ctx.policies.get("hills_combat_modifier", -1))
-    row = c.terrain_row(ctx, terrain)
-    if row is None:
-        return 0 if terrain == "clear" else None
-    v = row.get("combat")
-    return v if isinstance(v, int) else 0
+    return c.combat_modifier(ctx, terrain)
 
 
 def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False,
@@ -171,20 +166,26 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
+        sp, direct = art.direct_sp(ctx, u, sp)  # [9.5.1]-[9.5.2]
         att_sp += sp
+        why += [direct] if direct else []
         o.notes += why
-    for u in support:
-        sp = c.strength(ctx, u)
+    side = ctx.side_of(attackers[0]) if attackers else None
+    def_support = 0
+    for u in support:  # [9.3.2] support of the attack; the defender's artillery supports the defence [9.4.1]
+        defence = side is not None and ctx.side_of(u) not in (None, side)
+        sp, why = art.support_sp(ctx, u, attackers if defence else defenders, defence)
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
-        if c.is_night(ctx):
-            sp = min(sp, 1)  # [13.1.1] artillery attacks with 1 SP at night
-            o.notes.append(f"{ctx.name(u)} supports at night with 1 SP [13.1.1]")
-        if afm:
+        o.notes += why
+        if afm and not defence:
             sp = apply_factors(sp, [two_thirds])  # [16.2.3]
             o.notes.append(f"{ctx.name(u)} supports an attack from march ×⅔ [16.2.3]")
-        att_sp += sp  # [9.3.2]
+        if defence:
+            def_support += sp
+        else:
+            att_sp += sp  # [9.3.2]
     for u in air:
         sp = c.strength(ctx, u)
         if sp is None:
@@ -202,10 +203,12 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
+        sp, direct = art.direct_sp(ctx, u, sp)  # [9.5.1]-[9.5.2], [9.2.2]
         def_sp += 0 if c.unit_class(ctx, u) == "at_team" else sp  # [35.2] AT teams add no SP
-        o.notes += why
+        o.notes += why + ([direct] if direct else [])
     if ctx.policies.get("combat_stack_limit", "at_most_24") == "at_most_24" and len(per_hex) == 1:
         def_sp = min(def_sp, 24)  # [5.1.2]
+    def_sp += def_support
     o.att_sp, o.def_sp = att_sp, def_sp
     o.label = ratio_label(att_sp, def_sp)
     if not per_hex:

@@ -256,4 +256,49 @@ POLICIES: tuple[Policy, ...] = (
         "bridge when building starts.",
         rule="TIS 23.2.2-23.2.4",
     ),
+    Policy(
+        "artillery_command",
+        default="subordinates",
+        choices=("subordinates", "same_corps", "any"),
+        doc="[9.2.7] 'Field artillery can support only units from the same headquarters or subordinate "
+        "headquarters (corps and army artillery)': artillery supports units of its own formation or of formations "
+        "under it in the formations' parent links, so corps artillery supports the corps' divisions and a "
+        "division's artillery only that division (subordinates); or any unit under the same top formation, so a "
+        "division's artillery also supports a sister division of its corps (same_corps); or any friendly unit "
+        "(any: not checked). A scenario's special rule with params.artillery_command widens it for named units.",
+        rule="TIS 9.2.7",
+    ),
+    Policy(
+        "artillery_die_bounds",
+        default="clamp",
+        choices=("clamp", "below_one_no_effect"),
+        doc="The Artillery Fire table has die columns 1-6; the book does not say what a modified die outside them "
+        "reads: column 1 or 6 (clamp), or no effect below 1 and column 6 above 6 (below_one_no_effect).",
+        rule="TIS 9.8.2",
+    ),
+    Policy(
+        "artillery_strength_bonus",
+        default="loss",
+        choices=("loss", "die"),
+        doc="[9.8.3] 26-30 SP of firing artillery 'add +1 to the result' (+2 above 30), read on row '21 and "
+        "higher': added to the SP lost (loss), or to the die like the other modifiers (die).",
+        rule="TIS 9.8.3",
+    ),
+    Policy(
+        "ammunition_debit",
+        default="per_unit",
+        choices=("per_unit", "per_fire"),
+        doc="[9.9.3] 'reducing the total number of AR by 4 after a barrage, 2 after single-handed fire, 1 after "
+        "supporting battle': once for every firing artillery unit, from its own formation's pool (per_unit), or "
+        "once for each formation taking part in the fire (per_fire).",
+        rule="TIS 9.9.3",
+    ),
+    Policy(
+        "ammunition_last_rounds",
+        default="cost_needed",
+        choices=("cost_needed", "any_left"),
+        doc="[9.9.4] 'If a unit uses all its AR, the artillery can't fire any more': a fire needs its whole cost "
+        "left in the pool (cost_needed), or only some AR left, the pool going to 0 (any_left).",
+        rule="TIS 9.9.4",
+    ),
 )

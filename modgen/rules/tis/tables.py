@@ -88,6 +88,21 @@ TABLES: dict[str, Any] = {
         {"by_class": {"type": "object", "description": "MP by class.", "additionalProperties": NUMBER_OR_NULL}},
         ["by_class"],
     ),
+    "artillery_fire": table(
+        "Artillery Fire (single-handed fire and barrage [9.8.1]): SP lost by the target, one block per target "
+        "strength band, rows by the firing strength, columns d6 1..6.",
+        {"blocks": {"type": "array", "description": "Target strength bands, smallest first.",
+                    "items": {"type": "object", "description": "One target strength band.",
+                              "properties": {
+                                  "label": {"type": "string", "description": "Band as printed, e.g. '1-4'."},
+                                  "min": {"type": "integer", "description": "Lowest target SP."},
+                                  "max": {"type": ["integer", "null"], "description": "Highest (null: open)."},
+                                  "rows": {"type": "array", "items": BAND,
+                                           "description": "Firing strength rows; results are SP lost (0 for "
+                                           "'--'), null where the cell is missing."}},
+                              "required": ["label", "min", "max", "rows"], "additionalProperties": False}}},
+        ["blocks"],
+    ),
 }
 
 
