@@ -161,9 +161,13 @@ FAMILIES = (
            "airstrike phases and the tactical-attack radius [26.9.1]-[26.9.2], fighter targets [26.4.13], 3 bombers "
            "a hex and none next to friends [26.6.1]-[26.6.2], no CAS/recon at night [13.2.1], none in bad weather "
            "[45.2.4], airfield allocation (5 an airfield, before the game, never changed) [26.3.3]; AA fire, "
-           "dogfights, air recon, the worsened-weather roll [45.2.3], the air tables' results, airfields in an "
+           "dogfights, air recon, the air tables' results, airfields in an "
            "enemy ZoC or captured [26.3.4]-[26.3.6], supply drops and air transport not checked"),
-    *not_checked("command", "events"),
+    Family("events", rules=("45.1.2", "45.2.3"), note="the first stage good (scenario first_weather), the "
+           "stage's 2d6 roll in the air phase against the Weather Change Table from the previous weather, once a "
+           "stage; the worsened-weather die of each air mission (4-6 aborts) [45.2.3]; bad weather as night "
+           "[45.2.5] and the sea-casualty roll [45.2.2] not checked"),
+    *not_checked("command"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

@@ -21,6 +21,7 @@ from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
 from modgen.rules.tis.victory import Victory
+from modgen.rules.tis.weather import Weather
 
 
 def make_checkers(ctx: Any) -> list[Any]:
@@ -28,4 +29,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Weather()]
