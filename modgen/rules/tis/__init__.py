@@ -114,8 +114,11 @@ DICE = (Die("1d6"),)
 #: What is checked (docs/rules.md, "Taktyka i Strategia: section 6 items" maps every digest item).
 FAMILIES = (
     Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
-    Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
-           "drop-date roll; drift, AA and drop losses not checked"),
+    Family("reinforcements", rules=("scenario", "17.1.1", "17.1.2", "17.2", "10.2.3", "10.2.4"),
+           note="schedule, entry areas, drop phase and the Poles' drop-date roll; drops [17]: bad weather [45.2.4], "
+           "enemy fighters [17.2.13], the wind roll [17.1.2], AA fire [17.2.4] (printed Day cells), losses on "
+           "landing [17.2.1], the order of steps [17.2.9]; where a missed drop lands (diagram omitted), lakes and "
+           "sea, [17.2.7]-[17.2.8] not checked"),
     Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1"),
            note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
            "division HQ lost 2 MP "

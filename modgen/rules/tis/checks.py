@@ -11,6 +11,7 @@ from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
 from modgen.rules.tis.attrition import Attrition
 from modgen.rules.tis.combat import Combat
+from modgen.rules.tis.drops import Drops
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.fire import ArtilleryFire
@@ -29,4 +30,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Weather()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Weather(), Drops()]

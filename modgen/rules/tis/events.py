@@ -85,5 +85,24 @@ def parse_far(p: Any) -> dict[str, Any]:
     return event
 
 
-EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR}
-CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far}
+AA_FIRE = {
+    "type": "object",
+    "description": "TiS [17.2.4]: an AA unit fires at a dropping airborne unit in the airborne assault phase; one die "
+                   "follows as a roll purpose aa, the EP lost as a loss reason aa.",
+    "properties": {
+        "unit": {"type": "string", "minLength": 1, "description": "The AA unit firing."},
+        "target": {"type": "string", "minLength": 1, "description": "The airborne unit that dropped."},
+    },
+    "required": ["type", "unit", "target"],
+}
+
+
+def parse_aa(p: Any) -> dict[str, Any]:
+    """``!aa AA TARGET``: the AA unit fires at the dropping TARGET [17.2.4]."""
+    event = {"type": "aa_fire", "unit": p.next("the AA unit").text, "target": p.next("the dropping unit").text}
+    p.done()
+    return event
+
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE}
+CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa}

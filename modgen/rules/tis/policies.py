@@ -189,4 +189,22 @@ POLICIES: tuple[Policy, ...] = (
         "(battalion); or any engineer unit, as Arnhem's engineers are companies and squadrons (any_engineer).",
         rule="TIS 12.4.1",
     ),
+    Policy(
+        "drop_fighter_area",
+        default="hex",
+        choices=("hex", "zone"),
+        doc="[17.2.13] 'An airborne unit can't land in an area with enemy fighter planes' does not define the "
+        "area: the landing hex holds an enemy fighter stationed there this stage (hex), or the hex is within the "
+        "fighters' 10-hex attack zone [26.4.2] (zone).",
+        rule="TIS 17.2.13",
+    ),
+    Policy(
+        "drop_loss_unit",
+        default="ep",
+        choices=("ep", "sp"),
+        doc="The Casualties during the drop table gives SP, while the combat and AA tables give EP (digest §8.4 "
+        "item 20): the drop losses are taken as EP steps on the unit's track (ep, the digest's reading) or as SP "
+        "of strength lost (sp).",
+        rule="TIS 17.2.1",
+    ),
 )
