@@ -130,13 +130,14 @@ FAMILIES = (
     Family("stacking", rules=("5.1",), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "transport columns and trains not checked"),
     Family("combat", tables=("crt", "casualties", "terrain"),
-           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
+           rules=("7", "11", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
            "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
            "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
-           "supply ×½ [32.2.2], CAS support SP [26.5.6]; AfM and recon attacks not checked"),
+           "supply ×½ [32.2.2], CAS support SP [26.5.6], recon surprise attacks on their table [11.2] and recon "
+           "identification [11.4]; AfM not checked"),
     Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5", "15"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
            "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2]; the fire table, ammunition, "

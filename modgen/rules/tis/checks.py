@@ -18,6 +18,7 @@ from modgen.rules.tis.fire import ArtilleryFire
 from modgen.rules.tis.movement import Movement
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
+from modgen.rules.tis.recon import Recon
 from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
@@ -30,4 +31,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     interleaved = ctx.policies.get("phase_order") == "interleaved"
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
-            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Weather(), Drops()]
+            Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Weather(), Drops(), Recon()]

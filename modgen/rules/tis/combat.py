@@ -108,6 +108,8 @@ class Combat:
                 if sp > 24:
                     ctx.error(ctx.rule("5.1.2"), f"{sp} SP attack from {h} ({c.names(ctx, here)}); at most 24 SP "
                               "of a stack fight in one combat", units=here, hexes=[h])
+        if ev.get("kind") == "recon":
+            return  # [11.2.2] the recon surprise attack has its own table, no odds or modifiers (recon.py)
         self._support(ctx, sup, dfn)
         self.battle = {"att": att, "dfn": dfn, "odds": compute(ctx, att, dfn, sup, airborne, air),
                        "column": None, "result": None, "loss_rolls": {}, "losses": {"attacker": 0, "defender": 0},

@@ -104,5 +104,33 @@ def parse_aa(p: Any) -> dict[str, Any]:
     return event
 
 
-EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE}
-CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa}
+IDENTIFY = {
+    "type": "object",
+    "description": "TiS [11.4]: a recon unit tries to identify the enemy units on a hex (3 MP); one die follows as a "
+                   "roll purpose identify.",
+    "properties": {
+        "unit": {"type": "string", "minLength": 1, "description": "The recon unit."},
+        "hex": {"type": "string", "minLength": 1, "description": "The hex shown."},
+        "identified": {"type": "boolean", "description": "What the players read: the units were recognized."},
+    },
+    "required": ["type", "unit", "hex"],
+}
+
+
+def parse_identify(p: Any) -> dict[str, Any]:
+    """``!identify RECON HEX [yes|no]``: RECON tries to identify the units at HEX [11.4]."""
+    event: dict[str, Any] = {"type": "identify", "unit": p.next("the recon unit").text,
+                             "hex": p.next("the hex").text}
+    if (t := p.peek()) is not None:
+        p.next("yes or no")
+        if t.text not in ("yes", "no"):
+            raise p.fail(t, "'yes', 'no' or end of line")
+        event["identified"] = t.text == "yes"
+    p.done()
+    return event
+
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE,
+                                          "identify": IDENTIFY}
+CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa,
+                              "identify": parse_identify}

@@ -23,6 +23,8 @@ from modgen.rules.tis.obligations import hq_lost
 
 #: per-phase MP a unit spent firing at range [15.1.6] (written by :mod:`.far`)
 FAR_MP_KEY = "tis_far_mp"
+#: per-phase MP a unit spent on other actions: uid -> [(MP, why)] (recon identification [11.4.1], loading [34.2.2])
+EXTRA_MP_KEY = "tis_extra_mp"
 
 
 @dataclass
@@ -78,6 +80,8 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     far = (st.per_phase.get(FAR_MP_KEY) or {}).get(uid, 0)
     if far:
         value, why = value - far, why + f" (less {far} MP spent firing at range [15.1.6])"
+    for extra, what in (st.per_phase.get(EXTRA_MP_KEY) or {}).get(uid, []):
+        value, why = value - extra, why + f" (less {extra} MP {what})"
     return value, why
 
 
