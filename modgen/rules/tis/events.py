@@ -130,7 +130,31 @@ def parse_identify(p: Any) -> dict[str, Any]:
     return event
 
 
+TRANSPORT = {
+    "type": "object",
+    "description": "TiS [34.2]: units load onto or unload from a transport column (2 MP each, on the column's hex).",
+    "properties": {
+        "column": {"type": "string", "minLength": 1, "description": "The transport column."},
+        "units": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                  "description": "The units loaded or unloaded."},
+        "action": {"enum": ["load", "unload"], "description": "Load (default) or unload."},
+    },
+    "required": ["type", "column", "units"],
+}
+
+
+def _transport(action: str) -> Any:
+    def parse(p: Any) -> dict[str, Any]:
+        column = p.next("the transport column").text
+        units = p.targets("a unit")
+        p.done()
+        return {"type": "transport", "column": column, "units": units, "action": action}
+    parse.__doc__ = f"``!{action} TC UNIT...``: the units {action} onto/from the transport column TC [34.2]."
+    return parse
+
+
 EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE,
-                                          "identify": IDENTIFY}
+                                          "identify": IDENTIFY, "transport": TRANSPORT}
 CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa,
-                              "identify": parse_identify}
+                              "identify": parse_identify, "load": _transport("load"),
+                              "unload": _transport("unload")}
