@@ -127,7 +127,8 @@ FAMILIES = (
     Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
            "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
            "exceptions not checked"),
-    Family("stacking", rules=("5.1", "33.3", "34"), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
+    Family("stacking", rules=("5.1", "33.3", "34"),
+           note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "one transport column and one train a hex [34.3.1], [33.3.1], no unit with a loaded column [34.3.2]; "
            "transport columns: capacity [34.2.1], loading and unloading 2 MP [34.2.2]-[34.2.3], carried units "
            "do not fight [34.3.6]"),
