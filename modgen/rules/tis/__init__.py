@@ -174,7 +174,13 @@ FAMILIES = (
            "stage's 2d6 roll in the air phase against the Weather Change Table from the previous weather, once a "
            "stage; the worsened-weather die of each air mission (4-6 aborts) [45.2.3]; bad weather as night "
            "[45.2.5] and the sea-casualty roll [45.2.2] not checked"),
-    *not_checked("command"),
+    Family("command", rules=("14.2.2", "14.3.2", "31"), note="battlegroups: the scenario's allowance per HQ "
+           "(none unless the scenario lists them) [14.2.2], created in the own movement phase from more than 14 SP "
+           "(policy battlegroup_sp) and ended in a later one [31.1.1], one division/brigade/corps [31.1.3], not "
+           "under a destroyed HQ and resolved after one is lost [14.3.2], the slowest unit's MP [31.1.1] and the "
+           "+1 in battle [31.1.2] (policy battlegroup_bonus); the artillery command restriction [9.2.7] and HQ "
+           "replacement [14.3.7] not checked"),
+    *not_checked("line_of_sight", "morale"),  # visibility [3.5], [11.4.4], [15.2.6]; the FaR morale roll [15.4]
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

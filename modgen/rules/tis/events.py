@@ -153,8 +153,33 @@ def _transport(action: str) -> Any:
     return parse
 
 
+BATTLEGROUP = {
+    "type": "object",
+    "description": "TiS [31.1]: a battlegroup / Kampfgruppe is created from units (own movement phase) or dissolved.",
+    "properties": {
+        "id": {"type": "string", "minLength": 1, "description": "The battlegroup's name."},
+        "units": {"type": "array", "items": {"type": "string", "minLength": 1},
+                  "description": "Its units (when formed)."},
+        "action": {"enum": ["form", "dissolve"], "description": "Form (default) or dissolve."},
+    },
+    "required": ["type", "id"],
+}
+
+
+def parse_battlegroup(p: Any) -> dict[str, Any]:
+    """``!battlegroup NAME UNIT...`` forms the battlegroup NAME; ``!battlegroup NAME dissolve`` ends it [31.1]."""
+    name = p.next("the battlegroup's name").text
+    if (t := p.peek()) is not None and t.text == "dissolve":
+        p.next("dissolve")
+        p.done()
+        return {"type": "battlegroup", "id": name, "action": "dissolve"}
+    units = p.targets("a unit")
+    p.done()
+    return {"type": "battlegroup", "id": name, "units": units, "action": "form"}
+
+
 EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE,
-                                          "identify": IDENTIFY, "transport": TRANSPORT}
+                                          "identify": IDENTIFY, "transport": TRANSPORT, "battlegroup": BATTLEGROUP}
 CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa,
                               "identify": parse_identify, "load": _transport("load"),
-                              "unload": _transport("unload")}
+                              "unload": _transport("unload"), "battlegroup": parse_battlegroup}

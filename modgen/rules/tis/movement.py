@@ -61,8 +61,10 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
         mp = by_class.get(key)
     if not isinstance(mp, int | float):
         return None, ""
-    value = Fraction(mp).limit_denominator(100)
     st = ctx.state
+    group_mp = (st.notes.get("tis_bg_mp") or {}).get(uid)  # [31.1.1] a battlegroup moves at its slowest unit's MP
+    mp = min(mp, group_mp) if group_mp is not None else mp
+    value = Fraction(mp).limit_denominator(100)
     if uid in st.per_stage.get("fought_after_drop", set()):
         return Fraction(0), " (it fought in the airborne assault phase and may not move [17.2.10])"
     why = ""

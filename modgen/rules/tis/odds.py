@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis.battlegroups import groups_fighting
 from modgen.rules.tis.obligations import hq_destroyed
 
 NO_STARS_TERRAIN = ("woods", "forest", "city", "mountain", "mountains")  # [29.1.6]
@@ -235,6 +236,11 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             o.shifts.append(("attacked from opposite sides [7.1.12]", 1))
     if any("ss" in c.tags(ctx, u) and (c.strength(ctx, u) or 0) >= 3 for u in defenders):
         o.shifts.append(("SS defender [43.1.1]", -1))
+    bg_att, bg_def = len(groups_fighting(ctx, attackers)), len(groups_fighting(ctx, defenders))
+    if bg_att:  # [31.1.2], [31.1.4] +1 for the commanding player, per battlegroup
+        o.shifts.append((f"{bg_att} attacking battlegroup(s) [31.1.2]", bg_att))
+    if bg_def:
+        o.shifts.append((f"{bg_def} defending battlegroup(s) [31.1.2]", -bg_def))
     lost = sorted({h for u in attackers if hq_destroyed(ctx, u) and (h := ctx.state.position.get(u))})
     if lost:  # [14.3.3] -1 for each hex attacked from by units whose HQ was destroyed
         o.shifts.append((f"attacking from {len(lost)} hexes with a destroyed HQ [14.3.3]", -len(lost)))

@@ -207,4 +207,21 @@ POLICIES: tuple[Policy, ...] = (
         "of strength lost (sp).",
         rule="TIS 17.2.1",
     ),
+    Policy(
+        "battlegroup_sp",
+        default="total",
+        choices=("total", "each"),
+        doc="[31.1.1] 'A Battlegroup may be created ... from units with more than 14 SP': the group's units "
+        "together have more than 14 SP (total), or each unit has (each).",
+        rule="TIS 31.1.1",
+    ),
+    Policy(
+        "battlegroup_bonus",
+        default="whole_group",
+        choices=("whole_group", "any_member"),
+        doc="[31.1.2] 'If a battlegroup fights in battle, the commanding player gets a +1 modifier', while "
+        "[31.1.1] lets its units split up: the +1 (attacker) or -1 (defender) counts when all the group's units on "
+        "the map fight in the battle (whole_group), or when any of them does (any_member).",
+        rule="TIS 31.1.2",
+    ),
 )
