@@ -14,6 +14,7 @@ from typing import Any
 
 from modgen.rules.tis import common as c
 from modgen.rules.tis.fire import fires
+from modgen.rules.tis.losses import first_from_ability_users
 from modgen.rules.tis.odds import TEXT_COLUMNS, Odds, compute
 
 #: [13.1.3] the night die before every direct combat: its column modifier (1 and 4 also cost SP: not checked)
@@ -259,6 +260,8 @@ class Combat:
         b["losses"][who] += int(steps)
         b["lost_by"][uid] = b["lost_by"].get(uid, 0) + int(steps)
         b["last"] = ctx.index  # findings about the losses point at the last loss
+        if steps and who == "attacker" and "first_loss" not in b:
+            b["first_loss"] = uid  # [7.2.7]
 
     def _close(self, ctx: Any) -> None:
         """[7.2.4], [7.2.5]: each side's EP lost against the Casualties after Battle table."""
@@ -274,6 +277,7 @@ class Combat:
         if o.missing or b["on_enemy"]:
             return  # [17.2.8] doubles the losses of a unit that landed on the enemy: not checked
         used = b.get("used") or ""
+        first_from_ability_users(ctx, b["att"], used, b.get("first_loss"))
         stars = o.stars if "black stars" in used else 0
         for who, roll in sorted(b["loss_rolls"].items()):
             opposing = o.att_sp if who == "defender" else o.def_sp
