@@ -133,11 +133,12 @@ FAMILIES = (
            "transport columns: capacity [34.2.1], loading and unloading 2 MP [34.2.2]-[34.2.3], carried units "
            "do not fight [34.3.6]"),
     Family("combat", tables=("crt", "casualties", "terrain"),
-           rules=("7", "11", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
+           rules=("7", "11", "30", "35", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
            "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
-           "order [7.2.6], star/engineer users first [7.2.7], "
+           "order [7.2.6], star/engineer users first [7.2.7], MG [30.1], snipers [35.1.1], Volkssturm [35.5.6], "
+           "fortress units [35.6.2]-[35.6.3] in the odds and casualty rows, "
            "retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
            "supply ×½ [32.2.2], CAS support SP [26.5.6], recon surprise attacks on their table [11.2] and recon "

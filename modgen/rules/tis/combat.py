@@ -292,6 +292,7 @@ class Combat:
             shift += -stars if who == "attacker" else stars
             if who == "defender" and o.engineers and "engineers" in used:
                 shift += 1
+            shift += o.att_rows if who == "attacker" else o.def_rows  # [7.2.5] MG and snipers: the enemy's row
             idx = min(max(base + shift, 0), len(rows) - 1)
             res = rows[idx].get("results") or []
             cell = res[roll - 2] if 0 <= roll - 2 < len(res) else None

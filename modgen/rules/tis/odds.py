@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis import special
 from modgen.rules.tis.battlegroups import groups_fighting
 from modgen.rules.tis.obligations import hq_destroyed
 
@@ -87,6 +88,8 @@ class Odds:
     terrain_shift: int = 0  # terrain + fortifications (casualty rows [7.2.5] a)
     stars: int = 0  # casualty rows [7.2.5] b)
     engineers: bool = False  # casualty rows: the defender's only
+    att_rows: int = 0  # casualty rows of the attacker's losses from defending MG/snipers [7.2.5]
+    def_rows: int = 0  # casualty rows of the defender's losses from attacking MG [7.2.5]
     notes: list[str] = field(default_factory=list)
     missing: str | None = None
 
@@ -121,13 +124,15 @@ def _terrain_mod(ctx: Any, terrain: str) -> int | None:
     return v if isinstance(v, int) else 0
 
 
-def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False) -> tuple[int | None, list[str]]:
-    """A fighting unit's SP with its multipliers and what they were (``attacking``: night halves attackers)."""
+def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False,
+            extra: list[tuple[Fraction, str]] | None = None) -> tuple[int | None, list[str]]:
+    """A fighting unit's SP with its multipliers and what they were (``attacking``: night halves attackers;
+    ``extra``: multipliers from the opposing units, :mod:`.special`)."""
     sp = c.strength(ctx, uid)
     if sp is None:
         return None, []
-    factors: list[Fraction] = []
-    why: list[str] = []
+    factors: list[Fraction] = [f for f, _ in extra or []]
+    why: list[str] = [w for _, w in extra or []]
     h = ctx.state.position.get(uid)
     row = c.terrain_row(ctx, ctx.board.terrain(h)) if h and ctx.board is not None else None
     if c.is_armoured(ctx, uid) and row and row.get("armour_half"):
@@ -153,7 +158,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
     board = ctx.board
     att_sp, def_sp = 0, 0
     for u in attackers:
-        sp, why = unit_sp(ctx, u, airborne, attacking=True)
+        sp, why = unit_sp(ctx, u, airborne, attacking=True, extra=special.attacker_factors(ctx, u, defenders))
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
@@ -176,7 +181,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         att_sp += sp  # [26.5.6]
     per_hex = _hex_sp(ctx, defenders)
     for u in defenders:
-        sp, why = unit_sp(ctx, u, False)
+        sp, why = unit_sp(ctx, u, False, extra=special.defender_factors(ctx, u, attackers, defenders))
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
             return o
@@ -236,6 +241,8 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             o.shifts.append(("attacked from opposite sides [7.1.12]", 1))
     if any("ss" in c.tags(ctx, u) and (c.strength(ctx, u) or 0) >= 3 for u in defenders):
         o.shifts.append(("SS defender [43.1.1]", -1))
+    o.shifts += special.column_shifts(ctx, attackers, defenders)  # [35.5.6], [35.6.2]
+    o.att_rows, o.def_rows = special.casualty_rows(ctx, attackers, defenders)  # [7.2.5] MG and snipers
     bg_att, bg_def = len(groups_fighting(ctx, attackers)), len(groups_fighting(ctx, defenders))
     if bg_att:  # [31.1.2], [31.1.4] +1 for the commanding player, per battlegroup
         o.shifts.append((f"{bg_att} attacking battlegroup(s) [31.1.2]", bg_att))
