@@ -176,6 +176,9 @@ FAMILIES = (
            "stage's 2d6 roll in the air phase against the Weather Change Table from the previous weather, once a "
            "stage; the worsened-weather die of each air mission (4-6 aborts) [45.2.3]; bad weather as night "
            "[45.2.5] and the sea-casualty roll [45.2.2] not checked"),
+    Family("setup", rules=("35.2",), note="AT teams [35.2]: with a friendly unit after the movement phase "
+           "[35.2.2], the die after each use [35.2.6], one unit to move with a stage [35.2.8], BSO targets (policy "
+           "at_team_targets) [35.2.9]; attachment before play [35.2.1] not checked"),
     Family("command", rules=("14.2.2", "14.3.2", "31"), note="battlegroups: the scenario's allowance per HQ "
            "(none unless the scenario lists them) [14.2.2], created in the own movement phase from more than 14 SP "
            "(policy battlegroup_sp) and ended in a later one [31.1.1], one division/brigade/corps [31.1.3], not "

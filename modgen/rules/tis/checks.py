@@ -9,6 +9,7 @@ from typing import Any
 from modgen.rules.seqcheck import Sequence
 from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
+from modgen.rules.tis.at_teams import AtTeams
 from modgen.rules.tis.attrition import Attrition
 from modgen.rules.tis.battlegroups import Battlegroups
 from modgen.rules.tis.columns import Columns
@@ -34,4 +35,4 @@ def make_checkers(ctx: Any) -> list[Any]:
     return [Sequence("3.3", "3.1", "stage", interleaved=interleaved), Reinforcements(), PhaseDiscipline(),
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Weather(), Drops(), Recon(),
-            Columns(), Battlegroups()]
+            Columns(), Battlegroups(), AtTeams()]

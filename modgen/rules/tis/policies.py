@@ -224,4 +224,12 @@ POLICIES: tuple[Policy, ...] = (
         "the map fight in the battle (whole_group), or when any of them does (any_member).",
         rule="TIS 31.1.2",
     ),
+    Policy(
+        "at_team_targets",
+        default="any",
+        choices=("any", "armoured"),
+        doc="[35.2.9] 'AT units fire only at BSO': the seed does not expand BSO; not checked (any), or read as "
+        "armoured targets only (armoured).",
+        rule="TIS 35.2.9",
+    ),
 )
