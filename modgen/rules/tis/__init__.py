@@ -124,9 +124,11 @@ FAMILIES = (
            "division HQ lost 2 MP "
            "[14.3.1], out of supply ½ [32.2.2], 2 MP a FaR [15.1.6], minefield +2/+3 [21.2.1], [21.2.4]; fighter Z, "
            "AT barricade, AfM and demolition MP not checked"),
-    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1"), note="stop on entry, ZoC to ZoC, who projects one, big "
-           "rivers, armour and inaccessible hexes, recon, counterattack moves; commando, sabotage and night "
-           "exceptions not checked"),
+    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1", "28.1.4", "35.3.3", "13.1.5"),
+           note="stop on entry, ZoC to ZoC, who projects one, big "
+           "rivers, armour and inaccessible hexes, recon, counterattack moves, commandos [28.1.4], sabotage units "
+           "[35.3.3], night infiltration through an own entrenched unit [13.1.5] (given paths); scarps [6.1.2] "
+           "not checked"),
     Family("stacking", rules=("5.1", "33.3", "34"),
            note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "one transport column and one train a hex [34.3.1], [33.3.1], no unit with a loaded column [34.3.2]; "

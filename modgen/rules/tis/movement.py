@@ -16,6 +16,7 @@ from typing import Any
 from modgen.rules.movement import binding_constraint, fmt_mp
 from modgen.rules.pathfinding import cheapest_path
 from modgen.rules.tis import common as c
+from modgen.rules.tis import zoc_exceptions as zx
 from modgen.rules.tis.costs import TisCosts
 from modgen.rules.tis.engineers import MINEFIELD
 from modgen.rules.tis.fire import barraged
@@ -120,7 +121,7 @@ class Movement:
             self._counterattack(ctx, uid, path)
             return
         walk = walks.setdefault(uid, Walk(pos))
-        zmap = c.zoc_map(ctx, side)
+        zmap = {} if zx.ignores_zoc(ctx, uid) else c.zoc_map(ctx, side)  # [35.3.3] sabotage units
         costs = TisCosts(ctx, c.move_class(ctx, uid))
         if len(path) == 2 and not ctx.board.adjacent(path[0], path[1]):
             self._search(ctx, uid, path[0], path[1], walk, zmap, costs)
@@ -156,7 +157,8 @@ class Movement:
                 ctx.error("LOG", f"{nm}'s path jumps from {a} to {b}, which are not adjacent", units=[uid],
                           hexes=[a, b])
                 return
-            if walk.stopped is not None and not recon:
+            bend = zx.leg(ctx, uid, a, b, zmap)  # [28.1.4] commandos, [13.1.5] night infiltration
+            if walk.stopped is not None and not recon and not bend.go_on:
                 h, who = walk.stopped
                 ctx.error(ctx.rule("6.2.1"), f"{nm} moves on from {h} after entering the ZoC of "
                           f"{c.names(ctx, sorted(who))}; a unit entering an enemy ZoC stops at once",
@@ -174,7 +176,7 @@ class Movement:
                           units=[uid], hexes=[a, b], path=path)
                 return
             shared = zmap.get(a, set()) & zmap.get(b, set())
-            if shared:
+            if shared and not bend.within:
                 rule = "11.1.2" if recon else "6.2.4"
                 ctx.error(ctx.rule(rule), f"{nm} moves from {a} to {b}, both in the ZoC of "
                           f"{c.names(ctx, sorted(shared))}; a unit may not move within an enemy ZoC (only from "
@@ -183,6 +185,7 @@ class Movement:
                 return
             if recon and zmap.get(a):
                 cost += 3  # [11.1.1] leaving an enemy ZoC
+            cost += bend.extra
             mine = minefield_mp(ctx, uid, b)
             if mine:
                 cost += mine
@@ -190,8 +193,10 @@ class Movement:
             walk.spent += cost
             walk.hexes += 1
             walk.legs.append((a, b, cost))
-            if zmap.get(b):
+            if zmap.get(b) and not bend.no_stop:
                 walk.stopped = (b, zmap[b])
+            elif bend.no_stop:
+                walk.stopped = None
         self._budget(ctx, uid, walk, limit, why, path)
 
     def _enemy(self, ctx: Any, uid: str, side: str | None, h: str, path: list[str]) -> bool:
