@@ -21,7 +21,7 @@ import shutil
 
 from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
-from tests.test_tis_movement import PARA, errors, findings, phase, rules, setup, stage
+from tests.test_tis_movement import GARRISON, PARA, errors, findings, phase, rules, setup, stage
 
 POLE, POLE2, POLE3 = "pl.1para.1", "pl.1para.2", "pl.1para.3"
 GLIDER = "gb.1ab.1al.border"
@@ -184,3 +184,27 @@ def test_17_2_13_no_landing_where_enemy_fighters_are(tmp_path):
 
     assert check("2409") == ["TIS 17.2.13"]
     assert check("2509") == []
+
+
+# ---- [17.2.6] the surprise roll's losses ----------------------------------------------------------------------------
+def _drop_next_to_the_garrison(total: tuple[int, int], *after: dict) -> list[dict]:
+    """1 Para lands at 2105 next to the garrison at 2106 and attacks; the surprise roll ``total``."""
+    return [setup(GARRISON, "2106"), *first_day(land(PARA, "2105"),
+                                                {"type": "attack", "attackers": [PARA], "defenders": [GARRISON]},
+                                                {"type": "roll", "purpose": "surprise", "dice": list(total)}, *after)]
+
+
+def test_17_2_6_landing_next_to_the_enemy_a_2_or_3_costs_3():
+    assert "TIS 17.2.6" not in rules(*_drop_next_to_the_garrison((1, 2), loss(PARA, 3, "surprise")))
+    errs = [e for e in errors(*_drop_next_to_the_garrison((1, 2), loss(PARA, 1, "surprise")))
+            if e["rule"] == "TIS 17.2.6"]
+    assert len(errs) == 1 and "costs the attacker 3 SP" in errs[0]["message"]
+    assert "TIS 17.2.6" not in rules(*_drop_next_to_the_garrison((2, 2)))  # 4: no effect
+
+
+def test_17_2_6_landing_on_the_enemy_a_2_to_4_eliminates_the_attacker():
+    on = [setup(GARRISON, "2106"), *first_day(land(PARA, "2106"),
+                                              {"type": "attack", "attackers": [PARA], "defenders": [GARRISON]},
+                                              {"type": "roll", "purpose": "surprise", "dice": [2, 2]})]
+    assert "TIS 17.2.6" in rules(*on)
+    assert "TIS 17.2.6" not in rules(*on, {"type": "loss", "unit": PARA, "eliminated": True, "reason": "surprise"})

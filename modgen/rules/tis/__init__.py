@@ -117,8 +117,9 @@ FAMILIES = (
     Family("reinforcements", rules=("scenario", "17.1.1", "17.1.2", "17.2", "10.2.3", "10.2.4"),
            note="schedule, entry areas, drop phase and the Poles' drop-date roll; drops [17]: bad weather [45.2.4], "
            "enemy fighters [17.2.13], the wind roll [17.1.2], AA fire [17.2.4] (printed Day cells), losses on "
-           "landing [17.2.1], the order of steps [17.2.9]; where a missed drop lands (diagram omitted), lakes and "
-           "sea, [17.2.7]-[17.2.8] not checked"),
+           "landing [17.2.1], the order of steps [17.2.9], the surprise roll's losses [17.2.6], double losses on "
+           "the enemy [17.2.8] and +1 EP on starred armour [17.2.7]; where a missed drop lands (diagram omitted), "
+           "lakes and sea not checked"),
     Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1"),
            note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
            "division HQ lost 2 MP "

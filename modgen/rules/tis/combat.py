@@ -14,7 +14,7 @@ from typing import Any
 
 from modgen.rules.tis import common as c
 from modgen.rules.tis.fire import fires
-from modgen.rules.tis.losses import first_from_ability_users
+from modgen.rules.tis.losses import first_from_ability_users, landed_on_enemy_losses
 from modgen.rules.tis.odds import TEXT_COLUMNS, Odds, compute
 
 #: [13.1.3] the night die before every direct combat: its column modifier (1 and 4 also cost SP: not checked)
@@ -274,8 +274,9 @@ class Combat:
         if not isinstance(rows, list) or not rows:
             ctx.could_not_check(ctx.rule("7.2.4"), "the game has no Casualties after Battle table")
             return
-        if o.missing or b["on_enemy"]:
-            return  # [17.2.8] doubles the losses of a unit that landed on the enemy: not checked
+        if o.missing:
+            return
+        landed = landed_on_enemy_losses(ctx, b) if b["on_enemy"] else None  # [17.2.7], [17.2.8]
         used = b.get("used") or ""
         first_from_ability_users(ctx, b["att"], used, b.get("first_loss"))
         stars = o.stars if "black stars" in used else 0
@@ -303,10 +304,14 @@ class Combat:
             got = b["losses"][who]
             units = b["att"] if who == "attacker" else b["dfn"]
             at = {"event_index": b["last"]} if b.get("last") is not None else {}
+            rule, note = "7.2.4", ""
+            if landed is not None and who == "attacker":
+                factor, extra, note = landed
+                cell, rule = cell * factor + extra, "17.2.8" if factor > 1 else "17.2.7" if extra else rule
             if got != cell:
-                ctx.error(ctx.rule("7.2.4"), f"the {who} loses {got} EP, but a roll of {roll} on row "
+                ctx.error(ctx.rule(rule), f"the {who} loses {got} EP, but a roll of {roll} on row "
                           f"{rows[idx].get('label')} ({opposing} SP opposing, shifted {shift:+d} [7.2.5]) gives "
-                          f"{cell}", units=units, **at)
+                          f"{cell}{note}", units=units, **at)
             elif cell >= len(units) > 1:
                 short = [u for u in units if b["lost_by"].get(u, 0) < cell // len(units)]
                 if short:

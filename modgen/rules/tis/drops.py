@@ -19,6 +19,9 @@ and the order of those steps.
   purpose ``drop`` for the unit, then its ``loss`` reason ``drop``. The values are SP; whether they are taken as
   EP is policy ``drop_loss_unit`` (default ``ep``, the digest's reading of §8.4 item 20).
 - [17.2.9] the order a) wind, b) AA fire, c) drop losses, d) the combat after the drop, per unit.
+- [17.2.6] the surprise roll's losses: next to the enemy 2-3 the attacker loses 3 SP (4 with more than 3 units;
+  ``loss`` reason ``surprise``, counted as policy ``drop_loss_unit`` says); on the enemy 2-4 it is eliminated.
+  (Its column modifiers are :mod:`.combat`'s.)
 """
 
 from __future__ import annotations
@@ -78,6 +81,13 @@ class Drops:
             for u in ev.get("attackers") or []:
                 if u in st.per_stage.get("landed", set()):
                     self._step(ctx, u, "combat")
+            st.per_phase["tis_drop_attack"] = ev
+        elif t == "roll" and ev.get("purpose") == "surprise" and st.phase == "airborne" \
+                and len(ev.get("dice") or []) == 2:
+            self._surprise(ctx, sum(int(d) for d in ev["dice"]))
+        if t == "loss" and ev.get("reason") == "surprise":
+            lost = st.per_phase.setdefault("tis_drop_lost", {})
+            lost[(ev["unit"], "surprise")] = lost.get((ev["unit"], "surprise"), 0) + int(ev.get("steps") or 1)
 
     # ---- bookkeeping --------------------------------------------------------------------------------------------
     def _step(self, ctx: Any, uid: str, step: str) -> None:
@@ -229,11 +239,47 @@ class Drops:
         prev = owed.get(target, (0, []))
         owed[target] = (prev[0] + int(want), [*prev[1], f"{ctx.name(aa)} rolled {die}: {want}"])
 
+    # ---- the surprise roll's losses [17.2.6] ----------------------------------------------------------------------
+    def _surprise(self, ctx: Any, total: int) -> None:
+        """[17.2.6]: landing next to the enemy 2-3 the attacker loses 3 SP (more than 3 units: 4); landing on the
+        enemy 2-4 the attacker is eliminated."""
+        st = ctx.state
+        ev = st.per_phase.get("tis_drop_attack") or {}
+        att = [u for u in ev.get("attackers") or [] if isinstance(u, str)]
+        dfn = [u for u in ev.get("defenders") or [] if isinstance(u, str)]
+        if not att or not dfn:
+            return
+        on_enemy = bool({st.position.get(u) for u in att} & {st.position.get(u) for u in dfn} - {None})
+        if on_enemy and total <= 4:
+            st.per_phase.setdefault("tis_surprise_owed", []).append((att, total, None))
+        elif not on_enemy and total <= 3:
+            st.per_phase.setdefault("tis_surprise_owed", []).append((att, total, 4 if len(att) > 3 else 3))
+
+    def _surprise_end(self, ctx: Any) -> None:
+        st = ctx.state
+        lost: dict[tuple[str, str], int] = st.per_phase.get("tis_drop_lost", {})
+        sp_units = ctx.policies.get("drop_loss_unit") == "sp"
+        for att, total, want in st.per_phase.get("tis_surprise_owed", []):
+            if want is None:
+                left = [u for u in att if st.position.get(u)]
+                if left:
+                    ctx.error(ctx.rule("17.2.6"), f"the surprise roll of {total} after landing on the enemy "
+                              f"eliminates the attacker (2-4), but {c.names(ctx, left)} are still on the map",
+                              units=left)
+                continue
+            got = sum(_sp_lost(ctx, u, lost.get((u, "surprise"), 0)) if sp_units else lost.get((u, "surprise"), 0)
+                      for u in att)
+            if got != want:
+                ctx.error(ctx.rule("17.2.6"), f"the surprise roll of {total} after landing next to the enemy costs "
+                          f"the attacker {want} SP (2-3; 4 with more than 3 units), but it lost {got} "
+                          f"{'SP' if sp_units else 'EP'} (loss reason surprise; policy drop_loss_unit)", units=att)
+
     # ---- phase end: the owed losses -----------------------------------------------------------------------------
     def phase_end(self, ctx: Any) -> None:
         st = ctx.state
         if st.phase != "airborne":
             return
+        self._surprise_end(ctx)
         lost: dict[tuple[str, str], int] = st.per_phase.get("tis_drop_lost", {})
         for target, (want, why) in sorted(st.per_phase.get("tis_aa_owed", {}).items()):
             got = lost.get((target, "aa"), 0)
