@@ -10,7 +10,7 @@ good 2-8 good, 9-12 cloudy; after cloudy 2-7 good, 8-10 cloudy, 11-12 bad; after
 from __future__ import annotations
 
 from tests.test_tis_air import TAC, place
-from tests.test_tis_movement import PARA, PGR, errors, phase, rules, setup, stage
+from tests.test_tis_movement import PARA, PGR, errors, move, phase, rules, setup, stage
 
 
 def wroll(a: int, b: int) -> dict:
@@ -91,3 +91,13 @@ def test_45_2_3_worsened_weather_needs_the_roll():
 def test_45_1_2_the_weather_is_rolled_in_the_air_phase():
     assert rules(*at(1), stage(2), phase("air"), wroll(2, 2)) == []
     assert rules(*at(1), stage(2), phase("movement"), wroll(2, 2)) == ["TIS 45.1.2"]
+
+
+def test_45_2_5_in_bad_weather_units_move_as_at_night():
+    # [13.1.7] at night 2 MP or one hex: 1 Para (5 MP) moves 3 clear hexes in worsened weather, not in bad weather
+    walk = [setup(PARA, "0811"), *at(1), *at(2, wroll(5, 5), weather("worsened"))]
+    assert rules(*walk, phase("movement"), move(PARA, "0811", "0911", "1011", "1111")) == []
+    storm = [*walk, *at(3, wroll(6, 6), weather("bad")), phase("movement")]
+    errs = errors(*storm, move(PARA, "0811", "0911", "1011", "1111"))
+    assert [e["rule"] for e in errs] == ["TIS 4.2.2"] and "in bad weather, as at night [45.2.5]" in errs[0]["message"]
+    assert rules(*storm, move(PARA, "0811", "0911", "1011")) == []

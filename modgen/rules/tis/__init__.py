@@ -175,10 +175,10 @@ FAMILIES = (
            "[45.2.4], airfield allocation (5 an airfield, before the game, never changed) [26.3.3]; AA fire, "
            "dogfights, air recon, the air tables' results, airfields in an "
            "enemy ZoC or captured [26.3.4]-[26.3.6], supply drops and air transport not checked"),
-    Family("events", rules=("45.1.2", "45.2.3"), note="the first stage good (scenario first_weather), the "
+    Family("events", rules=("45",), note="the first stage good (scenario first_weather), the "
            "stage's 2d6 roll in the air phase against the Weather Change Table from the previous weather, once a "
            "stage; the worsened-weather die of each air mission (4-6 aborts) [45.2.3]; bad weather as night "
-           "[45.2.5] and the sea-casualty roll [45.2.2] not checked"),
+           "[45.2.5]; the sea-casualty roll [45.2.2] not checked"),
     Family("setup", rules=("35.2",), note="AT teams [35.2]: with a friendly unit after the movement phase "
            "[35.2.2], the die after each use [35.2.6], one unit to move with a stage [35.2.8], BSO targets (policy "
            "at_team_targets) [35.2.9]; attachment before play [35.2.1] not checked"),

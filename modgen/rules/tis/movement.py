@@ -79,7 +79,8 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     if hq is not None and value > 2:
         value, why = Fraction(2), why + f" (2 MP after the loss of {ctx.name(hq)} [14.3.1])"
     if c.is_night(ctx) and value > 2:
-        value, why = Fraction(2), why + " (2 MP at night [13.1.7], policy night_stage)"
+        value, why = Fraction(2), why + (" (2 MP at night [13.1.7], policy night_stage)" if c.night_stage(ctx)
+                                         else " (2 MP in bad weather, as at night [45.2.5], [13.1.7])")
     far = (st.per_phase.get(FAR_MP_KEY) or {}).get(uid, 0)
     if far:
         value, why = value - far, why + f" (less {far} MP spent firing at range [15.1.6])"
