@@ -100,3 +100,11 @@ def test_34_3_6_a_transported_unit_does_not_fight_or_move_alone(game):
     assert rules(game, *base, phase("counterattack"), phase("combat"),
                  {"type": "attack", "attackers": [PARA], "defenders": [GARRISON]})[:1] == ["TIS 34.3.6"]
     assert rules(game, *at(load(PARA), move(PARA, "0811", "0911"))) == ["TIS 34.2.3"]
+
+
+def test_34_3_4_a_lone_column_entered_by_the_enemy_is_destroyed_like_an_hq(game):
+    # [14.1.5]: a lone HQ (here the column) whose hex an enemy unit enters is eliminated
+    base = [setup(TC, "0911"), setup("de.9ss.pgr1", "0811"), stage(), phase("movement", "germans"),
+            move("de.9ss.pgr1", "0811", "0911")]
+    assert rules(game, *base, {"type": "loss", "unit": TC, "eliminated": True}, phase("supply", "germans")) == []
+    assert rules(game, *base, phase("supply", "germans")) == ["TIS 34.3.4"]

@@ -134,7 +134,7 @@ FAMILIES = (
            note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "one transport column and one train a hex [34.3.1], [33.3.1], no unit with a loaded column [34.3.2]; "
            "transport columns: capacity [34.2.1], loading and unloading 2 MP [34.2.2]-[34.2.3], carried units "
-           "do not fight [34.3.6]"),
+           "do not fight [34.3.6], a lone column entered is destroyed [34.3.4]"),
     Family("combat", tables=("crt", "casualties", "terrain"),
            rules=("7", "11", "30", "35", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
