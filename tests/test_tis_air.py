@@ -89,7 +89,9 @@ def test_26_9_2_tactical_attacks_reach_10_hexes():
 
 
 def test_45_2_4_no_air_mission_in_bad_weather():
-    log = [setup(PARA, "1011"), setup(PGR, "1111"), stage(1), phase("weather", None),
+    # the first stage is good [45.1.2] and bad weather follows only worsened or bad (Weather Change Table)
+    log = [setup(PARA, "1011"), setup(PGR, "1111"), stage(1), stage(2), phase("weather", None),
+           {"type": "weather", "weather": "worsened"}, stage(3), phase("weather", None),
            {"type": "weather", "weather": "bad"}, phase("air"), place("1211"),
            {"type": "airstrike", "units": [TAC], "hex": "1111"}]
     assert rules(*log) == ["TIS 45.2.4"]

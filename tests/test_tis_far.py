@@ -21,6 +21,10 @@ def far(u: str, t: str, zone: str = "exterior") -> dict:
     return {"type": "far", "unit": u, "target": t, "zone": zone}
 
 
+#: [35.2.6] the die after each use of an AT team (4: it stays)
+AT_DIE = {"type": "roll", "purpose": "at_team", "dice": [4]}
+
+
 def shots(n: int) -> list[dict]:
     return [roll(3, 4, "far") for _ in range(n)]
 
@@ -50,7 +54,7 @@ def test_15_3_7_losses_are_taken_after_every_unit_has_fired():
 def test_15_3_7_a_later_exchange_of_other_units_after_losses_is_a_new_one():
     # after 2 IG's fire at the Panzer and its loss, a Panzerfaust fires at 2 GG: neither took part, a new exchange
     ok = [setup(GG2, "1212"), setup(FAUST, "1312"), *duel(far(IG2, PZ), *shots(1), loss(PZ),
-                                                          far(FAUST, GG2, "interior"), *shots(1))]
+                                                          far(FAUST, GG2, "interior"), *shots(1), AT_DIE)]
     assert rules(*ok) == []
 
 
@@ -128,9 +132,10 @@ def test_15_2_5_no_exterior_fire_from_an_enemy_armoured_units_zoc():
 # ---- [15.3.3] d) AT teams ---------------------------------------------------------------------------------------
 def test_15_3_3_at_teams_fire_only_in_defence():
     # a Panzerfaust fires in the allies' movement phase (defending): legal; in the germans' own phase: flagged
-    assert rules(setup(FAUST, "1211"), *duel(far(FAUST, IG2, "interior"), *shots(1), at="1111")) == []
-    assert rules(setup(FAUST, "1211"), setup(IG2, "1111"), stage(), phase("movement", "germans"),
-                 far(FAUST, IG2, "interior"), *shots(1)) == ["TIS 15.3.3"]
+    assert rules(setup(FAUST, "1211"), *duel(far(FAUST, IG2, "interior"), *shots(1), AT_DIE, at="1111")) == []
+    # (the garrison keeps it company [35.2.2]; the die after its use [35.2.6])
+    assert rules(setup(FAUST, "1211"), setup("de.inf.arnhem", "1211"), setup(IG2, "1111"), stage(),
+                 phase("movement", "germans"), far(FAUST, IG2, "interior"), *shots(1), AT_DIE) == ["TIS 15.3.3"]
 
 
 def test_15_3_7_a_chat_loss_without_a_reason_inside_the_exchange_counts_as_a_far_loss():

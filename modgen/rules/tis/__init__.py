@@ -114,8 +114,12 @@ DICE = (Die("1d6"),)
 #: What is checked (docs/rules.md, "Taktyka i Strategia: section 6 items" maps every digest item).
 FAMILIES = (
     Family("sequence", rules=("3.1", "3.3"), note="phase discipline [3.3]; one unit at a time [4.1.4]"),
-    Family("reinforcements", rules=("scenario", "17.1.1"), note="schedule, entry areas, drop phase and the Poles' "
-           "drop-date roll; drift, AA and drop losses not checked"),
+    Family("reinforcements", rules=("scenario", "17.1.1", "17.1.2", "17.2", "10.2.3", "10.2.4"),
+           note="schedule, entry areas, drop phase and the Poles' drop-date roll; drops [17]: bad weather [45.2.4], "
+           "enemy fighters [17.2.13], the wind roll [17.1.2], AA fire [17.2.4] (printed Day cells), losses on "
+           "landing [17.2.1], the order of steps [17.2.9], the surprise roll's losses [17.2.6], double losses on "
+           "the enemy [17.2.8] and +1 EP on starred armour [17.2.7]; where a missed drop lands (diagram omitted), "
+           "lakes and sea not checked"),
     Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1", "12.4.3", "16.1.3",
                                                   "25.1", "24.1", "36.1"),
            note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
@@ -124,24 +128,33 @@ FAMILIES = (
            "edge +3 for armoured and motorized units [12.4.3], 1 MP an attack from march [16.1.3], fighter Z ½ "
            "(policy fighter_z_duration); river crossings: the small-river procedure [25.1], ferries [24.1], pontoon "
            "columns [36.1], engineers [20.1.1], blown and built bridges [23]; demolition 3 MP [22.1.7]"),
-    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1", "8.2.2", "16.2.7"), note="stop on entry, ZoC to ZoC, who "
-           "projects one, big rivers, armour and inaccessible hexes, recon, counterattack moves (not from a ZoC, not "
-           "at a unit adjacent before [8.2.1], not out of a hex where a friend stays [8.2.2], policies "
-           "counterattack_adjacent, counterattack_from; not when stopped by fighters, Z), the ZoC a Bx result of an "
-           "attack from march lifts [16.2.7]; commando, sabotage and night exceptions not checked"),
-    Family("stacking", rules=("5.1",), note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
-           "transport columns and trains not checked"),
+    Family("zoc", rules=("6", "11.1", "8.1.1", "8.2.1", "8.2.2", "16.2.7", "28.1.4", "35.3.3", "13.1.5"),
+           note="stop on entry, ZoC to ZoC, who projects one, big rivers, armour and inaccessible hexes, recon, "
+           "counterattack moves (not from a ZoC, not at a unit adjacent before [8.2.1], not out of a hex where a "
+           "friend stays [8.2.2], policies counterattack_adjacent, counterattack_from; not when stopped by "
+           "fighters, Z), the ZoC a Bx result of an attack from march lifts [16.2.7], commandos [28.1.4], sabotage "
+           "units [35.3.3], night infiltration through an own entrenched unit [13.1.5] (given paths); scarps "
+           "[6.1.2] not checked"),
+    Family("stacking", rules=("5.1", "33.3", "34"),
+           note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
+           "one transport column and one train a hex [34.3.1], [33.3.1], no unit with a loaded column [34.3.2]; "
+           "transport columns: capacity [34.2.1], loading and unloading 2 MP [34.2.2]-[34.2.3], carried units "
+           "do not fight [34.3.6], a lone column entered is destroyed [34.3.4]"),
     Family("combat", tables=("crt", "casualties", "terrain"),
-           rules=("7", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3", "16", "12.4.4"),
+           rules=("7", "11", "30", "35", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3", "16",
+                  "12.4.4"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
            "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
-           "order [7.2.6], retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
+           "order [7.2.6], star/engineer users first [7.2.7], MG [30.1], snipers [35.1.1], Volkssturm [35.5.6], "
+           "fortress units [35.6.2]-[35.6.3] in the odds and casualty rows, "
+           "retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
-           "supply ×½ [32.2.2], CAS support SP [26.5.6]; attack from march [16] (one hex, every ZoC on it, 1 MP, "
+           "supply ×½ [32.2.2], CAS support SP [26.5.6], recon surprise attacks on their table [11.2] and recon "
+           "identification [11.4]; attack from march [16] (one hex, every ZoC on it, 1 MP, "
            "scarp and big river, ⅔ strengths, SP artillery only at ⅔, no move after winning, the one-hex withdrawal, "
            "no road retreat, no stack split, barred from the combat phase without Bx); AT barricade effects "
-           "[12.4.4]-[12.4.7]; [16.2.11] (garbled example) and recon attacks not checked"),
+           "[12.4.4]-[12.4.7]; [16.2.11] (garbled example) not checked"),
     Family("fire", rules=("9.2", "9.6", "9.7", "13.1.4", "13.1.8", "8.2.5", "15"), note="barrage (phase, 3 units, "
            "11 SP), single-handed fire (combat phase, 7 SP, not at night, not at counterattackers), range, once a "
            "stage, artillery in an enemy ZoC [9.2.4], none out of supply [32.2.2], fire at objects 3 SP [9.6.5] (the "
@@ -179,7 +192,7 @@ FAMILIES = (
            "airstrike phases and the tactical-attack radius [26.9.1]-[26.9.2], fighter targets [26.4.13], 3 bombers "
            "a hex and none next to friends [26.6.1]-[26.6.2], no CAS/recon at night [13.2.1], none in bad weather "
            "[45.2.4], airfield allocation (5 an airfield, before the game, never changed) [26.3.3]; AA fire, "
-           "dogfights, air recon, the worsened-weather roll [45.2.3], the air tables' results, airfields in an "
+           "dogfights, air recon, the air tables' results, airfields in an "
            "enemy ZoC or captured [26.3.4]-[26.3.6], supply drops and air transport not checked"),
     Family("artillery", tables=("artillery_fire", "terrain"), rules=("9.2.6", "9.2.7", "9.4.1", "9.5.1", "9.8", "9.9",
                                                                     "10.4", "10.5", "13.1.4"),
@@ -192,12 +205,23 @@ FAMILIES = (
            "could-not-check; ammunition pools per formation [9.9] (scenario AR or 2 x artillery SP, 4/2/1 AR, "
            "policies ammunition_debit, ammunition_last_rounds). Visibility of targets [9.6.3], the object table "
            "and AfM support [16.2.2]-[16.2.3] not checked"),
-    Family("command", rules=("14.1.6", "14.3"), note="HQs not destroyed by retreat losses [14.1.6], a lost "
-           "division HQ's 2 MP [14.3.1] and -1 per hex [14.3.3] (movement, combat), a lost corps HQ's divisions "
-           "not attacking together and the corps die (roll purpose corps_hq) [14.3.4], the restored HQ "
-           "(replacement: a full day later, movement phase, 8 SP, one SP less, levels from subordinates) [14.3.7]; "
-           "battlegroups [14.3.2], army HQs [14.3.5] and the reveal [14.3.6] not checked"),
-    *not_checked("events"),
+    Family("command", rules=("14.1.6", "14.3", "14.2.2", "31"), note="HQs not destroyed by retreat losses "
+           "[14.1.6], a lost division HQ's 2 MP [14.3.1] and -1 per hex [14.3.3] (movement, combat), a lost corps "
+           "HQ's divisions not attacking together and the corps die (roll purpose corps_hq) [14.3.4], the restored "
+           "HQ (replacement: a full day later, movement phase, 8 SP, one SP less, levels from subordinates) "
+           "[14.3.7]; battlegroups: the scenario's allowance per HQ (none unless the scenario lists them) [14.2.2], "
+           "created in the own movement phase from more than 14 SP (policy battlegroup_sp) and ended in a later one "
+           "[31.1.1], one division/brigade/corps [31.1.3], not under a destroyed HQ and resolved after one is lost "
+           "[14.3.2], the slowest unit's MP [31.1.1] and the +1 in battle [31.1.2] (policy battlegroup_bonus); army "
+           "HQs [14.3.5] and the reveal [14.3.6] not checked"),
+    Family("events", rules=("45",), note="the first stage good (scenario first_weather), the "
+           "stage's 2d6 roll in the air phase against the Weather Change Table from the previous weather, once a "
+           "stage; the worsened-weather die of each air mission (4-6 aborts) [45.2.3]; bad weather as night "
+           "[45.2.5]; the sea-casualty roll [45.2.2] not checked"),
+    Family("setup", rules=("35.2",), note="AT teams [35.2]: with a friendly unit after the movement phase "
+           "[35.2.2], the die after each use [35.2.6], one unit to move with a stage [35.2.8], BSO targets (policy "
+           "at_team_targets) [35.2.9]; attachment before play [35.2.1] not checked"),
+    *not_checked("line_of_sight", "morale"),  # visibility [3.5], [11.4.4], [15.2.6]; the FaR morale roll [15.4]
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

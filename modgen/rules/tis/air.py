@@ -119,7 +119,7 @@ class Air:
         else:
             done[u] = what
         kind = air_type(ctx, u)
-        if c.is_night(ctx) and kind in ("cas", "recon"):
+        if c.night_stage(ctx) and kind in ("cas", "recon"):  # bad weather: [45.2.4] below
             ctx.error(ctx.rule("13.2.1"), f"{ctx.name(u)} ({'close air support' if kind == 'cas' else 'recon'}) "
                       f"flies {what} at night; recon and close air support units make no missions at night",
                       units=[u])

@@ -10,12 +10,16 @@ from modgen.rules.seqcheck import Sequence
 from modgen.rules.tis.air import Air
 from modgen.rules.tis.arrivals import Reinforcements
 from modgen.rules.tis.artillery import Artillery
+from modgen.rules.tis.at_teams import AtTeams
 from modgen.rules.tis.attrition import Attrition
 from modgen.rules.tis.barricades import Barricades
+from modgen.rules.tis.battlegroups import Battlegroups
 from modgen.rules.tis.bridges import Bridges
+from modgen.rules.tis.columns import Columns
 from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.counterattacks import Counterattacks
 from modgen.rules.tis.crossings import Crossings
+from modgen.rules.tis.drops import Drops
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.fire import ArtilleryFire
@@ -27,10 +31,12 @@ from modgen.rules.tis.movement import Movement
 from modgen.rules.tis.objects import Objects
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
+from modgen.rules.tis.recon import Recon
 from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
 from modgen.rules.tis.victory import Victory
+from modgen.rules.tis.weather import Weather
 
 
 def make_checkers(ctx: Any) -> list[Any]:
@@ -41,4 +47,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
-            Artillery(), Headquarters()]
+            Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams()]

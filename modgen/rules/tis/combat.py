@@ -14,6 +14,7 @@ from typing import Any
 
 from modgen.rules.tis import common as c
 from modgen.rules.tis.fire import fires
+from modgen.rules.tis.losses import first_from_ability_users, landed_on_enemy_losses
 from modgen.rules.tis.odds import TEXT_COLUMNS, Odds, compute
 
 #: [13.1.3] the night die before every direct combat: its column modifier (1 and 4 also cost SP: not checked)
@@ -108,6 +109,8 @@ class Combat:
                 if sp > 24:
                     ctx.error(ctx.rule("5.1.2"), f"{sp} SP attack from {h} ({c.names(ctx, here)}); at most 24 SP "
                               "of a stack fight in one combat", units=here, hexes=[h])
+        if ev.get("kind") == "recon":
+            return  # [11.2.2] the recon surprise attack has its own table, no odds or modifiers (recon.py)
         self._support(ctx, sup, dfn)
         self.battle = {"att": att, "dfn": dfn, "odds": compute(ctx, att, dfn, sup, airborne, air, event=ev),
                        "column": None, "result": None, "loss_rolls": {}, "losses": {"attacker": 0, "defender": 0},
@@ -257,6 +260,8 @@ class Combat:
         b["losses"][who] += int(steps)
         b["lost_by"][uid] = b["lost_by"].get(uid, 0) + int(steps)
         b["last"] = ctx.index  # findings about the losses point at the last loss
+        if steps and who == "attacker" and "first_loss" not in b:
+            b["first_loss"] = uid  # [7.2.7]
 
     def _close(self, ctx: Any) -> None:
         """[7.2.4], [7.2.5]: each side's EP lost against the Casualties after Battle table."""
@@ -269,9 +274,11 @@ class Combat:
         if not isinstance(rows, list) or not rows:
             ctx.could_not_check(ctx.rule("7.2.4"), "the game has no Casualties after Battle table")
             return
-        if o.missing or b["on_enemy"]:
-            return  # [17.2.8] doubles the losses of a unit that landed on the enemy: not checked
+        if o.missing:
+            return
+        landed = landed_on_enemy_losses(ctx, b) if b["on_enemy"] else None  # [17.2.7], [17.2.8]
         used = b.get("used") or ""
+        first_from_ability_users(ctx, b["att"], used, b.get("first_loss"))
         stars = o.stars if "black stars" in used else 0
         for who, roll in sorted(b["loss_rolls"].items()):
             opposing = o.att_sp if who == "defender" else o.def_sp
@@ -286,6 +293,7 @@ class Combat:
             shift += -stars if who == "attacker" else stars
             if who == "defender" and o.engineers and "engineers" in used:
                 shift += 1
+            shift += o.att_rows if who == "attacker" else o.def_rows  # [7.2.5] MG and snipers: the enemy's row
             idx = min(max(base + shift, 0), len(rows) - 1)
             res = rows[idx].get("results") or []
             cell = res[roll - 2] if 0 <= roll - 2 < len(res) else None
@@ -296,10 +304,14 @@ class Combat:
             got = b["losses"][who]
             units = b["att"] if who == "attacker" else b["dfn"]
             at = {"event_index": b["last"]} if b.get("last") is not None else {}
+            rule, note = "7.2.4", ""
+            if landed is not None and who == "attacker":
+                factor, extra, note = landed
+                cell, rule = cell * factor + extra, "17.2.8" if factor > 1 else "17.2.7" if extra else rule
             if got != cell:
-                ctx.error(ctx.rule("7.2.4"), f"the {who} loses {got} EP, but a roll of {roll} on row "
+                ctx.error(ctx.rule(rule), f"the {who} loses {got} EP, but a roll of {roll} on row "
                           f"{rows[idx].get('label')} ({opposing} SP opposing, shifted {shift:+d} [7.2.5]) gives "
-                          f"{cell}", units=units, **at)
+                          f"{cell}{note}", units=units, **at)
             elif cell >= len(units) > 1:
                 short = [u for u in units if b["lost_by"].get(u, 0) < cell // len(units)]
                 if short:

@@ -215,10 +215,16 @@ def stage_of_day(ctx: Any) -> int | None:
     return (t - 1) % int(per_day) + 1
 
 
-def is_night(ctx: Any) -> bool:
+def night_stage(ctx: Any) -> bool:
     """Whether the current stage is a night stage [13]: the stage of the day that policy ``night_stage`` names."""
     night = ctx.policies.get("night_stage")
     return night is not None and stage_of_day(ctx) == int(night)
+
+
+def is_night(ctx: Any) -> bool:
+    """Whether units move and fight as at night: a night stage, or bad weather [45.2.5] ("During bad weather all
+    units fight and move analogously to night stages")."""
+    return night_stage(ctx) or str(ctx.state.weather or "").strip().lower() in ("bad", "storm")
 
 
 OUT_OF_SUPPLY = "out_of_supply"  # the marker the supply phase puts on a unit without a supply line [32.2.4]

@@ -114,10 +114,105 @@ def parse_barricade(p: Any) -> dict[str, Any]:
             raise p.fail(tok, "degrees such as 90") from None
     else:
         event["edges"] = p.targets("the hexes across its edges, or 'facing'")
+
+
+AA_FIRE = {
+    "type": "object",
+    "description": "TiS [17.2.4]: an AA unit fires at a dropping airborne unit in the airborne assault phase; one die "
+                   "follows as a roll purpose aa, the EP lost as a loss reason aa.",
+    "properties": {
+        "unit": {"type": "string", "minLength": 1, "description": "The AA unit firing."},
+        "target": {"type": "string", "minLength": 1, "description": "The airborne unit that dropped."},
+    },
+    "required": ["type", "unit", "target"],
+}
+
+
+def parse_aa(p: Any) -> dict[str, Any]:
+    """``!aa AA TARGET``: the AA unit fires at the dropping TARGET [17.2.4]."""
+    event = {"type": "aa_fire", "unit": p.next("the AA unit").text, "target": p.next("the dropping unit").text}
     p.done()
     return event
 
 
-EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "barricade": BARRICADE}
-CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far,
+IDENTIFY = {
+    "type": "object",
+    "description": "TiS [11.4]: a recon unit tries to identify the enemy units on a hex (3 MP); one die follows as a "
+                   "roll purpose identify.",
+    "properties": {
+        "unit": {"type": "string", "minLength": 1, "description": "The recon unit."},
+        "hex": {"type": "string", "minLength": 1, "description": "The hex shown."},
+        "identified": {"type": "boolean", "description": "What the players read: the units were recognized."},
+    },
+    "required": ["type", "unit", "hex"],
+}
+
+
+def parse_identify(p: Any) -> dict[str, Any]:
+    """``!identify RECON HEX [yes|no]``: RECON tries to identify the units at HEX [11.4]."""
+    event: dict[str, Any] = {"type": "identify", "unit": p.next("the recon unit").text,
+                             "hex": p.next("the hex").text}
+    if (t := p.peek()) is not None:
+        p.next("yes or no")
+        if t.text not in ("yes", "no"):
+            raise p.fail(t, "'yes', 'no' or end of line")
+        event["identified"] = t.text == "yes"
+    p.done()
+    return event
+
+
+TRANSPORT = {
+    "type": "object",
+    "description": "TiS [34.2]: units load onto or unload from a transport column (2 MP each, on the column's hex).",
+    "properties": {
+        "column": {"type": "string", "minLength": 1, "description": "The transport column."},
+        "units": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                  "description": "The units loaded or unloaded."},
+        "action": {"enum": ["load", "unload"], "description": "Load (default) or unload."},
+    },
+    "required": ["type", "column", "units"],
+}
+
+
+def _transport(action: str) -> Any:
+    def parse(p: Any) -> dict[str, Any]:
+        column = p.next("the transport column").text
+        units = p.targets("a unit")
+        p.done()
+        return {"type": "transport", "column": column, "units": units, "action": action}
+    parse.__doc__ = f"``!{action} TC UNIT...``: the units {action} onto/from the transport column TC [34.2]."
+    return parse
+
+
+BATTLEGROUP = {
+    "type": "object",
+    "description": "TiS [31.1]: a battlegroup / Kampfgruppe is created from units (own movement phase) or dissolved.",
+    "properties": {
+        "id": {"type": "string", "minLength": 1, "description": "The battlegroup's name."},
+        "units": {"type": "array", "items": {"type": "string", "minLength": 1},
+                  "description": "Its units (when formed)."},
+        "action": {"enum": ["form", "dissolve"], "description": "Form (default) or dissolve."},
+    },
+    "required": ["type", "id"],
+}
+
+
+def parse_battlegroup(p: Any) -> dict[str, Any]:
+    """``!battlegroup NAME UNIT...`` forms the battlegroup NAME; ``!battlegroup NAME dissolve`` ends it [31.1]."""
+    name = p.next("the battlegroup's name").text
+    if (t := p.peek()) is not None and t.text == "dissolve":
+        p.next("dissolve")
+        p.done()
+        return {"type": "battlegroup", "id": name, "action": "dissolve"}
+    units = p.targets("a unit")
+    p.done()
+    return {"type": "battlegroup", "id": name, "units": units, "action": "form"}
+
+
+EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE,
+                                          "identify": IDENTIFY, "transport": TRANSPORT, "battlegroup": BATTLEGROUP,
+                                          "barricade": BARRICADE}
+CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa,
+                              "identify": parse_identify, "load": _transport("load"),
+                              "unload": _transport("unload"), "battlegroup": parse_battlegroup,
                               "barricade": parse_barricade}

@@ -16,6 +16,7 @@ from typing import Any
 from modgen.rules.movement import binding_constraint, fmt_mp
 from modgen.rules.pathfinding import cheapest_path
 from modgen.rules.tis import common as c
+from modgen.rules.tis import zoc_exceptions as zx
 from modgen.rules.tis.barricades import barricade_mp
 from modgen.rules.tis.costs import TisCosts
 from modgen.rules.tis.counterattacks import stopped
@@ -30,6 +31,8 @@ FAR_MP_KEY = "tis_far_mp"
 AFM_MP_KEY = "tis_afm_mp"
 #: per-phase units whose moves after their attack from march :mod:`.march` judges [16.2.6], [16.2.14]
 AFM_JUDGED_KEY = "tis_afm_judged"
+#: per-phase MP a unit spent on other actions: uid -> [(MP, why)] (recon identification [11.4.1], loading [34.2.2])
+EXTRA_MP_KEY = "tis_extra_mp"
 
 
 @dataclass
@@ -67,8 +70,10 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
         mp = by_class.get(key)
     if not isinstance(mp, int | float):
         return None, ""
-    value = Fraction(mp).limit_denominator(100)
     st = ctx.state
+    group_mp = (st.notes.get("tis_bg_mp") or {}).get(uid)  # [31.1.1] a battlegroup moves at its slowest unit's MP
+    mp = min(mp, group_mp) if group_mp is not None else mp
+    value = Fraction(mp).limit_denominator(100)
     if uid in st.per_stage.get("fought_after_drop", set()):
         return Fraction(0), " (it fought in the airborne assault phase and may not move [17.2.10])"
     why = ""
@@ -84,13 +89,16 @@ def allowance(ctx: Any, uid: str) -> tuple[Fraction | None, str]:
     if hq is not None and value > 2:
         value, why = Fraction(2), why + f" (2 MP after the loss of {ctx.name(hq)} [14.3.1])"
     if c.is_night(ctx) and value > 2:
-        value, why = Fraction(2), why + " (2 MP at night [13.1.7], policy night_stage)"
+        value, why = Fraction(2), why + (" (2 MP at night [13.1.7], policy night_stage)" if c.night_stage(ctx)
+                                         else " (2 MP in bad weather, as at night [45.2.5], [13.1.7])")
     far = (st.per_phase.get(FAR_MP_KEY) or {}).get(uid, 0)
     if far:
         value, why = value - far, why + f" (less {far} MP spent firing at range [15.1.6])"
     afm = (st.per_phase.get(AFM_MP_KEY) or {}).get(uid, 0)
     if afm:
         value, why = value - afm, why + f" (less {afm} MP spent attacking from march [16.1.3])"
+    for extra, what in (st.per_phase.get(EXTRA_MP_KEY) or {}).get(uid, []):
+        value, why = value - extra, why + f" (less {extra} MP {what})"
     return value, why
 
 
@@ -129,7 +137,7 @@ class Movement:
             self._counterattack(ctx, uid, path)
             return
         walk = walks.setdefault(uid, Walk(pos))
-        zmap = c.zoc_map(ctx, side)
+        zmap = {} if zx.ignores_zoc(ctx, uid) else c.zoc_map(ctx, side)  # [35.3.3] sabotage units
         costs = TisCosts(ctx, c.move_class(ctx, uid))
         if len(path) == 2 and not ctx.board.adjacent(path[0], path[1]):
             self._search(ctx, uid, path[0], path[1], walk, zmap, costs)
@@ -165,7 +173,8 @@ class Movement:
                 ctx.error("LOG", f"{nm}'s path jumps from {a} to {b}, which are not adjacent", units=[uid],
                           hexes=[a, b])
                 return
-            if walk.stopped is not None and not recon:
+            bend = zx.leg(ctx, uid, a, b, zmap)  # [28.1.4] commandos, [13.1.5] night infiltration
+            if walk.stopped is not None and not recon and not bend.go_on:
                 h, who = walk.stopped
                 ctx.error(ctx.rule("6.2.1"), f"{nm} moves on from {h} after entering the ZoC of "
                           f"{c.names(ctx, sorted(who))}; a unit entering an enemy ZoC stops at once",
@@ -190,7 +199,7 @@ class Movement:
                           units=[uid], hexes=[a, b], path=path)
                 return
             shared = zmap.get(a, set()) & zmap.get(b, set())
-            if shared:
+            if shared and not bend.within:
                 rule = "11.1.2" if recon else "6.2.4"
                 ctx.error(ctx.rule(rule), f"{nm} moves from {a} to {b}, both in the ZoC of "
                           f"{c.names(ctx, sorted(shared))}; a unit may not move within an enemy ZoC (only from "
@@ -199,6 +208,7 @@ class Movement:
                 return
             if recon and zmap.get(a):
                 cost += 3  # [11.1.1] leaving an enemy ZoC
+            cost += bend.extra
             mine = minefield_mp(ctx, uid, b)
             if mine:
                 cost += mine
@@ -209,8 +219,10 @@ class Movement:
             walk.spent += cost
             walk.hexes += 1
             walk.legs.append((a, b, cost))
-            if zmap.get(b):
+            if zmap.get(b) and not bend.no_stop:
                 walk.stopped = (b, zmap[b])
+            elif bend.no_stop:
+                walk.stopped = None
         self._budget(ctx, uid, walk, limit, why, path)
 
     def _enemy(self, ctx: Any, uid: str, side: str | None, h: str, path: list[str]) -> bool:

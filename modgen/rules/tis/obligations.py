@@ -118,16 +118,17 @@ class HqEffects:
             h = st.position.get(uid)
             side = ctx.side_of(uid)
             lone = [u for u in st.units_in(h or "") if ctx.side_of(u) not in (None, side) and c.is_ground(ctx, u)]
-            if lone and all(c.unit_class(ctx, u) == "hq" for u in lone):
+            if lone and all(c.unit_class(ctx, u) in ("hq", "transport") for u in lone):  # [34.3.4] columns too
                 st.per_phase.setdefault("tis_overrun", {}).update({u: (h, uid) for u in lone})
 
     def phase_end(self, ctx: Any) -> None:
         st = ctx.state
         for hq, (h, by) in sorted(st.per_phase.get("tis_overrun", {}).items()):
             if st.position.get(hq) == h and st.position.get(by) == h:
-                ctx.error(ctx.rule("14.1.5"), f"{ctx.name(by)} enters {h}, where {ctx.name(hq)} stands alone, and "
-                          "the HQ stays on the map; a lone HQ entered by an enemy unit is eliminated",
-                          units=[hq, by], hexes=[h])
+                what = "transport column" if c.unit_class(ctx, hq) == "transport" else "HQ"
+                ctx.error(ctx.rule("34.3.4" if what != "HQ" else "14.1.5"), f"{ctx.name(by)} enters {h}, where "
+                          f"{ctx.name(hq)} stands alone, and the {what} stays on the map; a lone {what} entered by an "
+                          "enemy unit is eliminated", units=[hq, by], hexes=[h])
         if st.phase == "movement":
             notes = st.notes.get("tis_hq_lost", {})
             for f in [f for f, n in notes.items() if n["side"] == st.side]:

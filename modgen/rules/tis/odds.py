@@ -16,6 +16,8 @@ from typing import Any
 from modgen.rules.tis import artillery as art
 from modgen.rules.tis import barricades as bar
 from modgen.rules.tis import common as c
+from modgen.rules.tis import special
+from modgen.rules.tis.battlegroups import groups_fighting
 from modgen.rules.tis.march import is_afm
 from modgen.rules.tis.obligations import hq_destroyed
 
@@ -89,6 +91,8 @@ class Odds:
     terrain_shift: int = 0  # terrain + fortifications (casualty rows [7.2.5] a)
     stars: int = 0  # casualty rows [7.2.5] b)
     engineers: bool = False  # casualty rows: the defender's only
+    att_rows: int = 0  # casualty rows of the attacker's losses from defending MG/snipers [7.2.5]
+    def_rows: int = 0  # casualty rows of the defender's losses from attacking MG [7.2.5]
     notes: list[str] = field(default_factory=list)
     missing: str | None = None
 
@@ -120,7 +124,8 @@ def _terrain_mod(ctx: Any, terrain: str) -> int | None:
 def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False,
             extra: list[tuple[Fraction, str]] | None = None) -> tuple[int | None, list[str]]:
     """A fighting unit's SP with its multipliers and what they were (``attacking``: night halves attackers;
-    ``extra``: more multipliers with their reasons, rounded with the others once [3.4.3])."""
+    ``extra``: more multipliers with their reasons (attack from march, AT barricades, the opposing units from
+    :mod:`.special`), rounded with the others once [3.4.3])."""
     sp = c.strength(ctx, uid)
     if sp is None:
         return None, []
@@ -162,6 +167,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         if u in barricade.halved:
             extra.append((Fraction(1, 2), f"{ctx.name(u)} attacks through the AT barricade at {barricade.hex} ×½ "
                           "[12.4.6]"))
+        extra += special.attacker_factors(ctx, u, defenders)
         sp, why = unit_sp(ctx, u, airborne, attacking=True, extra=extra)
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
@@ -199,6 +205,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
     for u in defenders:
         extra = [(two_thirds, f"{ctx.name(u)} defends against an attack from march, not entrenched, ×⅔ [16.1.4]")] \
             if afm and u not in dug_in else []
+        extra += special.defender_factors(ctx, u, attackers, defenders)
         sp, why = unit_sp(ctx, u, False, extra=extra)
         if sp is None:
             o.missing = f"{ctx.name(u)} has no strength track"
@@ -267,6 +274,13 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             o.shifts.append(("attacked from opposite sides [7.1.12]", 1))
     if any("ss" in c.tags(ctx, u) and (c.strength(ctx, u) or 0) >= 3 for u in defenders):
         o.shifts.append(("SS defender [43.1.1]", -1))
+    o.shifts += special.column_shifts(ctx, attackers, defenders)  # [35.5.6], [35.6.2]
+    o.att_rows, o.def_rows = special.casualty_rows(ctx, attackers, defenders)  # [7.2.5] MG and snipers
+    bg_att, bg_def = len(groups_fighting(ctx, attackers)), len(groups_fighting(ctx, defenders))
+    if bg_att:  # [31.1.2], [31.1.4] +1 for the commanding player, per battlegroup
+        o.shifts.append((f"{bg_att} attacking battlegroup(s) [31.1.2]", bg_att))
+    if bg_def:
+        o.shifts.append((f"{bg_def} defending battlegroup(s) [31.1.2]", -bg_def))
     lost = sorted({h for u in attackers if hq_destroyed(ctx, u) and (h := ctx.state.position.get(u))})
     if lost:  # [14.3.3] -1 for each hex attacked from by units whose HQ was destroyed
         o.shifts.append((f"attacking from {len(lost)} hexes with a destroyed HQ [14.3.3]", -len(lost)))

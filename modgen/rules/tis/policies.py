@@ -301,4 +301,47 @@ POLICIES: tuple[Policy, ...] = (
         "left in the pool (cost_needed), or only some AR left, the pool going to 0 (any_left).",
         rule="TIS 9.9.4",
     ),
+    Policy(
+        "drop_fighter_area",
+        default="hex",
+        choices=("hex", "zone"),
+        doc="[17.2.13] 'An airborne unit can't land in an area with enemy fighter planes' does not define the "
+        "area: the landing hex holds an enemy fighter stationed there this stage (hex), or the hex is within the "
+        "fighters' 10-hex attack zone [26.4.2] (zone).",
+        rule="TIS 17.2.13",
+    ),
+    Policy(
+        "drop_loss_unit",
+        default="ep",
+        choices=("ep", "sp"),
+        doc="The Casualties during the drop table gives SP, while the combat and AA tables give EP (digest §8.4 "
+        "item 20): the drop losses are taken as EP steps on the unit's track (ep, the digest's reading) or as SP "
+        "of strength lost (sp).",
+        rule="TIS 17.2.1",
+    ),
+    Policy(
+        "battlegroup_sp",
+        default="total",
+        choices=("total", "each"),
+        doc="[31.1.1] 'A Battlegroup may be created ... from units with more than 14 SP': the group's units "
+        "together have more than 14 SP (total), or each unit has (each).",
+        rule="TIS 31.1.1",
+    ),
+    Policy(
+        "battlegroup_bonus",
+        default="whole_group",
+        choices=("whole_group", "any_member"),
+        doc="[31.1.2] 'If a battlegroup fights in battle, the commanding player gets a +1 modifier', while "
+        "[31.1.1] lets its units split up: the +1 (attacker) or -1 (defender) counts when all the group's units on "
+        "the map fight in the battle (whole_group), or when any of them does (any_member).",
+        rule="TIS 31.1.2",
+    ),
+    Policy(
+        "at_team_targets",
+        default="any",
+        choices=("any", "armoured"),
+        doc="[35.2.9] 'AT units fire only at BSO': the seed does not expand BSO; not checked (any), or read as "
+        "armoured targets only (armoured).",
+        rule="TIS 35.2.9",
+    ),
 )
