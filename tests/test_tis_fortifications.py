@@ -25,8 +25,8 @@ def test_12_1_1_a_unit_that_has_not_moved_digs_in_during_its_movement_phase_even
 
 
 def test_12_1_1_hqs_and_at_units_do_not_build_field_fortifications():
-    for u in (HQ, PIAT):
-        errs = errors(setup(u, "1111"), stage(), phase("movement"), dig(u))
+    for u in (HQ, PIAT):  # (with a friendly unit: an AT team ends its movement phase stacked with one [35.2.2])
+        errs = errors(setup(u, "1111"), setup(PARA, "1111"), stage(), phase("movement"), dig(u))
         assert [e["rule"] for e in errs] == ["TIS 12.1.1"] and "do not build field fortifications" in \
             errs[0]["message"]
 

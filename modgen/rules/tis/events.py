@@ -114,6 +114,8 @@ def parse_barricade(p: Any) -> dict[str, Any]:
             raise p.fail(tok, "degrees such as 90") from None
     else:
         event["edges"] = p.targets("the hexes across its edges, or 'facing'")
+    p.done()
+    return event
 
 
 AA_FIRE = {
