@@ -75,6 +75,9 @@ class BoardSpec:
     #: below): the HexGrid goes into one ZonedGrid zone covering exactly that area, so the strip has no hexes
     hex_area: tuple[int, int] | None = None
     grid_kind: str = "hex"  # "hex": HexGrid + HexGridNumbering; "square": SquareGrid + SquareGridNumbering
+    #: a game map other than the first: its own window, opened by its toolbar button (VASSAL shows every
+    #: non-launch map's window when a game starts, so a second scenario map would pop up over the first)
+    by_button: bool = False
 
 
 #: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it); a square board's
@@ -188,7 +191,7 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
     m = _el(root, M + "Map", {
         "allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": b.button, "changeFormat": "$message$",
         "color": "0,0,0", "createFormat": "$pieceName$ created in $location$ *", "edgeHeight": 0, "edgeWidth": 0,
-        "hideKey": "", "hotkey": "", "icon": "/images/map.gif", "launch": b.launch, "mapName": b.map_id,
+        "hideKey": "", "hotkey": "", "icon": "/images/map.gif", "launch": b.launch or b.by_button, "mapName": b.map_id,
         "markMoved": "Never", "markUnmovedHotkey": "", "markUnmovedIcon": "/images/unmoved.gif",
         "markUnmovedText": "", "markUnmovedTooltip": "Mark all pieces on this map as not moved", "moveKey": "",
         "moveToFormat": "$pieceName$ moves $previousLocation$ &rarr; $location$ *",

@@ -159,6 +159,7 @@ class _Builder:
                 w, h = img.size
                 spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, h, range_scale=self.px_per_inch,
                                     range_unit="in")
+            spec.by_button = bool(self.boards)  # the first game map docks into the main window
             self.files["images/" + image] = _png(img)
             self.boards.append(spec)
 
