@@ -13,7 +13,7 @@ Anything else (a text that does not start with ``begin_save``) returns None and 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
@@ -24,12 +24,9 @@ MAX_DEPTH = C.MAX_DEPTH
 ADD, REMOVE, MOVE, CHANGE, CHAT, OBJECT = range(6)
 
 
-class Top(NamedTuple):
-    """One top-level command: where it starts in the text, whether it is a logged step, its leaves in order."""
-
-    offset: int
-    is_log: bool
-    ops: list[tuple[Any, ...]]
+#: One top-level command: where it starts in the text, whether it is a logged step, its leaves in order (a plain
+#: tuple: a log has ~10^4 of them).
+Top = tuple[int, bool, list[tuple[Any, ...]]]
 
 
 def flatten(text: str) -> list[Top] | None:
@@ -42,7 +39,7 @@ def flatten(text: str) -> list[Top] | None:
     if len(toks) < 2 or toks[0] != "begin_save":
         return None
     offsets = C._offsets(toks)
-    out = [Top(0, False, [(OBJECT, C.BeginSave())])]
+    out: list[Top] = [(0, False, [(OBJECT, C.BeginSave())])]
     index = 0
     try:
         for index in range(1, len(toks)):
@@ -52,10 +49,10 @@ def flatten(text: str) -> list[Top] | None:
             # then the leaves (what _node would do to each, the usual kinds inline)
             if tok[:4] == "LOG\t" and "'" not in tok and "\\\x1b" not in tok:
                 _leaves(tok[4:].split(ESC), ops)
-                out.append(Top(offsets[index], True, ops))
+                out.append((offsets[index], True, ops))
                 continue
             is_log = _node(tok, 1, ops)
-            out.append(Top(offsets[index], is_log, ops))
+            out.append((offsets[index], is_log, ops))
     except LogFormatError as exc:
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
     return out

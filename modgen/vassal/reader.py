@@ -17,7 +17,6 @@ import html
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.flatlog import Top, flatten
 from modgen.vassal.obfuscation import deobfuscate
 from modgen.vassal.pieces import Location, Piece, Template, _int, decode_piece, decode_state
+from modgen.vassal.visitor import Context, DiceRoll, Recorder, Stack, StateChange, Visitor
 
 __all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
            "decode_piece", "load_text", "parse_dice", "read", "read_text"]
@@ -39,97 +39,6 @@ SIDE_RE = re.compile(r"^\*+ (.+?) rolled ")
 PLAYER_CHAT_RE = re.compile(r"^<([^>]*)> - (.*)$", re.S)
 
 
-@dataclass
-class Stack:
-    """A VASSAL stack: position and member piece ids, bottom first."""
-
-    id: str
-    location: Location
-    members: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Context:
-    """Where in the file a visitor call comes from."""
-
-    step: int | None  # None while the saved state (begin_save … end_save) is read; then 1, 2, … per logged step
-    offset: int  # character offset of the enclosing top-level command in the decoded savedGame text
-    in_setup: bool = False
-    undoing: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "offset": self.offset, "undo": self.undoing}
-
-
-@dataclass
-class DiceRoll:
-    """A dice report parsed from chat."""
-
-    n: int
-    sides: int
-    name: str
-    results: list[int]
-    side: str | None
-    text: str
-
-
-@dataclass
-class StateChange:
-    """One detected difference between a piece's old and new state."""
-
-    kind: str  # "layer" | "prop" | "facing" | "mask"
-    name: str
-    old: Any
-    new: Any
-
-
-class Visitor:
-    """Receives decoded events; every method is a no-op by default."""
-
-    def begin(self, meta: dict[str, Any]) -> None:
-        """Before anything else; ``meta`` has ``module`` (name from moduledata, if any) and the entries present."""
-
-    def piece_added(self, piece: Piece, ctx: Context) -> None:
-        """A piece was created (saved state or a later step)."""
-
-    def piece_removed(self, piece: Piece, ctx: Context) -> None:
-        """A piece was deleted."""
-
-    def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
-        """A piece was dropped at ``new`` (VASSAL records the drop, not the path)."""
-
-    def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
-        """Layers (flips, steps), marker properties or the name of a piece changed."""
-
-    def chat(self, text: str, player: str | None, ctx: Context) -> None:
-        """A chat line (HTML entities decoded); ``player`` when it is a player's own line."""
-
-    def dice(self, roll: DiceRoll, ctx: Context) -> None:
-        """A dice report (the chat line is also passed to :meth:`chat`)."""
-
-    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
-        """The turn tracker was set; ``values`` = each nested level's current value (turn, phase index, …)."""
-
-    def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
-        """A global or mutable property changed."""
-
-    def player(self, name: str, side: str, ctx: Context) -> None:
-        """A player took a side."""
-
-    def step(self, ctx: Context) -> None:
-        """A logged step begins (one "step forward" in VASSAL)."""
-
-    def undo(self, in_progress: bool, ctx: Context) -> None:
-        """An undo bracket starts (True) or ends (False)."""
-
-    def end_setup(self, ctx: Context) -> None:
-        """The saved state is complete (``end_save``)."""
-
-    def warning(self, message: str, ctx: Context) -> None:
-        """Something was odd but decoding continued (unknown command, unknown piece id, …)."""
-
-    def end(self) -> None:
-        """After everything."""
 
 
 Locator = Callable[[str | None, int, int], "str | None"]
@@ -137,10 +46,11 @@ Locator = Callable[[str | None, int, int], "str | None"]
 
 def _stack_state(state: str) -> tuple[str | None, int, int, list[str]]:
     """A Stack's state: map, x, y and its members (bottom first)."""
-    toks = C._split(state, ";")
+    # nothing escaped or quoted (every stack VASSAL writes): the plain split C._split would do, in C
+    toks = state.split(";") if "\\" not in state and "'" not in state else C._split(state, ";")
     if len(toks) < 3:
         return None, 0, 0, []
-    members = [t for t in toks[3:] if t and not t.startswith("@@")]
+    members = [t for t in toks[3:] if t and t[:2] != "@@"]
     m = toks[0]
     return None if m == "null" else m, _int(toks[1]), _int(toks[2]), members
 
@@ -566,91 +476,3 @@ def read(source: str | Path | bytes, visitor: Visitor, *, locator: Locator | Non
     limits = current(limits)
     text, meta = load_text(source, name=name, limits=limits)
     return read_text(text, visitor, locator=locator, meta=meta, limits=limits)
-
-
-class Recorder(Visitor):
-    """Collects every visitor call as a plain dict (``modgen log`` without ``--game`` prints these)."""
-
-    def __init__(self) -> None:
-        self.events: list[dict[str, Any]] = []
-
-    # Each method builds its dict in one literal (a log has ~10^5 events): the key order is the output format.
-    def _add(self, kind: str, ctx: Context | None, **fields: Any) -> None:
-        ev: dict[str, Any] = {"event": kind}
-        if ctx is not None:
-            ev["step"] = ctx.step
-            ev["offset"] = ctx.offset
-            if ctx.undoing:
-                ev["undo"] = True
-        ev.update(fields)
-        self.events.append(ev)
-
-    @staticmethod
-    def _head(kind: str, ctx: Context) -> dict[str, Any]:
-        if ctx.undoing:
-            return {"event": kind, "step": ctx.step, "offset": ctx.offset, "undo": True}
-        return {"event": kind, "step": ctx.step, "offset": ctx.offset}
-
-    @staticmethod
-    def _piece(p: Piece) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": p.id, "name": p.name}
-        unit = p.props.get("mg_unit")
-        if unit:
-            d["unit"] = unit
-        if p.facing is not None:
-            d["facing"] = p.facing
-        return d
-
-    def begin(self, meta: dict[str, Any]) -> None:
-        self.events.append({"event": "begin", "module": meta.get("module"), "file": meta.get("file")})
-
-    def piece_added(self, piece: Piece, ctx: Context) -> None:
-        ev = self._head("add", ctx)
-        ev["piece"], ev["at"], ev["layers"], ev["setup"] = (self._piece(piece), piece.location.to_dict(),
-                                                            piece.layers, ctx.in_setup)
-        self.events.append(ev)
-
-    def piece_removed(self, piece: Piece, ctx: Context) -> None:
-        ev = self._head("remove", ctx)
-        ev["piece"], ev["at"] = self._piece(piece), piece.location.to_dict()
-        self.events.append(ev)
-
-    def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
-        ev = self._head("move", ctx)
-        ev["piece"], ev["from"], ev["to"] = self._piece(piece), old.to_dict(), new.to_dict()
-        self.events.append(ev)
-
-    def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
-        ev = self._head("change", ctx)
-        ev["piece"] = self._piece(piece)
-        ev["changes"] = [{"kind": c.kind, "name": c.name, "old": c.old, "new": c.new} for c in changes]
-        self.events.append(ev)
-
-    def chat(self, text: str, player: str | None, ctx: Context) -> None:
-        ev = self._head("chat", ctx)
-        ev["text"], ev["player"] = text, player
-        self.events.append(ev)
-
-    def dice(self, roll: DiceRoll, ctx: Context) -> None:
-        self._add("dice", ctx, dice=f"{roll.n}d{roll.sides}", name=roll.name, results=roll.results, side=roll.side)
-
-    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
-        self._add("turn", ctx, tracker=tracker, state=state, values=values)
-
-    def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
-        self._add("property", ctx, name=name, old=old, new=new, container=container)
-
-    def player(self, name: str, side: str, ctx: Context) -> None:
-        self._add("player", ctx, name=name, side=side)
-
-    def step(self, ctx: Context) -> None:
-        self.events.append(self._head("step", ctx))
-
-    def undo(self, in_progress: bool, ctx: Context) -> None:
-        self._add("undo", ctx, start=in_progress)
-
-    def end_setup(self, ctx: Context) -> None:
-        self._add("end_setup", ctx)
-
-    def warning(self, message: str, ctx: Context) -> None:
-        self._add("warning", ctx, message=message)
