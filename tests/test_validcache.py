@@ -4,6 +4,7 @@ of its files, modgen or the plugins change; a damaged entry is ignored; `check` 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -111,3 +112,26 @@ def test_check_refuses_data_broken_after_a_clean_check(cache: Path, game: Path, 
     maps.write_text(json.dumps(data), encoding="utf-8")
     broken = runner.invoke(cli, ["check", str(log), "--game", str(game)])
     assert broken.exit_code == 1 and "/maps/0/grid" in str(broken.exception)
+
+
+def test_a_fifo_or_a_link_in_place_of_a_file_is_a_change_and_never_blocks(cache: Path, game: Path) -> None:
+    art = game.parent / "art.png"
+    art.write_bytes(b"x")
+    validcache.remember(game, [*_files(game), str(art)])
+    assert validcache.known_valid(game)
+    art.unlink()
+    os.mkfifo(art)  # opening it for reading would wait for a writer: the cache must not
+    assert not validcache.known_valid(game)
+    art.unlink()
+    (game.parent / "real.png").write_bytes(b"x")
+    art.symlink_to(game.parent / "real.png")  # the same bytes behind a link: the validation may judge it otherwise
+    assert not validcache.known_valid(game)
+
+
+def test_big_files_are_keyed_by_their_stat(cache: Path, game: Path) -> None:
+    pdf = game.parent / "rules.pdf"
+    pdf.write_bytes(b"%PDF" + b"0" * (validcache._HASH_LIMIT + 1))
+    validcache.remember(game, [*_files(game), str(pdf)])
+    assert validcache.known_valid(game)
+    os.utime(pdf, ns=(1, 1))  # same bytes, but touched: validate again
+    assert not validcache.known_valid(game)

@@ -4,10 +4,12 @@ schemas and cross-references when nothing changed.
 An entry is keyed by the manifest's absolute path and modgen's own code (every file of the package and the schemas:
 path, size and modification time; the Python version; the installed rule-system plugins and their packages'
 versions). It lists every file the validation depended on — the JSON documents it read (manifest, counters, maps,
-scenarios) and every file they name (``validate_game(path, files)``) — with a BLAKE2 hash of its content, or
-``null`` for a file that did not exist. It is written only when validation found no error (warnings do not change what
-``require_valid`` does), and trusted only while every listed file still has the same content (or is still absent): a
-changed, new or deleted file, another modgen, another plugin or another Python means validating again.
+scenarios) and every file they name (``validate_game(path, files)``) — with a BLAKE2 hash of its content (for a file
+over 4 MiB its size, modification time and inode: hashing a big rules PDF would cost more than validating; for a link
+also its target), or ``null`` for a file that did not exist. It is written only when validation found no error
+(warnings do not change what ``require_valid`` does), and trusted only while every listed file is still the same (or
+still absent): a changed, new or deleted file, another modgen, another plugin or another Python means validating
+again.
 
 Entries live in the user's cache folder (``$MODGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/modgen``, else
 ``~/.cache/modgen``), under ``valid/``; ``MODGEN_CACHE_DIR=off`` turns the cache off. They are written atomically
@@ -20,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -65,13 +68,27 @@ def code_fingerprint() -> str:
     return _code
 
 
+_HASH_LIMIT = 4 << 20  # bigger files (a rules PDF, map artwork) the validation only looks at: keyed by their stat
+
+
 def _content(path: str) -> str | None:
-    """BLAKE2 of a file's bytes; None when it is absent (or not a readable regular file)."""
+    """What the validation's result depends on in one file: BLAKE2 of its bytes (size, time and inode past
+    ``_HASH_LIMIT``); for a symbolic link also its target; for anything but a regular file its kind. None when it is
+    absent or cannot be opened. Never blocks (a FIFO is opened non-blocking and not read)."""
     try:
-        with open(path, "rb") as fh:
-            return hashlib.file_digest(fh, "blake2b").hexdigest()
+        link = os.readlink(path) if os.path.islink(path) else None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            sig = f"special:{stat.S_IFMT(st.st_mode):o}"
+        elif st.st_size > _HASH_LIMIT:
+            sig = f"stat:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}"
+        else:
+            sig = hashlib.file_digest(fh, "blake2b").hexdigest()
+    return sig if link is None else f"link:{link}:{sig}"
 
 
 def _entry(manifest: Path) -> Path | None:
