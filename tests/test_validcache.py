@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,13 @@ def test_big_files_are_keyed_by_their_stat(cache: Path, game: Path) -> None:
     assert validcache.known_valid(game)
     os.utime(pdf, ns=(1, 1))  # same bytes, but touched: validate again
     assert not validcache.known_valid(game)
+
+
+def test_nothing_remembered_when_a_file_changed_during_validation(cache: Path, game: Path) -> None:
+    started = time.time_ns()
+    files = _files(game)
+    game.write_text(game.read_text(encoding="utf-8"), encoding="utf-8")  # touched while "validating"
+    validcache.remember(game, files, since=started)
+    assert not validcache.known_valid(game)
+    validcache.remember(game, files)  # (without the guard it would have been)
+    assert validcache.known_valid(game)

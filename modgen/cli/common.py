@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,9 +36,10 @@ def require_valid(manifest: Path, needs: Iterable[str] = PARTS) -> None:
     from modgen.data.validate import validate_game
 
     files: list[str] = []
+    started = time.time_ns()
     issues = validate_game(str(manifest), files)
     if not any(i.severity == "error" for i in issues):
-        validcache.remember(manifest, files)
+        validcache.remember(manifest, files, since=started)
     errors, others = split_issues(manifest, issues, needs)
     if errors:
         more = f" (and {len(errors) - 1} more; run `modgen validate {manifest}`)" if len(errors) > 1 else ""

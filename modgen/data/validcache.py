@@ -115,13 +115,23 @@ def known_valid(manifest: Path) -> bool:
         return False  # no entry, or a damaged one: validate
 
 
-def remember(manifest: Path, files: Iterable[str | Path]) -> None:
-    """Record that *manifest*'s workspace (these *files*) validated clean; silent when it cannot be written."""
+def remember(manifest: Path, files: Iterable[str | Path], since: int | None = None) -> None:
+    """Record that *manifest*'s workspace (these *files*) validated clean; silent when it cannot be written.
+
+    ``since``: when the validation started (``time.time_ns()``); nothing is recorded if a file was modified after
+    (or a second before: coarse file-system clocks), since the validation may have read it before the change."""
     try:
         entry = _entry(manifest)
         if entry is None:
             return
         listed = {os.path.abspath(p): None for p in [manifest, *files]}
+        if since is not None:
+            for p in listed:
+                try:
+                    if os.stat(p).st_mtime_ns >= since - 1_000_000_000:
+                        return
+                except OSError:
+                    continue
         body = json.dumps({"version": _VERSION, "files": {p: _content(p) for p in listed}}).encode()
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".entry.", suffix=".part", dir=entry.parent)
