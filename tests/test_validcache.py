@@ -146,3 +146,12 @@ def test_nothing_remembered_when_a_file_changed_during_validation(cache: Path, g
     assert not validcache.known_valid(game)
     validcache.remember(game, files)  # (without the guard it would have been)
     assert validcache.known_valid(game)
+
+
+def test_other_limits_validate_again(cache: Path, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    validcache.remember(game, _files(game))
+    assert validcache.known_valid(game)
+    monkeypatch.setenv("MODGEN_LIMIT_JSON_DEPTH", "3")  # this data is deeper: valid before, not under this limit
+    assert not validcache.known_valid(game)
+    with pytest.raises(DataError):
+        require_valid(game)

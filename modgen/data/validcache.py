@@ -1,14 +1,15 @@
 """Remember which game workspaces validated clean, so commands that validate first (``check``, ``build``, …) skip the
 schemas and cross-references when nothing changed.
 
-An entry is keyed by the manifest's absolute path and modgen's own code (every file of the package and the schemas:
+An entry is keyed by the manifest's absolute path, modgen's own code (every file of the package and the schemas:
 path, size and modification time; the Python version; the installed rule-system plugins and their packages'
-versions). It lists every file the validation depended on — the JSON documents it read (manifest, counters, maps,
-scenarios) and every file they name (``validate_game(path, files)``) — with a BLAKE2 hash of its content (for a file
-over 4 MiB its size, modification time and inode: hashing a big rules PDF would cost more than validating; for a link
-also its target), or ``null`` for a file that did not exist. It is written only when validation found no error
-(warnings do not change what ``require_valid`` does), and trusted only while every listed file is still the same (or
-still absent): a changed, new or deleted file, another modgen, another plugin or another Python means validating
+versions) and the limits in force (``--limit``, ``MODGEN_LIMIT_*``). It lists every file the validation depended
+on — the JSON documents it read (manifest, counters, maps, scenarios) and every file they name
+(``validate_game(path, files)``) — with a BLAKE2 hash of its content (for a file over 4 MiB its size, modification
+time and inode: hashing a big rules PDF would cost more than validating; for a link also its target), or ``null``
+for a file that did not exist. It is written only when validation found no error (warnings do not change what
+``require_valid`` does) and no listed file changed while it ran, and trusted only while every listed file is still
+the same (or still absent): a changed, new or deleted file, another modgen, plugin, limit or Python means validating
 again.
 
 Entries live in the user's cache folder (``$MODGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/modgen``, else
@@ -28,6 +29,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from modgen import limits
 from modgen.resources import PACKAGE_DIR, schema_dir
 
 _VERSION = 1
@@ -95,7 +97,9 @@ def _entry(manifest: Path) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    key = hashlib.blake2b(f"{os.path.abspath(manifest)}\0{code_fingerprint()}".encode(), digest_size=20)
+    # the limits in force (--limit, MODGEN_LIMIT_*) decide too: data valid under a higher limit may not be under this
+    in_force = ",".join(f"{name}={limits.get(name)}" for name in sorted(limits.LIMITS))
+    key = hashlib.blake2b(f"{os.path.abspath(manifest)}\0{code_fingerprint()}\0{in_force}".encode(), digest_size=20)
     return folder / f"{key.hexdigest()}.json"
 
 
