@@ -9,7 +9,8 @@ in --corpus DIR. Stages, each summed over the files, best of --repeat, CPU secon
 * commands.decode: the command tree;
 * reader events: ``reader.read`` with a Recorder (what ``modgen log`` prints);
 * log --json in process: the ``modgen log F --json`` command, output to /dev/null;
-* log --json process: the same as a fresh ``python -m modgen`` per file (interpreter and imports included).
+* log --json process: the same as a fresh ``python -m modgen`` per file (interpreter and imports included; bytecode
+  cached, as installed).
 
 MB/s are of the .vlog files and, in brackets, of the decoded text. ``--baseline SRC`` runs the same stages on the same
 files with another checkout's code (e.g. ``git archive main | tar -x -C /tmp/base``) first, so before and after come
@@ -24,6 +25,7 @@ import io
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,11 +82,18 @@ def measure(files: list[Path], repeat: int) -> dict[str, float]:
 
     out["log --json in process"] = _best(in_process, repeat)
 
+    # bytecode cached (as an installed package has it), in a folder of this run: with PYTHONDONTWRITEBYTECODE every
+    # fresh process would compile each module again (~0.25 s a process)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"bench-decode-pyc-{os.getpid()}")
+
     def fresh() -> None:
         for f in files:
             # PYTHONPATH names the checkout under test; run from a neutral folder (-m puts the cwd first on sys.path)
-            subprocess.run([sys.executable, "-m", "modgen", "log", str(f), "--json"], check=True,
+            subprocess.run([sys.executable, "-m", "modgen", "log", str(f), "--json"], check=True, env=env,
                            cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    fresh()  # writes the bytecode
 
     best = float("inf")
     for _ in range(repeat):
@@ -92,6 +101,7 @@ def measure(files: list[Path], repeat: int) -> dict[str, float]:
         fresh()
         best = min(best, _cpu_children() - t0)
     out["log --json process"] = best
+    shutil.rmtree(env["PYTHONPYCACHEPREFIX"], ignore_errors=True)
     return out
 
 

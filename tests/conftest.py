@@ -58,3 +58,10 @@ def engine_classpath() -> str:
 # the one engine run per bundled game that the engine test files share (tests/engine_runs.py); imported last, as
 # it uses bundled_games() and engine_classpath above
 from engine_runs import bundled  # noqa: E402, F401
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _modgen_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """modgen's user cache (the validation cache, modgen/data/validcache.py) in a temporary folder: the tests (and the
+    processes they start) never write to the home folder, and start without entries from earlier runs."""
+    os.environ["MODGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("modgen-cache"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,9 +29,18 @@ def require_valid(manifest: Path, needs: Iterable[str] = PARTS) -> None:
     game the command ``needs`` (:mod:`modgen.data.parts`; the manifest always). Errors in the other parts do not
     stop the command: each is printed to stderr as a warning (``sheet`` prints counters of a game whose map is
     still broken)."""
+    from modgen.data import validcache
+
+    if validcache.known_valid(manifest):  # validated clean before, and no file of it changed since
+        return
     from modgen.data.validate import validate_game
 
-    errors, others = split_issues(manifest, validate_game(str(manifest)), needs)
+    files: list[str] = []
+    started = time.time_ns()
+    issues = validate_game(str(manifest), files)
+    if not any(i.severity == "error" for i in issues):
+        validcache.remember(manifest, files, since=started)
+    errors, others = split_issues(manifest, issues, needs)
     if errors:
         more = f" (and {len(errors) - 1} more; run `modgen validate {manifest}`)" if len(errors) > 1 else ""
         raise DataError(f"{errors[0]}{more}")

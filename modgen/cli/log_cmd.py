@@ -111,24 +111,33 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     The decoded size and the number of events are capped (limits log_decoded_mb, log_events: `modgen --limit`).
     Exit status: 0 decoded, 1 bad input, 2 usage error.
     """
-    # imported here, not at the top, so that `modgen log --help` starts fast
-    from modgen import atomic
-    from modgen.data.model import load_game
-    from modgen.logs.eventlog import dumps, write_events
-    from modgen.report import grouping
+    # imported here, not at the top, so that `modgen log --help` starts fast; what only --game, -o or a
+    # warning needs (the game data, the adapter and its turn-track code) is imported where it is used
     from modgen.vassal import reader as R
-    from modgen.vassal.adapter import adapt, locator_for
 
-    from .common import check_output, invalid_data_reported
+    game = None
+    game_ctx: Any = contextlib.nullcontext()
+    if game_path:
+        from .common import invalid_data_reported
 
+        game_ctx = invalid_data_reported(Path(game_path))
     # the game is not validated first: malformed game data is reported as its validation error
-    with invalid_data_reported(Path(game_path)) if game_path else contextlib.nullcontext():
-        game = load_game(game_path) if game_path else None
+    with game_ctx:
+        if game_path:
+            from modgen.data.model import load_game
+
+            game = load_game(game_path)
         if output:
+            from .common import check_output
+
             check_output(output, game, file)
         if game is None or raw:
             rec = R.Recorder()
-            locator = locator_for(game) if game is not None else None
+            locator = None
+            if game is not None:
+                from modgen.vassal.adapter import locator_for
+
+                locator = locator_for(game)
             R.read(file, rec, locator=locator, name=file)
             events = rec.events
             warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
@@ -136,14 +145,23 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
             lines = [_json(e, file) for e in events] if as_json else \
                 [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
         else:
+            from modgen.logs.eventlog import dumps
+            from modgen.vassal.adapter import adapt
+
             result = adapt(file, game, scenario=scenario, name=file)
             events, warnings = result.events, result.warnings
             lines = [dumps(e) for e in events] if as_json else [_canon_line(e) for e in events]
     if not quiet:
         _echo_all(lines)
+        from modgen.report import grouping
+
         for g in grouping.group(warnings):  # one line per kind of warning, with a count
             click.echo(f"warning: {g.line()}", err=True)
     if output and game is not None and not raw:
+        from modgen.logs.eventlog import write_events
+
         write_events(output, events)  # validated canonical JSON Lines, written atomically
     elif output:
+        from modgen import atomic
+
         atomic.write_text(output, "".join(_json(e, file) + "\n" for e in events))

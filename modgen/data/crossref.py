@@ -56,6 +56,7 @@ class Checker:
     def __init__(self, ws: Workspace, report: Report) -> None:
         self.ws = ws
         self.report = report
+        self.files_named: list[Path] = []  # every file the data names (read by the validation cache, validcache.py)
         self.manifest: Doc = ws.manifest  # type: ignore[assignment]  # check() only runs with a manifest
         m = self.manifest.value
         self.sides: dict[str, dict[str, Any]] = {}
@@ -196,6 +197,7 @@ class Checker:
         except inputs.OutsideWorkspace as exc:
             self.add(doc, ptr, str(exc))
             return
+        self.files_named.append(path)
         if not os.path.lexists(path):
             self.add(doc, ptr, f"file not found: {path}")
             return

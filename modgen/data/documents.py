@@ -14,14 +14,16 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from modgen import inputs
 from modgen.data.jsonio import JSONLimitError, JSONSyntaxError, Located, escape_token, load, printable
 from modgen.data.schemacheck import Check, compile_schema
+
+if TYPE_CHECKING:  # jsonschema is imported where a schema is checked: a command whose data is known valid
+    # (modgen.data.validcache) starts without it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 from modgen.errors import DataError
 from modgen.limits import LimitError
 from modgen.resources import schema_path
@@ -113,6 +115,8 @@ def schema(kind: str) -> dict[str, Any]:
 @cache
 def _validator(kind: str) -> Draft202012Validator:
     # local $refs inlined: the same validation, 2-3x faster than resolving each $ref (schema is not recursive)
+    from jsonschema import Draft202012Validator
+
     raw = schema(kind)
     return Draft202012Validator(_inline(raw, raw.get("$defs", {}), 0))
 
@@ -132,6 +136,9 @@ def _quick(validator: Draft202012Validator) -> Check | None:
 def _rules_validator(text: str) -> tuple[Draft202012Validator | None, str | None]:
     """A plugin's rules schema (as canonical JSON text) checked and compiled once: (validator, None), or
     (None, the schema error's message)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
     rules_schema = json.loads(text)
     if compile_schema(rules_schema, strict=True) is None:  # a well-formed schema of known keywords needs no check
         try:
@@ -424,6 +431,9 @@ def load_workspace(manifest_path: str | Path, report: Report) -> Workspace:
 def rules_schema_issues(doc: Doc, rules_schema: dict[str, Any], system_id: str, report: Report,
                         skip: frozenset[str] = frozenset()) -> None:
     """Validate the manifest's ``rules`` object against the plugin's ``rules_schema()``."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
     try:
         validator, problem = _rules_validator(json.dumps(rules_schema, sort_keys=True))
     except (TypeError, ValueError):  # not JSON-shaped at all: let jsonschema say what is wrong, as before

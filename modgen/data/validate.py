@@ -16,26 +16,33 @@ from modgen.data.model import Game, load_game
 from modgen.errors import DataError
 
 
-def validate_game(path: str | Path) -> list[Issue]:
-    """Validate a manifest and every file it references; return all issues (empty list: the data is valid)."""
+def validate_game(path: str | Path, files: list[str] | None = None) -> list[Issue]:
+    """Validate a manifest and every file it references; return all issues (empty list: the data is valid).
+
+    ``files``, when given, receives the path of every file the result depends on (the JSON documents read and the
+    files they name), for :mod:`modgen.data.validcache`."""
     report = Report()
     ws = load_workspace(path, report)
-    for doc in [ws.manifest, ws.counters, *ws.maps, *ws.scenarios]:
-        if doc is not None:
-            schema_issues(doc, doc.kind, report)
-            _schema_ref(doc, report)
+    docs = [doc for doc in [ws.manifest, ws.counters, *ws.maps, *ws.scenarios] if doc is not None]
+    for doc in docs:
+        schema_issues(doc, doc.kind, report)
+        _schema_ref(doc, report)
+    named: list[Path] = []
     if ws.manifest is not None:
-        check_references(ws, report)
+        named = check_references(ws, report)
+    if files is not None:
+        files.extend([str(path), *(str(d.path) for d in docs), *(str(p) for p in named)])
     return report.sorted()
 
 
-def check_references(ws: Workspace, report: Report) -> None:
-    """Run every cross-reference check on a loaded workspace (manifest present)."""
+def check_references(ws: Workspace, report: Report) -> list[Path]:
+    """Run every cross-reference check on a loaded workspace (manifest present); returns the files the data names."""
     checker = Checker(ws, report)
     checker.check_manifest()
     checker.check_counters()
     check_maps(checker)
     check_scenarios(checker)
+    return checker.files_named
 
 
 def is_valid(issues: list[Issue]) -> bool:

@@ -21,8 +21,25 @@ def systems() -> dict[str, RuleSystem]:
     return found
 
 
+_ALL = systems
+_one: dict[str, RuleSystem] = {}
+
+
 def get_system(system_id: str) -> RuleSystem:
-    """The plugin for ``system_id``; a DataError naming the installed ones if there is none."""
+    """The plugin for ``system_id``; a DataError naming the installed ones if there is none.
+
+    Only that plugin is imported when one entry point has the name ``system_id`` and its plugin that id (every plugin
+    of this project): ``modgen check`` of an EFB game does not load the other rule systems."""
+    if systems is _ALL and _ALL.cache_info().currsize == 0:  # nothing loaded yet (and not replaced, as tests do)
+        hit = _one.get(system_id)
+        if hit is not None:
+            return hit
+        named = [ep for ep in entry_points(group=GROUP) if ep.name == system_id]
+        if len(named) == 1:
+            plugin = named[0].load()
+            if plugin.id == system_id:
+                _one[system_id] = plugin
+                return plugin
     try:
         return systems()[system_id]
     except KeyError:

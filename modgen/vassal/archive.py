@@ -12,19 +12,19 @@ events read) — so a caller with a smaller budget (the sidecar) passes its own 
 
 from __future__ import annotations
 
-import html
 import io
 import re
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from modgen import inputs
 from modgen import limits as _limits
 from modgen.errors import ArchiveError, LogFormatError
 from modgen.limits import LimitError
+
+if TYPE_CHECKING:
+    import zipfile
 
 SAVED_GAME = "savedGame"
 CHUNK = 1 << 16
@@ -111,6 +111,8 @@ class Archive:
                 raise ArchiveError(f"{self.name}: cannot open ({exc.strerror or exc})") from None
         else:  # an open binary file (the caller checked it is a regular file); closed with the archive
             fileobj = source
+        import zipfile  # here, not at the top: `modgen check` of a .jsonl log needs only the Limits of this module
+
         try:
             self._zip = zipfile.ZipFile(fileobj)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
@@ -162,6 +164,9 @@ class Archive:
         info = self._infos.get(entry)
         if info is None:
             raise ArchiveError(f"{self.name}: no entry {entry!r}")
+        import zipfile
+        import zlib
+
         cap = min(max_size or self.limits.max_entry_size, self.limits.max_entry_size)
         where = f"{self.name}: entry {entry!r}"
         if info.file_size > cap:
@@ -231,6 +236,8 @@ def _module_name(meta: dict[str, bytes]) -> str | None:
     raw = meta.get("moduledata")
     if not raw:
         return None
+    import html
+
     m = re.search(rb"<name>([^<]*)</name>", raw)
     return html.unescape(m.group(1).decode("utf-8", "replace")) if m else None
 

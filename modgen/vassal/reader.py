@@ -17,15 +17,17 @@ import html
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from modgen.errors import LogFormatError
 from modgen.vassal import commands as C
+from modgen.vassal import flatlog as F
 from modgen.vassal.archive import Limits, current, events_breach, read_source
+from modgen.vassal.flatlog import Top, flatten
 from modgen.vassal.obfuscation import deobfuscate
 from modgen.vassal.pieces import Location, Piece, Template, _int, decode_piece, decode_state
+from modgen.vassal.visitor import Context, DiceRoll, Recorder, Stack, StateChange, Visitor
 
 __all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
            "decode_piece", "load_text", "parse_dice", "read", "read_text"]
@@ -37,108 +39,20 @@ SIDE_RE = re.compile(r"^\*+ (.+?) rolled ")
 PLAYER_CHAT_RE = re.compile(r"^<([^>]*)> - (.*)$", re.S)
 
 
-@dataclass
-class Stack:
-    """A VASSAL stack: position and member piece ids, bottom first."""
-
-    id: str
-    location: Location
-    members: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Context:
-    """Where in the file a visitor call comes from."""
-
-    step: int | None  # None while the saved state (begin_save … end_save) is read; then 1, 2, … per logged step
-    offset: int  # character offset of the enclosing top-level command in the decoded savedGame text
-    in_setup: bool = False
-    undoing: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "offset": self.offset, "undo": self.undoing}
-
-
-@dataclass
-class DiceRoll:
-    """A dice report parsed from chat."""
-
-    n: int
-    sides: int
-    name: str
-    results: list[int]
-    side: str | None
-    text: str
-
-
-@dataclass
-class StateChange:
-    """One detected difference between a piece's old and new state."""
-
-    kind: str  # "layer" | "prop" | "facing" | "mask"
-    name: str
-    old: Any
-    new: Any
-
-
-class Visitor:
-    """Receives decoded events; every method is a no-op by default."""
-
-    def begin(self, meta: dict[str, Any]) -> None:
-        """Before anything else; ``meta`` has ``module`` (name from moduledata, if any) and the entries present."""
-
-    def piece_added(self, piece: Piece, ctx: Context) -> None:
-        """A piece was created (saved state or a later step)."""
-
-    def piece_removed(self, piece: Piece, ctx: Context) -> None:
-        """A piece was deleted."""
-
-    def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
-        """A piece was dropped at ``new`` (VASSAL records the drop, not the path)."""
-
-    def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
-        """Layers (flips, steps), marker properties or the name of a piece changed."""
-
-    def chat(self, text: str, player: str | None, ctx: Context) -> None:
-        """A chat line (HTML entities decoded); ``player`` when it is a player's own line."""
-
-    def dice(self, roll: DiceRoll, ctx: Context) -> None:
-        """A dice report (the chat line is also passed to :meth:`chat`)."""
-
-    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
-        """The turn tracker was set; ``values`` = each nested level's current value (turn, phase index, …)."""
-
-    def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
-        """A global or mutable property changed."""
-
-    def player(self, name: str, side: str, ctx: Context) -> None:
-        """A player took a side."""
-
-    def step(self, ctx: Context) -> None:
-        """A logged step begins (one "step forward" in VASSAL)."""
-
-    def undo(self, in_progress: bool, ctx: Context) -> None:
-        """An undo bracket starts (True) or ends (False)."""
-
-    def end_setup(self, ctx: Context) -> None:
-        """The saved state is complete (``end_save``)."""
-
-    def warning(self, message: str, ctx: Context) -> None:
-        """Something was odd but decoding continued (unknown command, unknown piece id, …)."""
-
-    def end(self) -> None:
-        """After everything."""
 
 
 Locator = Callable[[str | None, int, int], "str | None"]
 
 
-def _stack_state(state: str) -> tuple[Location, list[str]]:
-    toks = C._split(state, ";")
+def _stack_state(state: str) -> tuple[str | None, int, int, list[str]]:
+    """A Stack's state: map, x, y and its members (bottom first)."""
+    # nothing escaped or quoted (every stack VASSAL writes): the plain split C._split would do, in C
+    toks = state.split(";") if "\\" not in state and "'" not in state else C._split(state, ";")
     if len(toks) < 3:
-        return Location(None, 0, 0), []
-    members = [t for t in toks[3:] if t and not t.startswith("@@")]
-    return Location(C._null(toks[0]), _int(toks[1]), _int(toks[2])), members
+        return None, 0, 0, []
+    members = [t for t in toks[3:] if t and t[:2] != "@@"]
+    m = toks[0]
+    return None if m == "null" else m, _int(toks[1]), _int(toks[2]), members
 
 
 def parse_dice(text: str) -> DiceRoll | None:
@@ -172,44 +86,70 @@ class GameState:
         # pieces a stack listed before they were added (seen in real 3.2 saves): attached when they arrive
         self.awaited: dict[str, str] = {}
         self.templates: dict[str, Template] = {}  # each piece type of this file, parsed once
+        # one Location per place (never mutated; a log revisits a few hundred places, and the locator is costly)
+        self._places: dict[tuple[str | None, int, int], Location] = {}
+
     def _loc(self, map_: str | None, x: int, y: int) -> Location:
-        hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
-        return Location(map_, x, y, hexlabel)
+        key = (map_, x, y)
+        loc = self._places.get(key)
+        if loc is None:
+            hexlabel = self.locator(map_, x, y) if (self.locator and map_ is not None) else None
+            loc = self._places[key] = Location(map_, x, y, hexlabel)
+        return loc
 
     # -- commands --
     def add(self, cmd: C.AddPiece, ctx: Context) -> None:
-        if cmd.id is None:
-            self.v.warning("a piece without an id was added; ignored", ctx)
-            return
-        if cmd.is_stack:
-            loc, members = _stack_state(cmd.state)
-            loc = self._loc(loc.map, loc.x, loc.y)
-            self.stacks[cmd.id] = Stack(cmd.id, loc, members)
-            for m in members:
-                p = self.pieces.get(m)
-                if p is None:
-                    self.awaited[m] = cmd.id
-                    continue
-                p.stack = cmd.id
-                p.location = loc
-            return
-        if cmd.type.startswith("deck;"):
-            return  # a card deck: a container, not a piece
-        piece, _ = decode_state(cmd.id, cmd.type, cmd.state, lambda m: self.v.warning(m, ctx), self.templates)
-        piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
-        waiting = self.stacks.get(self.awaited.pop(cmd.id, ""))
-        if waiting is not None and cmd.id in waiting.members:
-            piece.stack, piece.location = waiting.id, waiting.location
-        self.pieces[cmd.id] = piece
-        self.v.piece_added(piece, ctx)
+        self.add_piece(cmd.id, cmd.type, cmd.state, ctx)
 
     def remove(self, cmd: C.RemovePiece, ctx: Context) -> None:
-        if cmd.id in self.stacks:
-            del self.stacks[cmd.id]
+        self.remove_piece(cmd.id, ctx)
+
+    def move(self, cmd: C.MovePiece, ctx: Context) -> None:
+        self.move_piece(cmd.id, cmd.new_map, cmd.new_x, cmd.new_y, cmd.new_under, ctx)
+
+    def change(self, cmd: C.ChangePiece, ctx: Context) -> None:
+        self.change_piece(cmd.id, cmd.new_state, ctx)
+
+    def chat(self, cmd: C.Chat, ctx: Context) -> None:
+        self.chat_line(cmd.message, ctx)
+
+    # The same from the fields (the fast path, modgen.vassal.flatlog, builds no command objects).
+    def add_piece(self, pid: str | None, type_: str, state: str, ctx: Context) -> None:
+        """An AddPiece: a piece, a Stack (``type_ == "stack"``) or a deck (ignored)."""
+        if pid is None:
+            self.v.warning("a piece without an id was added; ignored", ctx)
             return
-        piece = self.pieces.pop(cmd.id, None)
+        if type_ == "stack":
+            map_, x, y, members = _stack_state(state)
+            loc = self._loc(map_, x, y)
+            self.stacks[pid] = Stack(pid, loc, members)
+            pieces = self.pieces
+            for m in members:
+                p = pieces.get(m)
+                if p is None:
+                    self.awaited[m] = pid
+                    continue
+                p.stack = pid
+                p.location = loc
+            return
+        if type_.startswith("deck;"):
+            return  # a card deck: a container, not a piece
+        piece, _ = decode_state(pid, type_, state, lambda m: self.v.warning(m, ctx), self.templates)
+        piece.location = self._loc(piece.location.map, piece.location.x, piece.location.y)
+        waiting = self.stacks.get(self.awaited.pop(pid, "")) if self.awaited else None
+        if waiting is not None and pid in waiting.members:
+            piece.stack, piece.location = waiting.id, waiting.location
+        self.pieces[pid] = piece
+        self.v.piece_added(piece, ctx)
+
+    def remove_piece(self, pid: str, ctx: Context) -> None:
+        """A RemovePiece."""
+        if pid in self.stacks:
+            del self.stacks[pid]
+            return
+        piece = self.pieces.pop(pid, None)
         if piece is None:
-            self.v.warning(f"removal of unknown piece {cmd.id}", ctx)
+            self.v.warning(f"removal of unknown piece {pid}", ctx)
             return
         self._leave_stack(piece)
         self.v.piece_removed(piece, ctx)
@@ -220,12 +160,14 @@ class GameState:
             st.members.remove(piece.id)
         piece.stack = None
 
-    def move(self, cmd: C.MovePiece, ctx: Context) -> None:
-        if cmd.id is None:
+    def move_piece(self, pid: str | None, new_map: str | None, new_x: int, new_y: int, new_under: str | None,
+                   ctx: Context) -> None:
+        """A MovePiece (the drop; its old position is what the model already has)."""
+        if pid is None:
             return
-        new = self._loc(cmd.new_map, cmd.new_x, cmd.new_y)
-        if cmd.id in self.stacks:
-            st = self.stacks[cmd.id]
+        new = self._loc(new_map, new_x, new_y)
+        st = self.stacks.get(pid)
+        if st is not None:
             st.location = new
             for m in list(st.members):
                 p = self.pieces.get(m)
@@ -234,14 +176,14 @@ class GameState:
                     p.location = new
                     self.v.piece_moved(p, old, new, ctx)
             return
-        piece = self.pieces.get(cmd.id)
+        piece = self.pieces.get(pid)
         if piece is None:
-            self.v.warning(f"move of unknown piece {cmd.id}", ctx)
+            self.v.warning(f"move of unknown piece {pid}", ctx)
             return
         old = piece.location
         self._leave_stack(piece)
         piece.location = new
-        under = self.pieces.get(cmd.new_under or "")
+        under = self.pieces.get(new_under or "")
         if under is not None and under.stack in self.stacks:
             st = self.stacks[under.stack]
             at = st.members.index(under.id) + 1 if under.id in st.members else len(st.members)
@@ -254,11 +196,12 @@ class GameState:
             piece.beneath = ()
         self.v.piece_moved(piece, old, new, ctx)
 
-    def change(self, cmd: C.ChangePiece, ctx: Context) -> None:
-        if cmd.id in self.stacks:
-            loc, members = _stack_state(cmd.new_state)
-            st = self.stacks[cmd.id]
-            st.location = self._loc(loc.map, loc.x, loc.y)
+    def change_piece(self, pid: str, new_state: str, ctx: Context) -> None:
+        """A ChangePiece: the new state of a stack (members, position) or of a piece."""
+        st = self.stacks.get(pid)
+        if st is not None:
+            map_, x, y, members = _stack_state(new_state)
+            st.location = self._loc(map_, x, y)
             st.members = members
             for m in members:
                 p = self.pieces.get(m)
@@ -266,11 +209,11 @@ class GameState:
                     p.stack = st.id
                     p.location = st.location
             return
-        piece = self.pieces.get(cmd.id)
+        piece = self.pieces.get(pid)
         if piece is None:
-            self.v.warning(f"change of unknown piece {cmd.id}", ctx)
+            self.v.warning(f"change of unknown piece {pid}", ctx)
             return
-        new, has_pos = decode_state(piece.id, piece.type, cmd.new_state, lambda m: self.v.warning(m, ctx),
+        new, has_pos = decode_state(piece.id, piece.type, new_state, lambda m: self.v.warning(m, ctx),
                                     self.templates)
         changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
                    if piece.layers.get(k) != v]
@@ -280,7 +223,7 @@ class GameState:
             changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
         if new.masked != piece.masked:
             changes.append(StateChange("mask", "Mask", piece.masked, new.masked))
-        piece.state, piece.layers, piece.props, piece.facing = cmd.new_state, new.layers, new.props, new.facing
+        piece.state, piece.layers, piece.props, piece.facing = new_state, new.layers, new.props, new.facing
         piece.masked = new.masked
         nloc = new.location
         if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
@@ -291,11 +234,13 @@ class GameState:
         if changes:
             self.v.state_changed(piece, changes, ctx)
 
-    def chat(self, cmd: C.Chat, ctx: Context) -> None:
-        text = html.unescape(cmd.message)
-        m = PLAYER_CHAT_RE.match(text)
+    def chat_line(self, message: str, ctx: Context) -> None:
+        """A chat line (and the dice report it may be)."""
+        text = html.unescape(message) if "&" in message else message
+        # the cheap tests first: a player's line starts with '<', a dice report says "rolled " or " = "
+        m = PLAYER_CHAT_RE.match(text) if text[:1] == "<" else None
         self.v.chat(m.group(2) if m else text, m.group(1) if m else None, ctx)
-        if text.startswith("*"):
+        if text[:1] == "*" and ("rolled " in text or " = " in text):
             roll = parse_dice(text)
             if roll is not None:
                 self.v.dice(roll, ctx)
@@ -337,10 +282,14 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
     if text.count(C.ESC) >= cap:
         raise events_breach(f"{label}: savedGame", cap)
     try:
-        tree = C.decode(text)
+        tops = flatten(text)  # the usual begin_save text: flat steps, no command tree (modgen.vassal.flatlog)
+        tree = C.decode(text) if tops is None else None
     except LogFormatError as exc:
         raise LogFormatError(f"{label}: {exc}") from None
     state = GameState(visitor, locator)
+    if tops is not None:
+        return _read_flat(tops, "UNDO\t" not in text, visitor, state, meta)
+    assert tree is not None
     visitor.begin(meta or {})
     # The saved state and the logged steps are all children of the top-level begin_save: visit them one by one.
     flat = isinstance(tree, (C.BeginSave, C.NullCommand))
@@ -378,6 +327,56 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
             in_setup, undoing = ctx.in_setup, ctx.undoing
     finally:
         tree.children = tree_children
+    for pid, sid in state.awaited.items():
+        visitor.warning(f"stack {sid} lists piece {pid}, which is never added", Context(None, 0))
+    visitor.end()
+    return state
+
+
+def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameState,
+               meta: dict[str, Any] | None) -> GameState:
+    """:func:`_read_text` over :func:`flatlog.flatten`'s steps: the same visitor calls, no command objects."""
+    visitor.begin(meta or {})
+    add, remove, move = state.add_piece, state.remove_piece, state.move_piece
+    change, chat, handlers = state.change_piece, state.chat_line, _HANDLERS
+    step = 0
+    in_setup = undoing = False
+    standing: list[list[tuple[Any, ...]]] = []
+    for offset, is_log, ops in tops:
+        ctx = Context(None if step == 0 else step, offset, in_setup, undoing)
+        inverse = False
+        if is_log:
+            step += 1
+            ctx.step = step
+            visitor.step(ctx)
+            if spot_undo:
+                changes = [op for op in ops if op[0] <= F.CHANGE]
+                inverse = bool(standing) and F.is_undo_of(changes, standing[-1])
+                if inverse:
+                    standing.pop()
+                    ctx.undoing = True
+                    visitor.undo(True, ctx)
+                elif changes:
+                    standing.append(changes)
+        for op in ops:
+            code = op[0]
+            if code == F.CHAT:
+                chat(op[1], ctx)
+            elif code == F.MOVE:
+                move(op[1], op[2], op[3], op[4], op[5], ctx)
+            elif code == F.ADD:
+                add(op[1], op[2], op[3], ctx)
+            elif code == F.CHANGE:
+                change(op[1], op[2], ctx)
+            elif code == F.REMOVE:
+                remove(op[1], ctx)
+            else:
+                cmd = op[1]
+                handlers[type(cmd)](state, cmd, ctx)
+        if inverse:
+            ctx.undoing = False
+            visitor.undo(False, ctx)
+        in_setup, undoing = ctx.in_setup, ctx.undoing
     for pid, sid in state.awaited.items():
         visitor.warning(f"stack {sid} lists piece {pid}, which is never added", Context(None, 0))
     visitor.end()
@@ -477,91 +476,3 @@ def read(source: str | Path | bytes, visitor: Visitor, *, locator: Locator | Non
     limits = current(limits)
     text, meta = load_text(source, name=name, limits=limits)
     return read_text(text, visitor, locator=locator, meta=meta, limits=limits)
-
-
-class Recorder(Visitor):
-    """Collects every visitor call as a plain dict (``modgen log`` without ``--game`` prints these)."""
-
-    def __init__(self) -> None:
-        self.events: list[dict[str, Any]] = []
-
-    # Each method builds its dict in one literal (a log has ~10^5 events): the key order is the output format.
-    def _add(self, kind: str, ctx: Context | None, **fields: Any) -> None:
-        ev: dict[str, Any] = {"event": kind}
-        if ctx is not None:
-            ev["step"] = ctx.step
-            ev["offset"] = ctx.offset
-            if ctx.undoing:
-                ev["undo"] = True
-        ev.update(fields)
-        self.events.append(ev)
-
-    @staticmethod
-    def _head(kind: str, ctx: Context) -> dict[str, Any]:
-        if ctx.undoing:
-            return {"event": kind, "step": ctx.step, "offset": ctx.offset, "undo": True}
-        return {"event": kind, "step": ctx.step, "offset": ctx.offset}
-
-    @staticmethod
-    def _piece(p: Piece) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": p.id, "name": p.name}
-        unit = p.props.get("mg_unit")
-        if unit:
-            d["unit"] = unit
-        if p.facing is not None:
-            d["facing"] = p.facing
-        return d
-
-    def begin(self, meta: dict[str, Any]) -> None:
-        self.events.append({"event": "begin", "module": meta.get("module"), "file": meta.get("file")})
-
-    def piece_added(self, piece: Piece, ctx: Context) -> None:
-        ev = self._head("add", ctx)
-        ev["piece"], ev["at"], ev["layers"], ev["setup"] = (self._piece(piece), piece.location.to_dict(),
-                                                            piece.layers, ctx.in_setup)
-        self.events.append(ev)
-
-    def piece_removed(self, piece: Piece, ctx: Context) -> None:
-        ev = self._head("remove", ctx)
-        ev["piece"], ev["at"] = self._piece(piece), piece.location.to_dict()
-        self.events.append(ev)
-
-    def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
-        ev = self._head("move", ctx)
-        ev["piece"], ev["from"], ev["to"] = self._piece(piece), old.to_dict(), new.to_dict()
-        self.events.append(ev)
-
-    def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
-        ev = self._head("change", ctx)
-        ev["piece"] = self._piece(piece)
-        ev["changes"] = [{"kind": c.kind, "name": c.name, "old": c.old, "new": c.new} for c in changes]
-        self.events.append(ev)
-
-    def chat(self, text: str, player: str | None, ctx: Context) -> None:
-        ev = self._head("chat", ctx)
-        ev["text"], ev["player"] = text, player
-        self.events.append(ev)
-
-    def dice(self, roll: DiceRoll, ctx: Context) -> None:
-        self._add("dice", ctx, dice=f"{roll.n}d{roll.sides}", name=roll.name, results=roll.results, side=roll.side)
-
-    def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
-        self._add("turn", ctx, tracker=tracker, state=state, values=values)
-
-    def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
-        self._add("property", ctx, name=name, old=old, new=new, container=container)
-
-    def player(self, name: str, side: str, ctx: Context) -> None:
-        self._add("player", ctx, name=name, side=side)
-
-    def step(self, ctx: Context) -> None:
-        self.events.append(self._head("step", ctx))
-
-    def undo(self, in_progress: bool, ctx: Context) -> None:
-        self._add("undo", ctx, start=in_progress)
-
-    def end_setup(self, ctx: Context) -> None:
-        self._add("end_setup", ctx)
-
-    def warning(self, message: str, ctx: Context) -> None:
-        self._add("warning", ctx, message=message)
