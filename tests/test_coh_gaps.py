@@ -216,3 +216,29 @@ def test_draw_chat_verb():
                                                                    "side": "soviet"}
     with pytest.raises(chat.ChatSyntaxError):
         chat.parse("!draw auto_rally", verbs)
+
+
+# ---- 15.4: an open-topped flank is red against artillery or mortar fire and foot units' close combat ------------------
+def test_15_4_open_top_flank_red_in_foot_close_combat():
+    # the SMG (red 5, blue 0) in the 251/1's hex: CC meets the flank DR 11, red for a foot attacker: 5 + 4 + 2 = 11
+    cc = [{"type": "setup", "unit": SMG, "hex": "0809", "facing": 0}, {"type": "activate", "units": [SMG]},
+          fire([SMG], APC, kind="close_combat")]
+    found = run(*cc, roll(1, 1), carried=False)
+    assert errors(found) == ["CoH Fig 29"] and "red FP 5 +4 close combat" in found[0].message
+    assert run(*cc, roll(1, 1), mark(APC, "hit.vehicle.light_damage"), carried=False) == []
+    # the tank is not open-topped: its flank stays blue, the SMG's blue 0 + 4 + 2 misses
+    assert run({"type": "setup", "unit": SMG, "hex": "0607", "facing": 0}, {"type": "activate", "units": [SMG]},
+               fire([SMG], TANK, kind="close_combat"), roll(1, 1)) == []
+
+
+def test_15_4_open_top_flank_red_against_artillery():
+    # the gun (red 2, blue 8), pivoted to face the 251/1, fires as artillery: the flank DR 11 turns red,
+    # 2 + 0 + 9 = 11, one hit; as direct fire it meets the blue front 13: 8 + 9 = 17, two hits
+    pre = [PASS_G, {"type": "pivot", "unit": GUN, "facing": 120, "cap": 1}, PASS_G, {"type": "activate", "units": [GUN]}]
+    assert run(*pre, fire([GUN], APC, kind="artillery"), roll(5, 4), mark(APC, "hit.vehicle.light_damage"),
+               carried=False) == []
+    found = run(*pre, fire([GUN], APC, kind="fire", fp_colour="blue"), roll(5, 4),
+                mark(APC, "hit.vehicle.light_damage"), carried=False)
+    assert errors(found) == ["CoH Fig 28"] and "front DR 13" in found[0].message
+    found = run(*pre, fire([GUN], APC, kind="artillery", fp_colour="blue"), roll(5, 4), carried=False)
+    assert "CoH 15.1" in errors(found)

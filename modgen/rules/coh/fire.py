@@ -215,7 +215,7 @@ class Fire:
             ctx.could_not_check(ctx.rule("15.1"), "a unit's facing or hex is not in the log, so front or flank "
                                 "DR cannot be told")
             return None
-        colour = C.dr_colour(ctx, d, side, att, close)
+        colour = C.dr_colour(ctx, d, side, att, close, indirect)
         declared = ev.get("fp_colour")
         if declared and declared != colour:
             ctx.error(ctx.rule("15.1"), f"{ctx.name(att)} uses its {declared} FP against {ctx.name(d)}, whose "
