@@ -218,7 +218,7 @@ def test_draw_chat_verb():
         chat.parse("!draw auto_rally", verbs)
 
 
-# ---- 15.4: an open-topped flank is red against artillery or mortar fire and foot units' close combat ------------------
+# ---- 15.4: an open-topped flank is red against artillery or mortar fire and foot units' close combat ----------------
 def test_15_4_open_top_flank_red_in_foot_close_combat():
     # the SMG (red 5, blue 0) in the 251/1's hex: CC meets the flank DR 11, red for a foot attacker: 5 + 4 + 2 = 11
     cc = [{"type": "setup", "unit": SMG, "hex": "0809", "facing": 0}, {"type": "activate", "units": [SMG]},
@@ -234,7 +234,8 @@ def test_15_4_open_top_flank_red_in_foot_close_combat():
 def test_15_4_open_top_flank_red_against_artillery():
     # the gun (red 2, blue 8), pivoted to face the 251/1, fires as artillery: the flank DR 11 turns red,
     # 2 + 0 + 9 = 11, one hit; as direct fire it meets the blue front 13: 8 + 9 = 17, two hits
-    pre = [PASS_G, {"type": "pivot", "unit": GUN, "facing": 120, "cap": 1}, PASS_G, {"type": "activate", "units": [GUN]}]
+    pre = [PASS_G, {"type": "pivot", "unit": GUN, "facing": 120, "cap": 1}, PASS_G,
+           {"type": "activate", "units": [GUN]}]
     assert run(*pre, fire([GUN], APC, kind="artillery"), roll(5, 4), mark(APC, "hit.vehicle.light_damage"),
                carried=False) == []
     found = run(*pre, fire([GUN], APC, kind="fire", fp_colour="blue"), roll(5, 4),
