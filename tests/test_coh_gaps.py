@@ -243,3 +243,16 @@ def test_15_4_open_top_flank_red_against_artillery():
     assert errors(found) == ["CoH Fig 28"] and "front DR 13" in found[0].message
     found = run(*pre, fire([GUN], APC, kind="artillery", fp_colour="blue"), roll(5, 4), carried=False)
     assert "CoH 15.1" in errors(found)
+
+
+# ---- 18.5: a hidden mine found by moving onto it attacks the unit that moved in ---------------------------------------
+def test_18_5_a_hidden_mine_revealed_by_a_move_attacks_the_mover():
+    # German Rifles 2 (red movement) moves from 0306 into open 0406; the firefight's hidden red mine there is found
+    move = [{"type": "activate", "units": ["de.rifle.2"]},
+            {"type": "move", "unit": "de.rifle.2", "from": "0306", "to": "0406"},
+            {"type": "marker", "hex": "0406", "marker": "fort.mine.red", "on": True}]
+    found = run(*move, PASS_S)
+    assert errors(found) == ["CoH 18.5"] and "no mine attack" in found[0].message
+    assert run(*move, {"type": "roll", "dice": [1, 2], "purpose": "mine", "unit": "de.rifle.2"}, PASS_S) == []
+    # a mine counter placed in a hex nobody just moved into attacks no one
+    assert run({"type": "marker", "hex": "0406", "marker": "fort.mine.red", "on": True}, PASS_S) == []

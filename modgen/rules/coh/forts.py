@@ -99,14 +99,18 @@ class Forts:
 
     def __init__(self) -> None:
         self.mines: list[MineAttack] = []
+        self.moved: tuple[list[str], str] | None = None  # units of this action's move and the hex they entered
 
     # ---- before ------------------------------------------------------------------------------------------------
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
         if t in _BOUNDARY:
             self._settle_mines(ctx)
+            self.moved = None
         if ctx.board is None:
             return
+        if t == "move" and ev.get("to"):
+            self.moved = ([ev["unit"], *[u for u in ev.get("stack") or [] if ctx.units.get(u)]], ev["to"])
         hasty = (C.fort_table(ctx).get(ev.get("marker") or "") or {}).get("type") == "hasty_defense"
         if t == "marker" and ev.get("on") and hasty:
             self._hasty_mix(ctx, ev["marker"], ev.get("unit"))
@@ -140,6 +144,11 @@ class Forts:
         row = C.fort_table(ctx).get(m)
         if row is None:
             return
+        if row.get("type") == "mine" and self.moved and self.moved[1] == h:
+            # 18.5: "If a hidden mine is moved onto, a mine counter is placed in the hex": it attacks the units that
+            # just moved in (units already there moved in before it was found)
+            for u in self.moved[0]:
+                self._trigger(ctx, u, h, m)
         if row.get("type") != "hasty_defense" and C.forts_in(ctx, h, row.get("type")):
             ctx.error(ctx.rule("18.0"), f"a second {row.get('type', m).replace('_', ' ')} is placed in {h}; no more "
                       "than 1 of each type of fortification or hindrance may be in a hex, except hasty defenses",
