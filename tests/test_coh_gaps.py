@@ -245,7 +245,7 @@ def test_15_4_open_top_flank_red_against_artillery():
     assert "CoH 15.1" in errors(found)
 
 
-# ---- 18.5: a hidden mine found by moving onto it attacks the unit that moved in ---------------------------------------
+# ---- 18.5: a hidden mine found by moving onto it attacks the unit that moved in --------------------------------------
 def test_18_5_a_hidden_mine_revealed_by_a_move_attacks_the_mover():
     # German Rifles 2 (red movement) moves from 0306 into open 0406; the firefight's hidden red mine there is found
     move = [{"type": "activate", "units": ["de.rifle.2"]},
