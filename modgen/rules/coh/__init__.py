@@ -108,7 +108,7 @@ FAMILIES = (
     Family("command", tables=("cap_limit",), rules=("21.3", "Fig 29"),
            note="CAPs spent against the starting level less destroyed units; the CAPs on one roll against the "
            "designer's cap_limit.per_roll (not in the fragment; null in the bundled data: could-not-check)"),
-    Family("movement", tables=("terrain",), rules=("16.0", "17.0", "15.2"),
+    Family("movement", tables=("terrain",), rules=("16.0", "17.0"),
            note="AP per hex from the (illustrative) terrain table, road congestion, transport (a vehicle pulls "
            "an immobilized vehicle, 17.0/14.1), Immobilized/Stunned; "
            "AT ditch +2 for infantry, wire 1D6 (foot) or +2 (tracked) in the move cost"),
@@ -118,7 +118,7 @@ FAMILIES = (
            "blind hexes (20.3), also for fire at an airplane"),
     Family("fire", tables=("fire_modifiers",), rules=("15.1", "15.3", "15.4", "15.5", "7.6"),
            note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour"),
-    Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 29", "Fig 30", "15.6", "16.1", "17.1"),
+    Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 30", "15.6", "16.1", "17.1"),
            note="AV against DV from the logged roll, two hits, second hit; smoke and fortification DMs; a gun's "
            "close-combat modifier and group fire FP (9.11) from the designer's fire_modifiers (null in the bundled "
            "data: could-not-check)"),
