@@ -178,7 +178,8 @@ def prelude(carried: bool = True) -> list[dict[str, Any]]:
 
 def check(*events: dict[str, Any], carried: bool = True, policies: dict[str, Any] | None = None,
           whole: list[dict[str, Any]] | None = None) -> list[Any]:
-    """Findings (errors and could-not-check) of the prelude plus ``events`` (or of the ``whole`` log)."""
+    """Findings (errors and could-not-check) of the prelude plus ``events`` (or of the ``whole`` log), except the
+    could-not-check of the per-roll CAP limit, which the bundled data leaves missing (tests/test_coh_gaps.py)."""
     from modgen.data.model import load_game
     from modgen.rules import engine
 
@@ -186,7 +187,12 @@ def check(*events: dict[str, Any], carried: bool = True, policies: dict[str, Any
     if policies:
         game.manifest.setdefault("rules", {})["policies"] = dict(policies)
     log = whole if whole is not None else prelude(carried) + [dict(e) for e in events]
-    return [f for f in engine.run(game, log).findings if f.severity != "warning"]
+    return [f for f in engine.run(game, log).findings if f.severity != "warning" and not f.message.startswith(
+        NO_CAP_LIMIT)]
+
+
+#: the could-not-check a roll with CAPs gives while the game data has no ``cap_limit.per_roll``
+NO_CAP_LIMIT = "could not check: the game data gives no per-roll CAP limit"
 
 
 def rules(findings: list[Any]) -> list[str]:

@@ -140,7 +140,7 @@ def test_unreadable_forces_and_a_pass_without_a_player_are_could_not_check():
     assert rules(found) == ["CoH 21.0"] and "names no player" in found[0].message
 
 
-def objective_check(*events: dict[str, Any], objectives: Any = ("0606",)) -> list[Any]:
+def objective_check(*events: dict[str, Any], objectives: Any = ("0606",), award: str | None = None) -> list[Any]:
     """``check`` with objective hexes in the multiplayer rule (21.0: "Victory conditions are awarded to the player
     that moves onto the hex first")."""
     from modgen.data.model import load_game
@@ -150,7 +150,8 @@ def objective_check(*events: dict[str, Any], objectives: Any = ("0606",)) -> lis
     scen = copy.deepcopy(game.scenario("kolkhoz_road"))
     listed = dict(objectives) if isinstance(objectives, dict) else list(objectives)
     scen["special_rules"].append({"id": "multiplayer", "text": "four players (21.0)",
-                                  "params": {"forces": FORCES, "order": "sides", "objectives": listed}})
+                                  "params": {"forces": FORCES, "order": "sides", "objectives": listed,
+                                             **({"award": award} if award else {})}})
     scen["victory"]["starting_cap"] = {"german_1": 3, "german_2": 3, "soviet_1": 3, "soviet_2": 3}
     log = prelude() + [dict(e) for e in events]
     return [f for f in engine.run(game, log, scenario=scen).findings if f.severity != "warning"]
@@ -174,3 +175,19 @@ def test_an_objective_goes_to_the_player_that_moves_onto_it_first():
     assert rules(found) == ["CoH 21.0"] and "worth 1 VP" in found[0].message
     found = objective_check(*run, {"type": "vp", "side": "german", "points": 1, "hex": "0606"})
     assert [f.severity for f in found] == ["could-not-check"] and "names no player" in found[0].message
+
+
+def test_when_an_objective_is_awarded_is_the_firefights_award_rule():
+    """21.0: objectives go "to the player that moves onto the hex first"; when is the firefight's (params.award)."""
+    tank = [act("german_1"), {"type": "move", "unit": TANK, "from": "0607", "to": "0606", "ap": 1}]
+    award = {"type": "vp", "side": "german", "player": "german_1", "points": 1, "hex": "0606"}
+    later = tank + turns("german_2") + [award]
+    assert objective_check(*tank, award, *turns("german_2"), award="on_entry") == []
+    found = objective_check(*later, award="on_entry")
+    assert rules(found) == ["CoH 21.0"] and "not awarded before the next action" in found[0].message
+    assert objective_check(*later) == []  # no award rule: any time after the entry (the documented default)
+    found = objective_check(*tank, *turns("german_2"), award="game_end")
+    assert rules(found) == ["CoH 21.0"] and "at the end of the game" in found[0].message
+    found = objective_check(*later, award="game_end")
+    assert rules(found) == ["CoH 21.0"] and "before the end of the game" in found[0].message
+    assert objective_check(*tank, *turns("german_2"), {"type": "game_end"}, award, award="game_end") == []

@@ -124,11 +124,18 @@ def test_what_the_legal_game_logged(played):
         assert {"type": "marker", "unit": mod.HIT_ON, "marker": mod.HIT, "on": True}.items() <= \
             next(e for e in events if e["type"] == "marker").items()  # a hit counter is a marker on the unit
         assert any(e["type"] == "roll" and len(e["dice"]) == 2 for e in events)
-        # the fire declared in chat, its 2d6 roll and the CAPs added to it come before the hit counter
+        # the fire declared in chat, its 2d6 roll and the CAPs added to it (three presses of the German CAP track's
+        # -1 button) come before the hit counter
         kinds = [e["type"] for e in events]
         fire = next(i for i, e in enumerate(events) if e["type"] == "attack")
         assert (events[fire]["attackers"], events[fire]["defenders"]) == (["de.pz3h"], [mod.HIT_ON])
-        assert kinds[fire:fire + 4] == ["attack", "roll", "cap", "marker"]
+        assert kinds[fire:fire + 6] == ["attack", "roll", "cap", "cap", "cap", "marker"]
+        assert all({"side": "german", "cap": 1, "purpose": "roll"}.items() <= e.items()
+                   for e in events[fire + 2:fire + 5])
+        # the Soviet's Flip to the spent face marks the rifles spent
+        assert any({"type": "flip", "unit": "su.rifle.2", "face": "spent"}.items() <= e.items() for e in events)
+        presses = [r for a, r in zip(runs["legal"].actions, runs["legal"].results, strict=True) if a[0] == "button"]
+        assert presses == ["5", "4", "3"]  # VASSAL's own property value after each press (6 CAPs at the start)
     elif mod.GAME == "fow":
         # table moves in inches; the roll-off winner's declaration names the first player of every step
         moves = [(e["unit"], e["to_pos"]) for e in events if e["type"] == "move"]

@@ -88,6 +88,17 @@ def test_lowered_right_after_a_roll_it_is_on_the_roll_like_cap_n_roll() -> None:
         {"type": "cap", "side": "german", "cap": 1, "purpose": "action"}]
 
 
+def test_pressed_three_times_after_a_roll_three_caps_on_the_roll() -> None:
+    """Fig 29: each CAP is +1 to the roll; a player lowering the track once per CAP right after the roll puts all of
+    them on it, and an action after them ends the roll."""
+    g = "mg_cap_german"
+    evs = adapt([["CHAT*** German rolled 2d6 [2d6]: 3,3 ***"], [prop(g, 6, 5)], [prop(g, 5, 4)], [prop(g, 4, 3)],
+                 ["CHAT<Alice> - !activate 0101"], [prop(g, 3, 2)]])
+    assert [e for e in evs if e["type"] == "cap"] == [
+        *[{"type": "cap", "side": "german", "cap": 1, "purpose": "roll"}] * 3,
+        {"type": "cap", "side": "german", "cap": 1, "purpose": "action"}]
+
+
 def test_a_destroyed_unit_filling_the_track_is_no_spend() -> None:
     """Fig 28: a destroyed unit goes on its owner's next lower open CAP track space: the count falls by one."""
     evs = adapt([["-/102"], [prop("mg_cap_soviet", 5, 4)], ["-/101"], [prop("mg_cap_german", 6, 3)]])

@@ -44,8 +44,7 @@ class SideTrackEvents:
         except AttributeError:  # a plugin without track_event (an old or test plugin)
             return
         if ev is not None:
-            self._emit(ev, ctx)
-            self._marks[name] = (len(self.steps) - 1, len(self.steps[-1]))
+            self._emit(ev, ctx)  # (left after the mark: the next press sees it, e.g. a further CAP on the same roll)
 
     def _since(self, mark: tuple[int, int]) -> list[Event]:
         """The non-chat events decoded after *mark* (step, index), oldest first."""

@@ -231,6 +231,26 @@ public final class PlayHarness {
           results.add(q(gm.getProperty(f[1] + "_result")));
           break;
         }
+        case "button": {  // a global property's toolbar button (a plugin's per-side track: "German CAPs -1")
+          String value = null;
+          boolean found = false;
+          for (VASSAL.build.module.properties.GlobalProperty gp :
+               gm.getAllDescendantComponentsOf(VASSAL.build.module.properties.GlobalProperty.class)) {
+            for (VASSAL.build.module.properties.ChangePropertyButton b :
+                 gp.getAllDescendantComponentsOf(VASSAL.build.module.properties.ChangePropertyButton.class)) {
+              if (!found && f[1].equals(b.getAttributeValueString("text"))) {
+                b.launch();  // as a click: the change is sent and logged (GameModule.sendAndLog)
+                value = gm.getMutableProperty(gp.getConfigureName()).getPropertyValue();
+                found = true;
+              }
+            }
+          }
+          if (!found) {
+            throw new IllegalArgumentException("no property button " + q(f[1]));
+          }
+          results.add(q(value));
+          break;
+        }
         case "key": {
           GamePiece p = findUnit(f[1]);
           actAsOwner(p);

@@ -7,7 +7,10 @@ A game's script is a module beside this one (``minsk44.py``, ``guardstank.py``, 
   ``SCENARIO.vsav``), ``SEED`` (the engine's dice);
 * ``LEGAL`` and ``VIOLATIONS``: lists of actions, each a tuple:
   ``("next",)`` / ``("prev",)`` the turn tracker's buttons; ``("begin",)`` where the logfile begins (actions before
-  it are the set-up the log starts from); ``("drag", unit, where)``; ``("chat", text)``; ``("roll", dice button)``.
+  it are the set-up the log starts from); ``("drag", unit, where)``; ``("chat", text)``; ``("roll", dice button)``;
+  ``("key", unit, key stroke)`` (a piece's command, e.g. ``"ctrl F"`` Flip); ``("button", text)`` (a global
+  property's toolbar button, e.g. a CoH CAP track's ``"German CAPs -1"``: the harness reports the property's value
+  after the press).
   ``where`` is a hex label (the scenario's hex map), ``("box", id)`` (a box of the holding map, by the stable id
   :mod:`modgen.vassal.bands` gives it, e.g. ``"hit_pool"``, ``"eliminated:german"``) or ``(x, y)`` in inches (the
   table of a table game);

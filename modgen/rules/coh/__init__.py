@@ -100,13 +100,17 @@ FAMILIES = (
            "(21.0, scenario special rule multiplayer): side-by-side or alternating turn order, the high initiative "
            "roller first, all but one player passing in a row ends the round, one activation, CAP track and force "
            "per player; objective hexes (multiplayer params.objectives) awarded once to the force that moved onto the "
-           "hex first (21.0); a card played on another force's unit (no trading between forces); card hands (not "
-           "in the log) and when an award is due not checked"),
+           "hex first (21.0); a card played on another force's unit (no trading between forces); cards played from "
+           "the hand where the log declares the player's draws (draw events, !draw); a hand whose draws are not "
+           "declared (hidden information) and when an award is due not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
            note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
-    Family("command", rules=("21.3", "Fig 29"), note="CAPs spent against the starting level less destroyed units"),
-    Family("movement", tables=("terrain",), rules=("16.0", "17.0", "15.2"),
-           note="AP per hex from the (illustrative) terrain table, road congestion, transport, Immobilized/Stunned; "
+    Family("command", tables=("cap_limit",), rules=("21.3", "Fig 29"),
+           note="CAPs spent against the starting level less destroyed units; the CAPs on one roll against the "
+           "designer's cap_limit.per_roll (not in the fragment; null in the bundled data: could-not-check)"),
+    Family("movement", tables=("terrain",), rules=("16.0", "17.0"),
+           note="AP per hex from the (illustrative) terrain table, road congestion, transport (a vehicle pulls "
+           "an immobilized vehicle, 17.0/14.1), Immobilized/Stunned; "
            "AT ditch +2 for infantry, wire 1D6 (foot) or +2 (tracked) in the move cost"),
     Family("line_of_sight", tables=("terrain",), rules=("11.0", "18.2", "20.3"),
            note="blocking terrain and levels from the terrain table (section 11 is missing: policy los_model), "
@@ -114,16 +118,21 @@ FAMILIES = (
            "blind hexes (20.3), also for fire at an airplane"),
     Family("fire", tables=("fire_modifiers",), rules=("15.1", "15.3", "15.4", "15.5", "7.6"),
            note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour"),
-    Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 29", "Fig 30", "15.6", "16.1", "17.1"),
-           note="AV against DV from the logged roll, two hits, second hit; smoke and fortification DMs"),
+    Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 30", "15.6", "16.1", "17.1"),
+           note="AV against DV from the logged roll, two hits, second hit; smoke and fortification DMs; a gun's "
+           "close-combat modifier and group fire FP (9.11) from the designer's fire_modifiers (null in the bundled "
+           "data: could-not-check)"),
     Family("fortifications", tables=("fortifications",),
            rules=("18.0", "18.1", "18.2", "18.3", "18.4", "18.5", "18.6", "19.0"),
            note="one of each type per hex, who may occupy, occupy/leave +1AP, hasty defences, trench/gun pit/bunker "
            "DMs by direction and colour (policy fort_dm_colour), in close combat for every occupant (policy "
            "cc_fort_dm), AT ditches, wire, mine attacks and outcomes, "
-           "destruction against red 15DR, engineer smoke, a failed wire attempt forfeiting the APs"),
+           "destruction against red 15DR, engineer smoke, a failed wire attempt forfeiting the APs, no more hasty "
+           "defenses than the game's counters (18.1)"),
     Family("morale", tables=("hit_counters",), rules=("15.2", "7.4"),
-           note="hit-counter effects and vehicle rally numbers; foot hits (7.4) are not in the fragment"),
+           note="hit-counter effects and vehicle rally numbers; the rally AP cost and foot rally numbers (7.4, not "
+           "in the fragment) from the designer's action_costs.rally and hit_counters (null in the bundled data: "
+           "could-not-check)"),
     Family("victory", rules=("Fig 28", "21.0"), note="1 VP per unit destroyed; in 3-4 player games an objective hex's "
            "VP to the player that moved onto it first (21.0); other victory conditions are firefight data not in "
            "the fragment"),

@@ -323,9 +323,28 @@ class Play:
                 ctx.error(ctx.rule("17.0"), f"{ctx.name(ev['vehicle'])} loads {ctx.name(ev['unit'])} but already "
                           "carries a unit; a vehicle transports one foot unit, one gun or one immobilized vehicle",
                           **_at(ctx, [ev["vehicle"], ev["unit"]]))
+            self._tow(ctx, ev["vehicle"], ev["unit"])
             if ctx.state.position.get(ev["unit"]) != ctx.state.position.get(ev["vehicle"]):
                 ctx.error(ctx.rule("17.0"), f"{ctx.name(ev['vehicle'])} loads {ctx.name(ev['unit'])} from another hex",
                           **_at(ctx, [ev["vehicle"], ev["unit"]]))
+
+    def _tow(self, ctx: Any, vehicle: str, unit: str) -> None:
+        """17.0: "All vehicles may transport one foot unit, pull one gun, or pull one immobilized vehicle (14.1)":
+        the carrier is a vehicle; a vehicle is pulled only while an Immobilized-type hit counter (no move, other
+        actions allowed) lies on it. How towing works beyond that is 14.1, which the fragment lacks."""
+        kw = _at(ctx, [vehicle, unit])
+        if C.unit_class(ctx, vehicle) != "vehicle":
+            ctx.error(ctx.rule("17.0"), f"{ctx.name(vehicle)} loads {ctx.name(unit)}, but only vehicles transport or "
+                      "pull units", **kw)
+            return
+        cls = C.unit_class(ctx, unit)
+        if cls == "vehicle":
+            if not any(r.get("can_move") is False and not r.get("only_rally") for _, r in C.effects(ctx, unit)):
+                ctx.error(ctx.rule("17.0"), f"{ctx.name(vehicle)} pulls {ctx.name(unit)}, which is not immobilized; "
+                          "a vehicle may pull one immobilized vehicle (14.1), not a vehicle that can move", **kw)
+        elif cls not in ("foot", "gun"):
+            ctx.error(ctx.rule("17.0"), f"{ctx.name(vehicle)} loads {ctx.name(unit)} ({cls or 'no class'}); a vehicle "
+                      "transports one foot unit, pulls one gun or one immobilized vehicle", **kw)
 
     # ---- costs and payment -------------------------------------------------------------------------------------
     def _cost(self, ctx: Any, ev: dict[str, Any], units: list[str]) -> tuple[int | None, str]:

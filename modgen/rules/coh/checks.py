@@ -7,6 +7,8 @@ from typing import Any
 from modgen.rules.coh.activation import Play
 from modgen.rules.coh.air import Air
 from modgen.rules.coh.bombs import Bombs
+from modgen.rules.coh.caps import RollCaps
+from modgen.rules.coh.cards import Hands
 from modgen.rules.coh.fire import Fire
 from modgen.rules.coh.forts import Forts
 from modgen.rules.coh.hits import Rally
@@ -18,5 +20,7 @@ def make_checkers(ctx: Any) -> list[Any]:
     """Round structure and length (21.0, the firefight), fire and hits (Fire settles an attack before Play checks
     the VP it owes), fortifications and hindrances (Forts notes a mine attack before Play charges the move),
     activations and points (Air tells Play which events are an airplane's impulses), rally, A-P cluster bombs' mines
-    (20.4), objective hexes in 3-4 player games (21.0)."""
-    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), Play(), Rally(), Bombs(), Objectives()]
+    (20.4), objective hexes in 3-4 player games (21.0),
+    the CAPs on one roll (Fig 29, the designer's per-roll limit), cards played from the declared hands."""
+    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), Play(), Rally(), Bombs(), Objectives(),
+            RollCaps(), Hands()]

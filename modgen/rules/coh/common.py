@@ -208,12 +208,13 @@ def dr_side(ctx: Any, target: str, attacker_hex: str | None, close: bool) -> str
     return None if front is None else ("front" if front else "flank")
 
 
-def dr_colour(ctx: Any, target: str, side: str, attacker: str, close: bool) -> str:
-    """The colour of the DR the attack meets (15.1); an open-topped flank is red in close combat by foot units
-    (15.4)."""
+def dr_colour(ctx: Any, target: str, side: str, attacker: str, close: bool, indirect: bool = False) -> str:
+    """The colour of the DR the attack meets (15.1); an open-topped flank "changes from blue to red when attacked by
+    artillery or mortar fire and in CC by foot units" (15.4)."""
     marks = ctx.marks(target, f"defense_{side}")
     colour = "blue" if "blue" in marks else "red"
-    if side == "flank" and close and "open_top" in tags(ctx, target) and unit_class(ctx, attacker) == "foot":
+    if side == "flank" and "open_top" in tags(ctx, target) and (
+            indirect or (close and unit_class(ctx, attacker) == "foot")):
         colour = "red"
     return colour
 

@@ -69,6 +69,13 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
                            "purpose": {"enum": ["roll", "action"], "description": "What they pay for."},
                            "unit": _UNIT},
             "required": ["type", "cap"]},
+    "draw": {"type": "object", "description": "A player draws an action card into his hand (declared: a hand is hidden "
+             "information); an order event naming the card plays it from the hand (Fig 29, 21.0).",
+             "properties": {"card": {"type": "string", "minLength": 1, "description": "The card's name, as an order "
+                                     "event names it (auto_rally, command_action…)."},
+                            "side": _SIDE, "player": {"type": "string", "description": "In a 3-4 player game (21.0): "
+                                                      "the drawing player's force id."}},
+             "required": ["type", "card"]},
 }
 
 
@@ -147,6 +154,13 @@ def parse_card(p: Any) -> dict[str, Any]:
     return {"type": "order", "order": name, "unit": unit.text}
 
 
+def parse_draw(p: Any) -> dict[str, Any]:
+    """``!draw CARD SIDE`` (an action card drawn into that side's, or in a 3-4 player game that force's, hand)."""
+    ev: dict[str, Any] = {"type": "draw", "card": p.word("a card name (e.g. auto_rally, command_action)")}
+    ev["side"] = p.word("the drawing side or force")
+    return ev
+
+
 def _unit_verb(kind: str, what: str) -> Any:
     def parse(p: Any) -> dict[str, Any]:
         unit = p.next(what)
@@ -217,4 +231,5 @@ CHAT_VERBS = {"activate": parse_activate, "pass": parse_pass, "stall": parse_sta
               "smoke": parse_smoke, "occupy": _unit_verb("occupy", "the unit occupying the fortification"),
               "leave": _unit_verb("leave", "the unit leaving its fortification"),
               "entrench": _unit_verb("entrench", "the foot unit building a hasty defense"),
-              "air": parse_air, "altitude": parse_altitude, "bomb": parse_bomb}
+              "air": parse_air, "altitude": parse_altitude, "bomb": parse_bomb,
+              "draw": parse_draw}

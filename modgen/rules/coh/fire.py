@@ -206,11 +206,16 @@ class Fire:
         indirect = C.is_indirect(ctx, ev, att)
         # 17.1: carried units use flank DR; 18.6: artillery/mortar fire meets the flank DR "as normal"
         side = "flank" if d in carried or indirect else C.dr_side(ctx, d, ahex, close)
+        fixed = d in carried or indirect or close  # the flank DR whoever fires
+        if not fixed and len({C.dr_side(ctx, d, ctx.state.position.get(u), close) for u in attackers}) > 1:
+            ctx.could_not_check(ctx.rule("9.11"), f"the group fires at {ctx.name(d)} from both its front and its "
+                                "flank; which DR a group fire meets (9.11) is not in the rulebook fragment")
+            return None
         if side is None:
             ctx.could_not_check(ctx.rule("15.1"), "a unit's facing or hex is not in the log, so front or flank "
                                 "DR cannot be told")
             return None
-        colour = C.dr_colour(ctx, d, side, att, close)
+        colour = C.dr_colour(ctx, d, side, att, close, indirect)
         declared = ev.get("fp_colour")
         if declared and declared != colour:
             ctx.error(ctx.rule("15.1"), f"{ctx.name(att)} uses its {declared} FP against {ctx.name(d)}, whose "
@@ -222,9 +227,13 @@ class Fire:
                           f"its {row.get('name', marker)} hit counter disables", units=[att, d])
                 return None
         if len(attackers) > 1:
-            ctx.could_not_check(ctx.rule("9.11"), "group fire FP (9.11) is not in the rulebook fragment")
-            return None
-        av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d), d, bool(bombs.count(ev)))
+            best = self._group_av(ctx, attackers, d, colour, close)
+            if best is None:
+                return None
+            att, av, why_av = best
+            ahex = ctx.state.position.get(att)
+        else:
+            av, why_av = self._av(ctx, att, colour, close, ahex, ctx.state.position.get(d), d, bool(bombs.count(ev)))
         dv, why_dv = self._dv(ctx, d, side, carried)
         if dv is not None and air.is_plane(ctx, d):
             up = air.dr_change(ctx, d, att)
@@ -239,6 +248,25 @@ class Fire:
         if av is None or dv is None:
             return None
         return Target(d, av, dv, f"{why_av} against DV {dv} ({why_dv})", bool(C.hits_on(ctx, d)))
+
+    def _group_av(self, ctx: Any, attackers: list[str], d: str, colour: str,
+                  close: bool) -> tuple[str, int | None, str] | None:
+        """Group fire (9.11, missing from the fragment): the best member's AV (its own FP of the target's DR colour
+        and range or close-combat modifier) plus ``fire_modifiers.group_fire`` FP per other member; the table value
+        is the designer's (could-not-check without it)."""
+        per = C.modifier(ctx, "group_fire")
+        if per is None:
+            ctx.could_not_check(ctx.rule("9.11"), "the game data has no fire_modifiers.group_fire FP (group fire, "
+                                "9.11, is not in the rulebook fragment)")
+            return None
+        dhex = ctx.state.position.get(d)
+        own = [(u, *self._av(ctx, u, colour, close, ctx.state.position.get(u), dhex, d)) for u in attackers]
+        if any(av is None for _, av, _ in own):
+            return None
+        u, av, why = max(own, key=lambda o: o[1] or 0)
+        extra = per * (len(attackers) - 1)
+        return u, (av or 0) + extra, f"{why} (best of the group, {ctx.name(u)}) {extra:+d} group fire " \
+            f"({len(attackers) - 1} more)"
 
     def _av(self, ctx: Any, att: str, colour: str, close: bool, ahex: str | None,
             dhex: str | None, target: str | None = None, bomb: bool = False) -> tuple[int | None, str]:
@@ -255,13 +283,13 @@ class Fire:
                 av += int(delta)
                 parts.append(f"{delta:+d} {row.get('name', marker)}")
         if close:
-            key = "truck" if C.is_truck(ctx, att) else "close_combat"
-            if C.unit_class(ctx, att) == "gun":
-                ctx.could_not_check(ctx.rule("Fig 28"), "the close-combat modifier of guns is not in the fragment")
-                return None, ""
+            gun = C.unit_class(ctx, att) == "gun"
+            key = "truck" if C.is_truck(ctx, att) else ("close_combat_gun" if gun else "close_combat")
             mod = C.modifier(ctx, key)
             if mod is None:
-                ctx.could_not_check(ctx.rule("Fig 28"), f"the game data has no fire_modifiers.{key} FP")
+                why = " (Fig 28-29 give +4 only for tanks and rifle squads; a gun's is in the core rules the " \
+                    "fragment lacks)" if gun else ""
+                ctx.could_not_check(ctx.rule("Fig 28"), f"the game data has no fire_modifiers.{key} FP{why}")
                 return None, ""
             av += mod
             parts.append(f"{mod:+d} close combat")

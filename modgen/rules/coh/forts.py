@@ -99,14 +99,24 @@ class Forts:
 
     def __init__(self) -> None:
         self.mines: list[MineAttack] = []
+        self.moved: tuple[list[str], str] | None = None  # units of this action's move and the hex they entered
 
     # ---- before ------------------------------------------------------------------------------------------------
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
         t = ev["type"]
         if t in _BOUNDARY:
             self._settle_mines(ctx)
+            self.moved = None
         if ctx.board is None:
             return
+        if t == "move" and ev.get("to"):
+            self.moved = ([ev["unit"], *[u for u in ev.get("stack") or [] if ctx.units.get(u)]], ev["to"])
+        hasty = (C.fort_table(ctx).get(ev.get("marker") or "") or {}).get("type") == "hasty_defense"
+        if t == "marker" and ev.get("on") and hasty:
+            self._hasty_mix(ctx, ev["marker"], ev.get("unit"))
+        elif t == "entrench":
+            self._hasty_mix(ctx, next((k for k, r in C.fort_table(ctx).items() if r.get("type") == "hasty_defense"),
+                                      None), ev["unit"])
         if t == "marker" and ev.get("hex") and ev.get("on"):
             self._placed(ctx, ev)
         elif t == "move" and C.unit_class(ctx, ev["unit"]) != "airplane":
@@ -134,12 +144,38 @@ class Forts:
         row = C.fort_table(ctx).get(m)
         if row is None:
             return
+        if row.get("type") == "mine" and self.moved and self.moved[1] == h:
+            # 18.5: "If a hidden mine is moved onto, a mine counter is placed in the hex": it attacks the units that
+            # just moved in (units already there moved in before it was found)
+            for u in self.moved[0]:
+                self._trigger(ctx, u, h, m)
         if row.get("type") != "hasty_defense" and C.forts_in(ctx, h, row.get("type")):
             ctx.error(ctx.rule("18.0"), f"a second {row.get('type', m).replace('_', ' ')} is placed in {h}; no more "
                       "than 1 of each type of fortification or hindrance may be in a hex, except hasty defenses",
                       hexes=[h])
         if ev.get("facing") is not None:
             ctx.state.notes.setdefault("coh_fort_facing", {})[(h, m)] = float(ev["facing"])
+
+    def _hasty_mix(self, ctx: Any, marker: str | None, uid: str | None) -> None:
+        """18.1: "Players may build as many hasty defenses as there are counters available in the game": one more
+        hasty defence on the map than the game's counter (its ``count``) provides."""
+        table = C.fort_table(ctx)
+        if marker is None or (uid and any((table.get(m) or {}).get("type") == "hasty_defense"
+                                          for m in ctx.state.markers.get(uid, ()))):
+            return  # no hasty defence counter in the data, or this one is already on the unit (counted)
+        count = (ctx.units.get(marker) or {}).get("count")
+        if not isinstance(count, int):
+            ctx.could_not_check(ctx.rule("18.1"), f"the game's counters give no count for {marker}, so the hasty "
+                                "defenses available are not known")
+            return
+        hasty = {m for m, r in table.items() if r.get("type") == "hasty_defense"}
+        on_units = [u for u, ms in ctx.state.markers.items() if ms & hasty and ctx.state.position.get(u)]
+        in_hexes = [h for h, ms in ctx.state.hex_markers.items() if ms & hasty]
+        if len(on_units) + len(in_hexes) >= count:
+            where = C.at(ctx, [uid]) if uid else {}
+            ctx.error(ctx.rule("18.1"), f"a hasty defense is built{' by ' + ctx.name(uid) if uid else ''} while "
+                      f"{len(on_units) + len(in_hexes)} are on the map; players may build as many hasty defenses as "
+                      f"there are counters available in the game ({count})", **where)
 
     def _entering(self, ctx: Any, uid: str, ev: dict[str, Any]) -> None:
         path = list(ev.get("path") or [ev.get("from") or ctx.state.position.get(uid), ev.get("to")])

@@ -132,6 +132,13 @@ TABLES: dict[str, Any] = {
     "action_costs": keyed("AP/CAP costs of actions.", ACTION_COST),
     "terrain": keyed("Terrain effects by terrain id.", TERRAIN_ROW),
     "activation_ap": {"type": "integer", "minimum": 1, "description": "APs an activated unit receives (20.0: 7)."},
+    "cap_limit": {
+        "type": "object",
+        "description": "Limits on spending CAPs, from the core rules the fragment lacks (Fig 29 shows +1 per CAP on a "
+                       "roll, no limit). null: not known, so the limit is could-not-check.",
+        "properties": {"per_roll": INT_OR_NULL, "source": SOURCE},
+        "additionalProperties": False,
+    },
 }
 
 

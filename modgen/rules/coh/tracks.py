@@ -8,7 +8,8 @@
 
 In a VASSAL log a player lowering a side's CAPs becomes a ``cap`` event (:data:`~modgen.rules.coh.events.EVENT_KINDS`),
 exactly what ``!cap N`` / ``!cap N roll`` typed in chat give: on the last roll when a roll is the last thing that
-happened since the count last changed, else towards the next action. Raising it (the new round's reset, a mis-click
+happened since the count last changed (or a CAP put on that roll by the previous press: one press per CAP), else
+towards the next action. Raising it (the new round's reset, a mis-click
 put right) is no event: the checker refills the CAPs at each round itself.
 """
 
@@ -52,6 +53,10 @@ def track_event(track: Track, side: str, old: int, new: int, since: list[dict[st
     spent = old - new - filled
     if spent < 1:
         return None
-    last = next((e for e in reversed(since) if e.get("type") == "roll" or e.get("type") in _NOT_A_ROLL), None)
-    purpose = "roll" if last is not None and last.get("type") == "roll" else "action"
+    # the last roll or action; a CAP already put on the roll since (the button pressed again) keeps it on the roll
+    last = next((e for e in reversed(since) if e.get("type") in ("roll", "cap") or e.get("type") in _NOT_A_ROLL),
+                None)
+    on_roll = last is not None and (last.get("type") == "roll" or (last.get("type") == "cap"
+                                                                   and last.get("purpose") == "roll"))
+    purpose = "roll" if on_roll else "action"
     return {"type": "cap", "side": side, "cap": spent, "purpose": purpose}
