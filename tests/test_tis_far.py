@@ -10,6 +10,7 @@ Hexes 0810-1512 are clear (1 MP a hex).
 
 from __future__ import annotations
 
+from tests.test_tis_artillery import err_rules, patched
 from tests.test_tis_combat import IG2, roll
 from tests.test_tis_movement import PARA, PGR, ROW11, move, phase, rules, setup, stage
 from tests.test_tis_pursuit_fire import patched_rules
@@ -168,31 +169,14 @@ def test_15_2_9_mechanized_infantry_is_a_target_only_on_open_terrain(tmp_path):
     assert patched_rules(tmp_path / "b", *woods, units=ARMOURED_PGR) == ["TIS 15.2.9"]
 
 
-def test_far_limit_after_terrain_policy_is_could_not_check_off_open_terrain(tmp_path):
-    """Policy far_limit_terrain ([15.3.4] before or after the terrain step of [15.3.5]): after_terrain makes a shot
-    at a target in the woods, within -3 before terrain, could-not-check (the data has no [15.5.1] modifiers);
-    the default judges the limit before terrain, so the same shot is legal and says nothing."""
-    import json
-    import shutil
-
-    from modgen.report.check import check_bytes
-    from tests.test_tis_pursuit_fire import REPO
-
-    log = [{"type": "scenario_start", "game": "arnhem44", "scenario": "arnhem", "options": {}},
-           setup(PGR, "1504"), *duel(far(IG2, PZ), *shots(1), at="1204", pz="1504")]
-    text = "\n".join(json.dumps(e) for e in log).encode()
-
-    def cnc(policy: str | None) -> list[str]:
-        root = tmp_path / str(policy)
-        for d in ("games", "counters", "maps", "scenarios"):
-            shutil.copytree(REPO / d, root / d)
-        manifest = root / "games" / "arnhem44.json"
-        data = json.loads(manifest.read_text())
-        if policy:
-            data.setdefault("rules", {}).setdefault("policies", {})["far_limit_terrain"] = policy
-        manifest.write_text(json.dumps(data))
-        found = check_bytes(text, "t.jsonl", manifest, "arnhem").to_dict()["findings"]
-        return [f["rule"] for f in found if f["severity"] == "could-not-check" and "15.3.4" in f["rule"]]
-
-    assert cnc("after_terrain") == ["TIS 15.3.4"]
-    assert cnc(None) == []
+def test_far_limit_after_terrain_policy_judges_the_limit_after_the_terrain_step(tmp_path):
+    """Policy far_limit_terrain ([15.3.4] before or after the terrain step of [15.3.5]): the Panzer given ARMOR 7 in
+    the woods at 1504, fired at from the adjacent 1404 (interior zone): GUN 4 less ARMOR 7 is -3, the woods' -1
+    [15.5.1] make it -4. after_terrain forbids the shot; the default judges the limit before terrain (legal; the
+    table has no row -4, so the shot's result is could-not-check)."""
+    log = [setup(IG2, "1404"), setup(PZ, "1504"), stage(), phase("movement"), far(IG2, PZ, "interior"), *shots(1)]
+    armor7 = _armor(7)
+    assert patched_rules(tmp_path / "a", *log, units=armor7) == []
+    found = patched(tmp_path / "b", *log, counters=armor7, policies={"far_limit_terrain": "after_terrain"})
+    assert err_rules(found) == ["TIS 15.3.4"]
+    assert "-4 with woods -1 [15.5.1]" in next(f["message"] for f in found if f["rule"] == "TIS 15.3.4")

@@ -25,7 +25,7 @@ from typing import Any
 
 from modgen.geometry.hexline import bearing
 from modgen.rules.tis import common as c
-from modgen.rules.tis.far import FORT_TERRAIN, difference, open_terrain
+from modgen.rules.tis.far import FORT_TERRAIN, MIN_DIFFERENCE, difference, open_terrain
 
 KEY = "tis_far_results"
 MORALE = "far_morale"
@@ -148,6 +148,12 @@ class FarResults:
             opposite = any(abs((b - o + 180) % 360 - 180) >= 150 for o in sides)
             sides.append(b)
         d, why = modified(ctx, uid, tgt, opposite)
+        base = difference(ctx, uid, tgt)
+        if ctx.policies.get("far_limit_terrain") == "after_terrain" and d is not None and d < MIN_DIFFERENCE \
+                and base is not None and base >= MIN_DIFFERENCE:
+            ctx.error(ctx.rule("15.3.4"), f"{ctx.name(uid)} fires at range at {ctx.name(tgt)}: GUN less ARMOR is "
+                      f"{base:+d}, {d:+d} with {'; '.join(why)}; FaR is forbidden below {MIN_DIFFERENCE:+d} (policy "
+                      "far_limit_terrain=after_terrain)", units=[uid, tgt], hexes=[x for x in (h, th) if x])
         ex["zone"][tgt] = ev.get("zone", "exterior")
         ex["current"] = {"unit": uid, "target": tgt, "d": d, "why": why}
 
