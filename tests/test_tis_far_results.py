@@ -167,3 +167,17 @@ def test_15_4_4_one_more_ep_avoids_the_effect_only_with_its_hq_on_the_map(tmp_pa
     assert err_rules(patched(tmp_path, *ok, policies={"far_morale_hq_range": 3})) == []
     # no extra EP is owed when the roll had no effect
     assert rules(*fired_at(morale(IG2, 6), extra_ep)) == ["TIS 15.4.4"]
+
+
+# ---- the chat: !farmorale ----------------------------------------------------------------------------------------
+def test_15_4_the_chat_names_the_unit_of_the_morale_die_and_the_extra_ep():
+    """As the chat logs it: '!farmorale 2IG' then a die with no purpose; '!farmorale 2IG avoid' then '!loss 2IG'
+    (no reason) is the extra EP of [15.4.4]; '!roll far_morale' alone is the die of the one unit owing it."""
+    who = {"type": "far_morale", "unit": IG2}
+    bare_die = {"type": "roll", "dice": [2]}
+    assert rules(*fired_at(who, bare_die, move(IG2, "1011", "0911"))) == ["TIS 15.4.1"]  # 2 - 1 <= 1: held
+    assert rules(*fired_at(who, {"type": "roll", "dice": [3]}, move(IG2, "1011", "0911"))) == []
+    unnamed = {"type": "roll", "purpose": "far_morale", "dice": [2]}
+    assert rules(*fired_at(unnamed, move(IG2, "1011", "0911"))) == ["TIS 15.4.1"]
+    avoid = [{"type": "far_morale", "unit": IG2, "avoid": True}, {"type": "loss", "unit": IG2, "steps": 1}]
+    assert rules(*fired_at(who, bare_die, *avoid, move(IG2, "1011", "0911"))) == ["TIS 15.4.4"]  # no HQ on the map

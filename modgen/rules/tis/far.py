@@ -101,8 +101,8 @@ class FireAtRange:
             self._shot(ctx, ex)
         elif kind == "loss" and ex is not None and ev.get("reason") in (None, "far"):
             ex["losses"] = True  # a chat "!loss" carries no reason: inside an exchange it is a FaR loss
-        elif (kind == "roll" and ev.get("purpose") == "far_morale") or (kind == "loss" and ev.get("reason") ==
-                                                                         "far_morale"):
+        elif kind == "far_morale" or (kind == "roll" and ev.get("purpose") == "far_morale") or (
+                kind == "loss" and ev.get("reason") == "far_morale"):
             pass  # the morale roll after FaR losses and its extra EP [15.4] belong to the exchange (far_results)
         else:
             st.per_phase.pop("tis_far_exchange", None)

@@ -17,6 +17,8 @@ naming its ``unit``) [15.4.1]: +1 with a division HQ of its own in its hex, -1 o
 ``far_morale_hq_range``) [15.4.3]; a result at most the SP (not EP) lost pins it in its hex to the end of the phase
 (exterior zone) or makes it retreat one hex (interior zone, a ``retreat`` or ``move`` of one hex in the phase)
 [15.4.1], unless it loses 1 more EP (``loss`` reason ``far_morale``) while its HQ is on the map [15.4.4].
+From the chat: ``!farmorale UNIT`` names the unit whose die is the next roll (``!roll far_morale`` alone names the
+one unit still owing its die), ``!farmorale UNIT avoid`` makes its next ``!loss`` the extra EP of [15.4.4].
 """
 
 from __future__ import annotations
@@ -115,11 +117,14 @@ class FarResults:
             self._far(ctx, ev)
         elif kind == "roll" and ev.get("purpose") == "far" and ex is not None and ex.get("current"):
             self._shot(ctx, ex, ev)
-        elif kind == "roll" and ev.get("purpose") == MORALE:
-            self._morale_roll(ctx, ex, ev)
+        elif kind == "far_morale" and ex is not None:  # the chat's !farmorale: whose die comes next, or avoid
+            (ex["avoiding"] if ev.get("avoid") else ex["next_die"]).append(ev.get("unit"))
+        elif kind == "roll" and (ev.get("purpose") == MORALE or (
+                ex is not None and ex["next_die"] and not ev.get("purpose"))):
+            self._morale_roll(ctx, ex, {**ev, "unit": ev.get("unit") or (ex["next_die"].pop(0) if ex else None)})
         elif kind == "loss" and ex is not None and ev.get("reason") in (None, "far", MORALE) and ev.get("unit"):
             uid, n = ev["unit"], int(ev.get("steps") or 1)
-            if ev.get("reason") == MORALE:
+            if ev.get("reason") == MORALE or (ev.get("reason") is None and uid in ex["avoiding"]):
                 ex["extra"][uid] = ex["extra"].get(uid, 0) + n
             else:
                 ex["losses"][uid] = ex["losses"].get(uid, 0) + n
@@ -136,7 +141,8 @@ class FarResults:
         if not isinstance(uid, str) or not isinstance(tgt, str) or not ctx.unit(uid) or not ctx.unit(tgt):
             return
         ex = st.per_phase.setdefault(KEY, {"shots": [], "losses": {}, "before_sp": {}, "extra": {}, "morale": {},
-                                           "zone": {}, "from": {}, "current": None})
+                                           "zone": {}, "from": {}, "current": None,
+                                           "next_die": [], "avoiding": []})
         if uid in st.per_stage.get("tis_far_jammed", set()):
             ctx.error(ctx.rule("15.3.5"), f"{ctx.name(uid)} fires at range after its weapon jammed (Z) this stage; "
                       "a jammed weapon fires no more during the stage", units=[uid, tgt])
@@ -198,6 +204,9 @@ class FarResults:
     # ---- the morale roll [15.4] -----------------------------------------------------------------------------------
     def _morale_roll(self, ctx: Any, ex: dict[str, Any] | None, ev: dict[str, Any]) -> None:
         uid, dice = ev.get("unit"), ev.get("dice") or []
+        if uid is None and ex is not None:  # a chat "!roll far_morale" names no unit: the one still owing its die
+            owing = [u for u, n in ex["losses"].items() if n > 0 and u not in ex["morale"]]
+            uid = owing[0] if len(owing) == 1 else None
         if not isinstance(uid, str) or len(dice) != 1:
             ctx.could_not_check(ctx.rule("15.4.1"), "the unit and the single die of a FaR morale roll (roll purpose "
                                 "far_morale with unit)")
