@@ -142,8 +142,10 @@ def test_15_4_1_exterior_zone_a_result_at_most_the_sp_lost_keeps_the_unit_in_its
 def test_15_4_1_interior_zone_a_result_at_most_the_sp_lost_makes_the_unit_retreat_one_hex():
     found = rules(*fired_at(morale(IG2, 1), zone="interior", pz="1111"))
     assert found == ["TIS 15.4.1"]
-    assert "TIS 15.4.1" not in rules(*fired_at(morale(IG2, 1), retreat(IG2, "1011", "0911"), zone="interior",
-                                               pz="1111"))
+    # [15.4.2] the retreat is one of [7.4]: no combat result is needed for it
+    assert rules(*fired_at(morale(IG2, 1), retreat(IG2, "1011", "0911"), zone="interior", pz="1111")) == []
+    assert rules(*fired_at(morale(IG2, 1), move(IG2, "1011", "0911", "0811"), zone="interior", pz="1111")) == \
+        ["TIS 15.4.1"]  # two hexes, not one
 
 
 def test_15_4_3_its_hq_in_the_hex_adds_1():
@@ -162,7 +164,9 @@ def test_15_4_3_out_of_the_hq_range_takes_1_off_policy_far_morale_hq_range(tmp_p
 
 def test_15_4_4_one_more_ep_avoids_the_effect_only_with_its_hq_on_the_map(tmp_path):
     extra_ep = loss(IG2, 1, "far_morale")
-    assert rules(*fired_at(morale(IG2, 1), extra_ep, move(IG2, "1011", "0911"))) == ["TIS 15.4.4"]
+    assert rules(*fired_at(morale(IG2, 1), extra_ep)) == ["TIS 15.4.4"]
+    # (and the effect then stands: a move is flagged too)
+    assert rules(*fired_at(morale(IG2, 1), extra_ep, move(IG2, "1011", "0911"))) == ["TIS 15.4.4", "TIS 15.4.1"]
     ok = fired_at(morale(IG2, 1), extra_ep, move(IG2, "1011", "0911"), extra=(setup(XXX_HQ, "1015"),))
     assert err_rules(patched(tmp_path, *ok, policies={"far_morale_hq_range": 3})) == []
     # no extra EP is owed when the roll had no effect
@@ -180,4 +184,4 @@ def test_15_4_the_chat_names_the_unit_of_the_morale_die_and_the_extra_ep():
     unnamed = {"type": "roll", "purpose": "far_morale", "dice": [2]}
     assert rules(*fired_at(unnamed, move(IG2, "1011", "0911"))) == ["TIS 15.4.1"]
     avoid = [{"type": "far_morale", "unit": IG2, "avoid": True}, {"type": "loss", "unit": IG2, "steps": 1}]
-    assert rules(*fired_at(who, bare_die, *avoid, move(IG2, "1011", "0911"))) == ["TIS 15.4.4"]  # no HQ on the map
+    assert rules(*fired_at(who, bare_die, *avoid)) == ["TIS 15.4.4"]  # no HQ on the map

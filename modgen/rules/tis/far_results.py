@@ -203,7 +203,9 @@ class FarResults:
 
     # ---- the morale roll [15.4] -----------------------------------------------------------------------------------
     def _morale_roll(self, ctx: Any, ex: dict[str, Any] | None, ev: dict[str, Any]) -> None:
-        uid, dice = ev.get("unit"), ev.get("dice") or []
+        """[15.4.1], [15.4.3]: the die is judged when thrown (the FaR losses come first [15.3.7]); its effect holds
+        the unit or makes it retreat from now on, unless a later extra EP [15.4.4] lifts it."""
+        st, uid, dice = ctx.state, ev.get("unit"), ev.get("dice") or []
         if uid is None and ex is not None:  # a chat "!roll far_morale" names no unit: the one still owing its die
             owing = [u for u, n in ex["losses"].items() if n > 0 and u not in ex["morale"]]
             uid = owing[0] if len(owing) == 1 else None
@@ -215,7 +217,19 @@ class FarResults:
             ctx.error(ctx.rule("15.4.1"), f"a FaR morale roll for {ctx.name(uid)}, which lost no EP to the fire at "
                       "range just made; the die is thrown by a unit that suffered FaR losses", units=[uid])
             return
-        ex["morale"][uid] = (int(dice[0]), c.strength(ctx, uid))
+        die, h = int(dice[0]), st.position.get(uid)
+        lost = (ex["before_sp"].get(uid) or 0) - (c.strength(ctx, uid) or 0)
+        mod, said = self._modifier(ctx, uid)
+        hit = {m: die + m <= lost for m in ((mod,) if mod is not None else (0, -1))}
+        effect: bool | None = next(iter(hit.values())) if len(set(hit.values())) == 1 else None
+        why = f"{die}{said} against {lost} SP lost"
+        ex["morale"][uid] = (effect, why)
+        if effect is None:
+            ctx.could_not_check(ctx.rule("15.4.3"), f"the range of the division HQ of {ctx.name(uid)} (policy "
+                                "far_morale_hq_range): its -1 decides the morale roll")
+        elif effect and h:
+            key = "tis_far_pinned" if ex["zone"].get(uid, "exterior") == "exterior" else "tis_far_retreat"
+            st.per_phase.setdefault(key, {})[uid] = (h, why)
 
     def _modifier(self, ctx: Any, uid: str) -> tuple[int | None, str]:
         st, h = ctx.state, ctx.state.position.get(uid)
@@ -231,37 +245,28 @@ class FarResults:
         return (-1, f" -1 (its HQ is {near} hexes away)") if near > int(rng) else (0, "")
 
     def _morale(self, ctx: Any, ex: dict[str, Any]) -> None:
+        """At the end of the exchange: the dice owed [15.4.1] and the extra EP [15.4.4]."""
         st = ctx.state
         for uid in sorted(u for u, n in ex["losses"].items() if n > 0 and st.position.get(u)):
             h = st.position[uid]
+            where = {"units": [uid], "hexes": [h]}
             if uid not in ex["morale"]:
                 ctx.error(ctx.rule("15.4.1"), f"{ctx.name(uid)} at {h} lost EP to fire at range, but no morale die "
-                          "was thrown for it (roll purpose far_morale)", units=[uid], hexes=[h])
+                          "was thrown for it (roll purpose far_morale)", **where)
                 continue
-            die, after = ex["morale"][uid]
-            lost = (ex["before_sp"].get(uid) or 0) - (after or 0)
-            mod, said = self._modifier(ctx, uid)
-            hit = {m: die + m <= lost for m in ((mod,) if mod is not None else (0, -1))}
-            if len(set(hit.values())) > 1:
-                ctx.could_not_check(ctx.rule("15.4.3"), f"the range of the division HQ of {ctx.name(uid)} (policy "
-                                    "far_morale_hq_range): its -1 decides the morale roll")
-                continue
-            effect = next(iter(hit.values()))
+            effect, why = ex["morale"][uid]
             extra = ex["extra"].get(uid, 0)
-            where = {"units": [uid], "hexes": [h]}
-            if extra and not effect:
-                ctx.error(ctx.rule("15.4.4"), f"{ctx.name(uid)} loses {extra} more EP after its FaR morale roll of "
-                          f"{die}{said} against {lost} SP lost, which had no effect", **where)
+            if not extra or effect is None:
                 continue
-            if effect and extra:
-                if not any(st.position.get(q) for q in _hqs(ctx, uid)):
-                    ctx.error(ctx.rule("15.4.4"), f"{ctx.name(uid)} loses 1 more EP to avoid the effect of its FaR "
-                              "morale roll, but no HQ of its own is on the map", **where)
-                continue
-            if effect:
-                zone = ex["zone"].get(uid, "exterior")
-                key = "tis_far_pinned" if zone == "exterior" else "tis_far_retreat"
-                st.per_phase.setdefault(key, {})[uid] = (h, f"{die}{said} against {lost} SP lost")
+            if not effect:
+                ctx.error(ctx.rule("15.4.4"), f"{ctx.name(uid)} loses {extra} more EP after its FaR morale roll "
+                          f"({why}), which had no effect", **where)
+            elif not any(st.position.get(q) for q in _hqs(ctx, uid)):
+                ctx.error(ctx.rule("15.4.4"), f"{ctx.name(uid)} loses 1 more EP to avoid the effect of its FaR "
+                          "morale roll, but no HQ of its own is on the map", **where)
+            else:  # avoided [15.4.4]: neither held nor retreating
+                for key in ("tis_far_pinned", "tis_far_retreat"):
+                    (st.per_phase.get(key) or {}).pop(uid, None)
 
     def _obeyed(self, ctx: Any, ev: dict[str, Any]) -> None:
         st, uid = ctx.state, ev.get("unit")
