@@ -23,7 +23,6 @@ def test_every_plugin_declares_families_from_the_shared_vocabulary() -> None:
 
 
 @pytest.mark.parametrize(("game", "system", "unchecked"), [
-    ("arnhem44", "tis", ["line_of_sight", "morale"]),  # every other family checked in part (issue #16)
     ("stormsofsteel", "coh", ["reinforcements"]),  # CoH checks activation, fire, LOS, forts, air, 21.0 (issue #17)
 ])
 def test_partial_plugins_list_what_they_do_not_check(game: str, system: str, unchecked: list[str]) -> None:
@@ -45,6 +44,16 @@ def test_fow_declares_every_family_checked_with_notes_on_what_it_leaves() -> Non
     assert cov["not_implemented"] == [] and {"air", "reinforcements", "artillery"} <= set(cov["checked"])
     from modgen.rules.fow import plugin
     assert all("not checked" in (f.note or "") for f in plugin.families if f.id in ("air", "reinforcements"))
+
+
+def test_tis_declares_every_family_checked_with_notes_on_what_it_leaves() -> None:
+    # issue #16: line of sight [3.5] and the FaR morale roll [15.4] were TiS's last unchecked families
+    report = check_bytes(LOG, "t.jsonl", load_game(GAMES_DIR / "arnhem44.json"))
+    cov = report.to_dict()["coverage"]
+    assert cov["system"] == "tis" and cov["not_implemented"] == []
+    assert {"line_of_sight", "morale", "fire", "sequence"} <= set(cov["checked"])
+    from modgen.rules.tis import plugin
+    assert all("not checked" in (f.note or "") for f in plugin.families if f.id in ("line_of_sight", "morale"))
 
 
 def test_efb_checks_every_family_and_says_so() -> None:

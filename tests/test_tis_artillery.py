@@ -17,7 +17,7 @@ from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
 from tests.test_tis_combat import IG3, RA147, attack, odds
 from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, errors, phase, rules, setup, stage
-from tests.test_tis_results import ALR, fire
+from tests.test_tis_results import ALR, SPOTTER, fire
 
 PARA3, ART9, PGR10 = "gb.1ab.1para.3", "de.9ss.art", "de.10ss.pgr"
 
@@ -156,6 +156,6 @@ def test_9_6_5_an_object_out_of_range_is_flagged():
 
 
 def test_9_6_2_units_still_need_7_sp():
-    assert rules(setup(ALR, "1114"), setup(GARRISON, "1211"), stage(), phase("combat"),
+    assert rules(SPOTTER, setup(ALR, "1114"), setup(GARRISON, "1211"), stage(), phase("combat"),
                  fire([ALR], [GARRISON], "fire")) == ["TIS 9.6.2"]
 

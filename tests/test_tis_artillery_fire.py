@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from tests.test_tis_artillery import err_rules, patched
 from tests.test_tis_combat import IG3, RA147, attack, odds
-from tests.test_tis_movement import GARRISON, errors, move, phase, rules, setup, stage
-from tests.test_tis_results import ALR, RA116, fire
+from tests.test_tis_movement import GARRISON, RECCE, errors, move, phase, rules, setup, stage
+from tests.test_tis_results import ALR, RA116, SPOTTER, fire
 
 
 def die(n: int) -> dict:
@@ -26,7 +26,8 @@ def lost(u: str, n: int) -> dict:
 
 def shoot(n: int, loss: int, target_hex: str = "1211", guns: tuple[str, ...] = (RA147, RA116)) -> list[dict]:
     """147 RA (1115) and 116 RA (1116) fire single-handed at the garrison; die ``n``; the log takes ``loss`` EP."""
-    return [setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, target_hex), stage(), phase("combat"),
+    return [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, target_hex), stage(),
+            phase("combat"),
             fire(list(guns), [GARRISON], "fire"), die(n), *([lost(GARRISON, loss)] if loss else []),
             phase("supply")]
 
@@ -45,7 +46,9 @@ def test_9_8_1_single_handed_fire_losses_follow_the_table():
 def test_9_8_2_woods_take_1_off_the_die(tmp_path):
     # the garrison in woods (1504, -1): die 6 reads column 5, -1
     def at_woods(n: int, loss: int) -> list[dict]:
-        return [setup(RA147, "1508"), setup(RA116, "1509"), setup(GARRISON, "1504"), stage(), phase("combat"),
+        # the recce at 1305 sees into the woods 2 hexes off over clear 1404 (recon units: [3.5.4]) [9.6.3]
+        return [setup(RECCE, "1305"), setup(RA147, "1508"), setup(RA116, "1509"), setup(GARRISON, "1504"), stage(),
+                phase("combat"),
                 fire([RA147, RA116], [GARRISON], "fire"), die(n), *([lost(GARRISON, loss)] if loss else []),
                 phase("supply")]
 
@@ -61,7 +64,8 @@ def test_9_2_6_non_motorized_artillery_that_moved_fires_at_half():
     # 147 + 116 + 1 ALR = 11 SP: row 11-15, die 2 -> -1; after 1 ALR moves, 8 + 2 (3 halved, rounded up) = 10:
     # row 7-10, die 2 -> --
     def log(moved: bool, loss: int) -> list[dict]:
-        return [setup(RA147, "1115"), setup(RA116, "1116"), setup(ALR, "1113"), setup(GARRISON, "1211"), stage(),
+        return [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(ALR, "1113"), setup(GARRISON, "1211"),
+                stage(),
                 phase("movement"), *([move(ALR, "1113", "1114")] if moved else []), phase("combat"),
                 fire([RA147, RA116, ALR], [GARRISON], "fire"), die(2), *([lost(GARRISON, loss)] if loss else []),
                 phase("supply")]
@@ -111,7 +115,7 @@ def test_9_8_1_a_cell_the_seed_does_not_print_is_could_not_check(tmp_path):
 # ---- [9.9] ammunition ---------------------------------------------------------------------------------------------
 def _fires(stages: int) -> list[dict]:
     """147 RA and 116 RA fire single-handed once a stage (no die: only the AR count)."""
-    out = [setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211")]
+    out = [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211")]
     for s in range(1, stages + 1):
         out += [stage(s), phase("combat"), fire([RA147, RA116], [GARRISON], "fire"), phase("supply")]
     return out

@@ -43,3 +43,10 @@ def test_battlegroup_verb_31_1():
 def test_identify_rejects_a_bad_word():
     with pytest.raises(chat.ChatSyntaxError, match="yes"):
         chat.parse("!identify gb.1ab.recce 1211 maybe", chat.verbs_for(plugin))
+
+
+def test_farmorale_verb_15_4():
+    assert parse("!farmorale gb.xxx.gds.2ig") == {"type": "far_morale", "unit": "gb.xxx.gds.2ig"}
+    assert parse("!farmorale gb.xxx.gds.2ig avoid") == {"type": "far_morale", "unit": "gb.xxx.gds.2ig", "avoid": True}
+    with pytest.raises(chat.ChatSyntaxError, match="avoid"):
+        chat.parse("!farmorale gb.xxx.gds.2ig stay", chat.verbs_for(plugin))

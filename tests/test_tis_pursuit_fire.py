@@ -17,7 +17,7 @@ from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
 from tests.test_tis_combat import IG2, IG3, RA147, attack, loss, odds, result, retreat, roll
 from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, errors, move, phase, rules, setup, stage
-from tests.test_tis_results import ALR, RA116, advance, fire
+from tests.test_tis_results import ALR, RA116, SPOTTER, advance, fire
 
 ENGINEER = "gb.1ab.re"
 
@@ -153,8 +153,8 @@ def test_9_2_1_a_barrage_beyond_the_fire_range_is_flagged():
 
 
 def test_9_2_1_artillery_that_fired_a_barrage_does_not_fire_again_that_stage():
-    base = [setup(RA147, "1115"), setup(RA116, "1116"), setup(ALR, "1114"), setup(GARRISON, "1211"), stage(),
-            phase("barrage"), fire([RA147, RA116, ALR], [GARRISON], "barrage"), phase("combat")]
+    base = [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(ALR, "1114"), setup(GARRISON, "1211"),
+            stage(), phase("barrage"), fire([RA147, RA116, ALR], [GARRISON], "barrage"), phase("combat")]
     errs = errors(*base, fire([RA147, RA116], [GARRISON], "fire"))
     assert [e["rule"] for e in errs] == ["TIS 9.2.1", "TIS 9.2.1"] and "second time" in errs[0]["message"]
     # the next stage it fires again

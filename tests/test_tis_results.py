@@ -143,6 +143,11 @@ def test_8_1_2_a_counterattacker_attacks_every_enemy_hex_next_to_it():
 
 
 # ---- [9.6], [9.7] artillery fire ----------------------------------------------------------------------------------
+#: [9.6.3] artillery fires only at visible or identified units: 1st Para at 1011 sees the garrison at 1211 (2 hexes,
+#: clear between [3.5.1], [3.5.3]; policy artillery_visibility any_friendly)
+SPOTTER = setup(PARA, "1011")
+
+
 def fire(guns: list[str], targets: list[str], kind: str) -> dict:
     return {"type": "attack", "kind": kind, "attackers": guns, "defenders": targets}
 
@@ -156,7 +161,7 @@ def test_9_7_2_a_barrage_needs_3_units_and_11_sp():
 
 
 def test_9_6_2_single_handed_fire_needs_7_sp_in_the_combat_phase():
-    base = [setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211"), stage()]
+    base = [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211"), stage()]
     assert rules(*base, phase("combat"), fire([RA147, RA116], [GARRISON], "fire")) == []
     assert rules(*base, phase("combat"), fire([RA147], [GARRISON], "fire")) == ["TIS 9.6.2"]
     assert rules(*base, phase("movement"), fire([RA147, RA116], [GARRISON], "fire")) == ["TIS 9.6.1"]
@@ -192,8 +197,8 @@ def test_13_1_3_a_night_battle_needs_the_night_die(tmp_path):
 
 
 def test_13_1_4_no_single_handed_fire_at_night(tmp_path):
-    base = [setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211"), stage(), phase("combat"),
-            fire([RA147, RA116], [GARRISON], "fire")]
+    base = [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211"), stage(),
+            phase("combat"), fire([RA147, RA116], [GARRISON], "fire")]
     found = rules(*base, policies={"night_stage": 2}, tmp_path=tmp_path)
     assert "TIS 13.1.4" in found and "TIS 13.1.8" in found  # and only entrenched artillery in a fort fires
     assert rules(*base, policies={"night_stage": 1}, tmp_path=tmp_path / "b") == []

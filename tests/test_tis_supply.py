@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tests.test_tis_combat import GARRISON, RA147, attack, odds
 from tests.test_tis_movement import PARA, PARA2, PGR, errors, move, phase, rules, setup, stage
-from tests.test_tis_results import RA116, fire
+from tests.test_tis_results import RA116, SPOTTER, fire
 
 IG2 = "gb.xxx.gds.2ig"
 
@@ -76,7 +76,7 @@ def allied_out(*units: str) -> list[dict]:
 
 
 def test_32_2_2_artillery_out_of_supply_cannot_fire():
-    base = [setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211")]
+    base = [SPOTTER, setup(RA147, "1115"), setup(RA116, "1116"), setup(GARRISON, "1211")]
     errs = errors(*base, *allied_out(RA147), phase("combat"), fire([RA147, RA116], [GARRISON], "fire"))
     assert [e["rule"] for e in errs] == ["TIS 32.2.2"] and "147 RA" in errs[0]["message"]
     assert rules(*base, *allied_out(), phase("combat"), fire([RA147, RA116], [GARRISON], "fire")) == []

@@ -13,7 +13,7 @@ from modgen.rules.tableplugin import TablePlugin
 from modgen.rules.tis import tables as tis_tables
 from modgen.rules.tis.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.tis.policies import POLICIES
-from modgen.systems.base import Die, Family, Phase, UnitMarker, not_checked
+from modgen.systems.base import Die, Family, Phase, UnitMarker
 
 STAGES_PER_DAY = 3  # Arnhem scenario sheet: stages "1e, 2e, 3e"
 
@@ -164,8 +164,10 @@ FAMILIES = (
            "only unmoved in their own phases [15.1.5], 2 MP [15.1.6], once in each window a-d [15.2.1], no exterior "
            "fire from an armoured or AT ZoC [15.2.5], field artillery entrenched or fortified [15.2.7], sheltered "
            "targets [15.2.8]-[15.2.9], shots [15.3.3], GUN-ARMOR >= -3 [15.3.4], losses after all shooting "
-           "[15.3.7]; zone radii, visibility [15.2.6], [15.2.3], the FaR table (truncated), the morale roll [15.4] "
-           "and the ARMOR modifiers [15.5.3]-[15.5.5] not checked"),
+           "[15.3.7]; the FIRING AT RANGE table's losses [15.3.5] c) (rows +7 and +6 as printed, +1 and 0 from the "
+           "[15.3.5] example, other cells could-not-check), 'Z' jams for the stage, the modifiers: terrain and "
+           "trenches [15.5.1], night [15.5.2], [15.5.3], [15.5.5], two opposite sides, the AT team's own terrain "
+           "[15.3.3] d) (its [15.5.4] +1 is could-not-check where it decides); zone radii and [15.2.3] not checked"),
     Family("supply", rules=("32",), note="the supply phase's out-of-supply markers against the supply line (scenario "
            "bases, 15 motorized MP, HQ extensions, rivers, enemy ZoC, landing areas at half) [32.1], every unit "
            "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
@@ -203,8 +205,8 @@ FAMILIES = (
            "entrenchment [9.8.2] (policy artillery_terrain_modifier), heavy-only barrage +2 [9.7.4], rockets +1 "
            "[10.4.1], night barrage -2 [13.1.4], 26+ SP [9.8.3]; a missing cell (row 21-, dice 4-6) is "
            "could-not-check; ammunition pools per formation [9.9] (scenario AR or 2 x artillery SP, 4/2/1 AR, "
-           "policies ammunition_debit, ammunition_last_rounds). Visibility of targets [9.6.3], the object table "
-           "and AfM support [16.2.2]-[16.2.3] not checked"),
+           "policies ammunition_debit, ammunition_last_rounds); targets visible or identified [9.6.3] (family "
+           "line_of_sight). The object table and AfM support [16.2.2]-[16.2.3] not checked"),
     Family("command", rules=("14.1.6", "14.3", "14.2.2", "31"), note="HQs not destroyed by retreat losses "
            "[14.1.6], a lost division HQ's 2 MP [14.3.1] and -1 per hex [14.3.3] (movement, combat), a lost corps "
            "HQ's divisions not attacking together and the corps die (roll purpose corps_hq) [14.3.4], the restored "
@@ -221,7 +223,17 @@ FAMILIES = (
     Family("setup", rules=("35.2",), note="AT teams [35.2]: with a friendly unit after the movement phase "
            "[35.2.2], the die after each use [35.2.6], one unit to move with a stage [35.2.8], BSO targets (policy "
            "at_team_targets) [35.2.9]; attachment before play [35.2.1] not checked"),
-    *not_checked("line_of_sight", "morale"),  # visibility [3.5], [11.4.4], [15.2.6]; the FaR morale roll [15.4]
+    Family("line_of_sight", tables=("terrain",), rules=("3.5", "15.2.6", "9.6.3", "11.4.4"),
+           note="visibility [3.5]: 2 hexes [3.5.1], two blocking fields between (terrain row blocks_los) [3.5.3] "
+           "(one hex between: policy visibility_one_hex), units in city/woods/fort/fortified line seen only from "
+           "next door except by recon [3.5.4], identified units to the end of the next own combat phase [3.5.5], "
+           "night adjacent only [3.5.6]; used by exterior FaR [15.2.6], single-handed artillery fire [9.6.3] "
+           "(policy artillery_visibility) and identification at 2 hexes [11.4.4]; a scarp between adjacent hexes "
+           "[3.5.2] is a warning (which side is above is not in the map data); air recon [26.7.1] not checked"),
+    Family("morale", rules=("15.4",), note="the die after FaR losses (roll purpose far_morale) [15.4.1]: owed, "
+           "its +1 (own HQ in the hex) and -1 (out of the HQ's range, policy far_morale_hq_range) [15.4.3], the "
+           "unit held in its hex (exterior) or retreating one hex (interior) [15.4.1], or 1 more EP with its HQ "
+           "on the map [15.4.4]; withdrawing stack-mates [15.4.5] and the firer's chase [15.4.6] not checked"),
 )
 
 plugin = TaktykaIStrategia(id="tis", name="Taktyka i Strategia", rule_prefix="TIS", policies=POLICIES, dice=DICE,

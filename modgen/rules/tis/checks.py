@@ -22,6 +22,7 @@ from modgen.rules.tis.crossings import Crossings
 from modgen.rules.tis.drops import Drops
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
+from modgen.rules.tis.far_results import FarResults
 from modgen.rules.tis.fire import ArtilleryFire
 from modgen.rules.tis.fortifications import Fortifications
 from modgen.rules.tis.hq import Headquarters
@@ -36,6 +37,7 @@ from modgen.rules.tis.retreats import Retreats
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
 from modgen.rules.tis.victory import Victory
+from modgen.rules.tis.visibility import Visibility
 from modgen.rules.tis.weather import Weather
 
 
@@ -47,4 +49,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
-            Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams()]
+            Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
+            Visibility(), FarResults()]

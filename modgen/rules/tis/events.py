@@ -211,10 +211,34 @@ def parse_battlegroup(p: Any) -> dict[str, Any]:
     return {"type": "battlegroup", "id": name, "units": units, "action": "form"}
 
 
+FAR_MORALE = {
+    "type": "object",
+    "description": "TiS [15.4]: the unit whose FaR morale die is the next roll (purpose far_morale, or none), or "
+                   "with avoid, that it takes 1 more EP instead of the roll's effect [15.4.4] (its next loss).",
+    "properties": {
+        "unit": {"type": "string", "minLength": 1, "description": "The unit that lost EP to fire at range."},
+        "avoid": {"type": "boolean", "description": "It avoids the effect by losing 1 more EP (its HQ on the map)."},
+    },
+    "required": ["type", "unit"],
+}
+
+
+def parse_far_morale(p: Any) -> dict[str, Any]:
+    """``!farmorale UNIT [avoid]``: UNIT throws the FaR morale die next [15.4.1], or avoids its effect [15.4.4]."""
+    event: dict[str, Any] = {"type": "far_morale", "unit": p.next("the unit that lost EP to FaR").text}
+    if (t := p.peek()) is not None:
+        if t.text != "avoid":
+            raise p.fail(t, "'avoid' or end of line")
+        p.next("'avoid'")
+        event["avoid"] = True
+    p.done()
+    return event
+
+
 EVENT_KINDS: dict[str, dict[str, Any]] = {"odds": ODDS, "airfield": AIRFIELD, "far": FAR, "aa_fire": AA_FIRE,
                                           "identify": IDENTIFY, "transport": TRANSPORT, "battlegroup": BATTLEGROUP,
-                                          "barricade": BARRICADE}
+                                          "barricade": BARRICADE, "far_morale": FAR_MORALE}
 CHAT_VERBS: dict[str, Any] = {"odds": parse_odds, "airfield": parse_airfield, "far": parse_far, "aa": parse_aa,
                               "identify": parse_identify, "load": _transport("load"),
                               "unload": _transport("unload"), "battlegroup": parse_battlegroup,
-                              "barricade": parse_barricade}
+                              "barricade": parse_barricade, "farmorale": parse_far_morale}

@@ -7,9 +7,9 @@ then ``loss`` events (``reason`` ``far``, or none, as a chat ``!loss`` logs them
 ``far`` events, their rolls and their losses; any other event ends it. A ``far`` whose firer and target
 both took no part in the exchange so far starts a new one.
 
-Not checked: the zone radii (IZoF/EZoF are printed on counters but the rulebook never says how they are measured),
-visibility [15.2.6] (LOS data), "a unit that ended its movement" [15.2.3], the FaR table's results (the seed prints
-row +7 and part of +6 only), the morale roll [15.4] and the ARMOR modifiers of [15.5.3]-[15.5.5].
+The FaR table's results, the [15.5] modifiers and the morale roll [15.4] are :mod:`.far_results`; visibility [15.2.6]
+is :mod:`.visibility`. Not checked: the zone radii (IZoF/EZoF are printed on counters but the rulebook never says how
+they are measured), "a unit that ended its movement" [15.2.3].
 """
 
 from __future__ import annotations
@@ -101,6 +101,9 @@ class FireAtRange:
             self._shot(ctx, ex)
         elif kind == "loss" and ex is not None and ev.get("reason") in (None, "far"):
             ex["losses"] = True  # a chat "!loss" carries no reason: inside an exchange it is a FaR loss
+        elif kind == "far_morale" or (kind == "roll" and ev.get("purpose") == "far_morale") or (
+                kind == "loss" and ev.get("reason") == "far_morale"):
+            pass  # the morale roll after FaR losses and its extra EP [15.4] belong to the exchange (far_results)
         else:
             st.per_phase.pop("tis_far_exchange", None)
             if kind == "move" and ev.get("unit") in st.per_phase.get("tis_far_static", set()):
@@ -160,12 +163,7 @@ class FireAtRange:
         self._firer(ctx, uid, h, side, zone, at, both)
         self._target(ctx, ev, tgt, th, at, both)
         d = difference(ctx, uid, tgt)
-        if d is not None and d >= MIN_DIFFERENCE and th and ctx.policies.get("far_limit_terrain") == "after_terrain" \
-                and ctx.board.terrain(th) not in open_terrain(ctx):
-            # the terrain step [15.5.1] comes first under this policy; its modifiers are not in the game data
-            ctx.could_not_check(ctx.rule("15.3.4"), f"{at}: whether terrain ({ctx.board.terrain(th)}) takes GUN less "
-                                f"ARMOR ({d:+d}) below {MIN_DIFFERENCE:+d} (policy far_limit_terrain=after_terrain; "
-                                "the game data has no [15.5.1] terrain modifiers)")
+        # policy far_limit_terrain=after_terrain judges the limit after the [15.5] modifiers (far_results.py)
         if d is not None and d < MIN_DIFFERENCE:
             ctx.error(ctx.rule("15.3.4"), f"{at}: GUN less ARMOR is {d:+d}"
                       f"{' (GUN -2 at night [15.5.2])' if c.is_night(ctx) else ''}; FaR is forbidden below "

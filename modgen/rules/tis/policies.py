@@ -344,4 +344,31 @@ POLICIES: tuple[Policy, ...] = (
         "armoured targets only (armoured).",
         rule="TIS 35.2.9",
     ),
+    Policy(
+        "visibility_one_hex",
+        default="blocks",
+        choices=("blocks", "clear"),
+        doc="[3.5.3] 'If on both fields between hexes there are cities, forts, hills, mountains or forests, those "
+        "hexes are not visible': the book names the line along a hexside (two fields between); for a straight "
+        "line with one hex between, that hex blocks alone (blocks) or never does (clear).",
+        rule="TIS 3.5.3",
+    ),
+    Policy(
+        "artillery_visibility",
+        default="any_friendly",
+        choices=("any_friendly", "firer"),
+        doc="[9.6.3] 'Artillery units can fire only at visible or spotted/identified units': visible to any unit "
+        "of the firing side (any_friendly, 'spotted') or to the firing artillery itself (firer); identified units "
+        "[3.5.5] always count.",
+        rule="TIS 9.6.3",
+    ),
+    Policy(
+        "far_morale_hq_range",
+        default=None,
+        choices=(None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+        doc="[15.4.3] -1 to the FaR morale die when the unit 'isn't in range of the divisional HQ': the book never "
+        "gives that range. Hexes from the unit's division HQ (a number), or unset: the -1 is then unknown and a "
+        "die it would decide is could-not-check.",
+        rule="TIS 15.4.3",
+    ),
 )

@@ -157,6 +157,8 @@ class Retreats:
         uid, b, board = ev["unit"], self.b, ctx.board
         nm = ctx.name(uid)
         if b is None or uid not in b.start:
+            if uid in (ctx.state.per_phase.get("tis_far_retreat") or {}):
+                return  # the one-hex retreat of a FaR morale roll [15.4.1], [15.4.2] (far_results.py)
             ctx.error(ctx.rule("7.4.1"), f"{nm} retreats, but no combat result makes it retreat", units=[uid])
             return
         if NEVER_RETREATS in c.tags(ctx, uid):

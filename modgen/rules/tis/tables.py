@@ -88,6 +88,19 @@ TABLES: dict[str, Any] = {
         {"by_class": {"type": "object", "description": "MP by class.", "additionalProperties": NUMBER_OR_NULL}},
         ["by_class"],
     ),
+    "far": table(
+        "Firing at Range [15.3.5] c): EP lost by the target, rows by the final GUN less ARMOR difference ('+7', "
+        "'0', '-3'), columns the 2d6 totals 2..12.",
+        {"columns": {"type": "array", "items": {"type": "integer", "description": "A 2d6 total."},
+                     "description": "The 2d6 totals, left to right (2..12)."},
+         "rows": {"type": "object", "description": "Row by difference: one cell per column.",
+                  "propertyNames": {"pattern": "^([+-]?[0-9]{1,2})$", "description": "A difference such as +7."},
+                  "additionalProperties": {"type": "array", "description": "Cells of this difference.",
+                                            "items": {"type": ["integer", "string", "null"],
+                                                      "description": "EP lost, 'Z' (weapon jammed: no more fire "
+                                                      "this stage) or null where the cell is missing."}}}},
+        ["columns", "rows"],
+    ),
     "artillery_fire": table(
         "Artillery Fire (single-handed fire and barrage [9.8.1]): SP lost by the target, one block per target "
         "strength band, rows by the firing strength, columns d6 1..6.",
