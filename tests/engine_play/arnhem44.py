@@ -2,7 +2,7 @@
 runner.py).
 
 Stage 1 (17 IX 2e) and stage 2 up to the German movement phase: every phase reached with the turn tracker's Next
-button (the Allies' eight phases, then the Germans' [3.3]); the weather roll declared in chat and rolled; the 1st
+button (the Allies' eight phases, then the Germans' [3.3]); the stage 2 weather roll declared in chat and rolled (two dice; stage 1 is good without one [45.1.2]); the 1st
 Airborne Division's parachute and glider units dragged from the holding map's "Turn 1 — Allies: lz_arnhem" band onto
 the landing zones in the Allied airborne assault phase; Allied moves (one in two drops, and a Next pressed by
 mistake and taken back with Prev before it); German moves; in stage 2 (17 IX 3e) a battle in the Allied combat
@@ -19,7 +19,8 @@ Action = tuple
 
 GAME = "arnhem44"
 SCENARIO = "arnhem"
-SEED = 3  # the engine's dice (java.util.Random(3)): weather 3, 3; combat 1+2; casualties 1+1 and 4+5
+SEED = 3  # the engine's dice (java.util.Random(3)): weather 3+3 (stage 2: good after good); combat 1+2; casualties
+#          1+1 and 4+5
 
 NEXT: Action = ("next",)
 LZ = ("box", "Turn 1 — Allies: lz_arnhem")
@@ -28,7 +29,9 @@ LIEBSH = ("box", "Turn 2 — Germans: entry_a")
 #: units the legal script drops from the holding map (parachute and glider)
 DROPPED = ("gb.1ab.hq", "gb.1ab.1para.1", "gb.1ab.1para.2", "gb.1ab.1al.border", "gb.1ab.recce")
 
-WEATHER = [("chat", "!roll weather"), ("roll", "1d6")]
+#: [45.1.2] the first stage is good without a roll; later stages roll two dice in the air phase (the module's 1d6
+#: button with 2 typed in its dialog)
+WEATHER = [("chat", "!roll weather"), ("roll", "1d6", "2")]
 #: Arnhem has no naval units or beaches, so its tracker skips [3.3]'s naval assault phase: seven phases a player.
 #: German air, airborne, barrage, movement, then counterattack, combat, supply; 9 SS Recon moves 3201 → 3001 in two
 #: drops (one move, [4.1.4])
@@ -51,7 +54,6 @@ BATTLE = [
 ]
 
 LEGAL: list[Action] = [
-    *WEATHER,
     NEXT, NEXT,  # Allies air, Allies airborne assault
     ("drag", "gb.1ab.hq", "2005"), ("drag", "gb.1ab.1para.1", "2006"), ("drag", "gb.1ab.1para.2", "2105"),
     ("drag", "gb.1ab.1al.border", "2106"), ("drag", "gb.1ab.recce", "2107"),
@@ -72,7 +74,6 @@ LEGAL: list[Action] = [
 ]
 
 VIOLATIONS: list[Action] = [
-    *WEATHER,
     NEXT, NEXT,
     ("drag", "gb.1ab.hq", "2005"), ("drag", "gb.1ab.1para.1", "2006"),
     ("drag", "gb.1ab.1al.kosb", "2305"),  # PLANTED 2: a glider lands outside lz_arnhem (warning)
