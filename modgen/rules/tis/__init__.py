@@ -80,8 +80,21 @@ class TaktykaIStrategia(TablePlugin):
         supply [32.2.3]; air units neither."""
         if counter.get("kind", "unit") != "unit" or counter.get("class") == "air":
             return ()
-        return (UnitMarker("marker.entrenched", "Place Entrenched counter", "12.1.8", under=True),
-                UnitMarker("marker.out_of_supply", "Place Out of supply marker", "32.2.3"))
+        marks = [UnitMarker("marker.entrenched", "Place Entrenched counter", "12.1.8", under=True),
+                 UnitMarker("marker.out_of_supply", "Place Out of supply marker", "32.2.3"),
+                 # the Fighter Attacks on Units table's "Z - unit stopped" (half MP, no counterattack)
+                 UnitMarker("marker.stopped", "Place Stopped (fighter Z) marker", "Fighter Attacks on Units")]
+        if counter.get("class") == "engineer":  # only engineers lay minefields [21.1.1] and build barricades [12.4.1]
+            marks += [UnitMarker("marker.minefield", "Place Minefield", "21.1.1"),
+                      UnitMarker("marker.at_barricade", "Place AT barricade", "12.4.1")]
+        if counter.get("class") not in ("artillery", "hq"):  # ground units blow up objects [22.1.7]
+            marks.append(UnitMarker("marker.object_destroyed", "Place Object destroyed marker", "22.1.7"))
+        return tuple(marks)
+
+    def marker_name(self, counter: dict[str, Any]) -> str:
+        """A marker counter ``marker.X`` stands for the marker ``X`` the checks read (``entrenched``,
+        ``at_barricade``, ``stopped``, ``minefield``, ``object_destroyed``...)."""
+        return str(counter.get("id", "")).removeprefix("marker.")
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":
