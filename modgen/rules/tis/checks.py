@@ -28,6 +28,7 @@ from modgen.rules.tis.hq import Headquarters
 from modgen.rules.tis.march import AttackFromMarch
 from modgen.rules.tis.mines import Minefields
 from modgen.rules.tis.movement import Movement
+from modgen.rules.tis.night import NightLosses
 from modgen.rules.tis.objects import Objects
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
@@ -47,4 +48,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Movement(), Stacking(), Combat(), Retreats(), ArtilleryFire(), Obligations(), HqEffects(), Landings(),
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
-            Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams()]
+            Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
+            NightLosses()]
