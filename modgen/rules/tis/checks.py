@@ -30,6 +30,7 @@ from modgen.rules.tis.mines import Minefields
 from modgen.rules.tis.movement import Movement
 from modgen.rules.tis.night import NightLosses
 from modgen.rules.tis.objects import Objects
+from modgen.rules.tis.objfire import ObjectFire
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.recon import Recon
@@ -49,4 +50,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
             Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
-            NightLosses()]
+            NightLosses(), ObjectFire()]
