@@ -158,7 +158,8 @@ FAMILIES = (
                   "12.4.4"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
-           "surprise and night [13.1.1], the night die [13.1.3] and its 1-SP losses, CRT and casualty lookups, even loss spread, loss "
+           "surprise and night [13.1.1], the night die [13.1.3] and its 1-SP losses, CRT and casualty lookups, "
+           "even loss spread, loss "
            "order [7.2.6], star/engineer users first [7.2.7], MG [30.1], snipers [35.1.1], Volkssturm [35.5.6], "
            "fortress units [35.6.2]-[35.6.3] in the odds and casualty rows, "
            "retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1] (+2 EP out of engineer range, policy "
@@ -199,7 +200,8 @@ FAMILIES = (
            "the Destroying Objects by Artillery table [22.1.2], [22.1.4]-[22.1.5], minefields [22.1.6], ferries "
            "only by Z [24.2.2]. Not checked: engineer company "
            "roles [20.2.1] (threshold garbled), objects destroyed by air (truncated tables), the ferry's "
-           "artillery range [24.2.2], a bridge's rebuilding time ('see 19.2.2'), crossings in from/to moves between hexes that are not adjacent"),
+           "artillery range [24.2.2], a bridge's rebuilding time ('see 19.2.2'), crossings in from/to moves "
+           "between hexes that are not adjacent"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),
     Family("air", rules=("26", "13.2.1", "45.2.4"), note="one mission a stage [26.1.3], CAS support by CAS units "
