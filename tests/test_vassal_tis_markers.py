@@ -10,15 +10,17 @@ reader turns a placed ``marker.X`` counter into the ``marker`` event ``X`` the c
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
 from vassal_logs import NUMBERING, add, log_text, piece, save_text, stack, vsav
 
-from modgen.data.model import Game
+from modgen.data.model import Game, load_game
 from modgen.rules.tis import TaktykaIStrategia as TiS
 from modgen.rules.tis import barricades, common, counterattacks, engineers, fortifications, objects
 from modgen.vassal.adapter import adapt
+from modgen.vassal.module import build_module
 from tests.data_helpers import REPO
 
 
@@ -82,3 +84,20 @@ def test_every_declared_marker_is_an_arnhem_counter_the_checks_read() -> None:
         for m in TiS().unit_markers({"kind": "unit", "class": cls}):
             assert m.counter in ids, m.counter
             assert TiS().marker_name(ids[m.counter]) in read
+
+
+def test_the_arnhem_module_offers_the_new_place_marker_commands(tmp_path: Path) -> None:
+    """The built Arnhem module: every ground unit places Stopped (fighter Z); the 1st Airborne's engineers (the only
+    engineer counter) a minefield [21.1.1] and an AT barricade [12.4.1]; artillery and HQs no Object destroyed marker
+    [22.1.7]."""
+    out = tmp_path / "arnhem44.vmod"
+    build_module(load_game(REPO / "games" / "arnhem44.json"), out, workers=1)
+    xml = zipfile.ZipFile(out).read("buildFile.xml").decode()
+    n = {cmd: xml.count(f"placemark;{cmd};") for cmd in ("Place Entrenched counter", "Place Stopped (fighter Z) marker",
+                                                           "Place Minefield", "Place AT barricade",
+                                                           "Place Object destroyed marker")}
+    doc = json.loads((REPO / "counters" / "arnhem44.json").read_text())
+    ground = [u for u in doc["counters"] if u.get("kind", "unit") == "unit" and u.get("class") != "air"]
+    assert n["Place Entrenched counter"] == n["Place Stopped (fighter Z) marker"] == len(ground)
+    assert n["Place Minefield"] == n["Place AT barricade"] == sum(u.get("class") == "engineer" for u in ground) == 1
+    assert n["Place Object destroyed marker"] == sum(u.get("class") not in ("artillery", "hq") for u in ground)
