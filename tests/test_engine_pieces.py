@@ -49,8 +49,9 @@ def _played(res) -> list[dict]:
             if e.get("source", {}).get("step") is not None]
 
 
-def _placed(game, report: dict, res, marker: str, above: bool) -> dict:
-    """Checks the engine's report of the Place-marker press; returns the marker event the log must decode to."""
+def _placed(game, report: dict, res, marker: str, above: bool, name: str | None = None) -> dict:
+    """Checks the engine's report of the Place-marker press; returns the marker event the log must decode to
+    (``name``: the marker the event names, when the rule system names it otherwise than the counter id)."""
     pl = report["place"]
     assert pl["pressed"] is True and pl["marker"] == marker
     assert pl["command"] == next(m.command for m in game.rule_system().unit_markers(game.unit(pl["unit"]))
@@ -62,7 +63,7 @@ def _placed(game, report: dict, res, marker: str, above: bool) -> dict:
     label = game.unit(marker).get("designation")
     assert pl["chat"].startswith("* ") and f": {label} placed on " in pl["chat"]
     setup = next(e for e in res.events if e["type"] == "setup" and e["unit"] == pl["unit"])
-    return {"type": "marker", "hex": setup["hex"], "marker": marker, "on": True, "unit": pl["unit"]}
+    return {"type": "marker", "hex": setup["hex"], "marker": name or marker, "on": True, "unit": pl["unit"]}
 
 
 def test_step_loss_restore_and_ownership_in_engine(tmp_path, engine_classpath) -> None:
@@ -90,7 +91,8 @@ def test_step_loss_restore_and_ownership_in_engine(tmp_path, engine_classpath) -
                             {"type": "loss", "unit": step["unit"], "steps": 1},
                             {"type": "replacement", "unit": step["unit"], "steps": 1},
                             {"type": "loss", "unit": step["unit"], "eliminated": True},
-                            _placed(game, report, res, "marker.entrenched", above=False)]
+                            _placed(game, report, res, "marker.entrenched", above=False,
+                                    name="entrenched")]
 
 
 def test_mask_and_reveal_in_engine(tmp_path, engine_classpath) -> None:

@@ -15,6 +15,7 @@ import shutil
 
 from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
+from tests.test_tis_artillery import patched
 from tests.test_tis_combat import IG2, IG3, RA147, attack, loss, odds, result, retreat, roll
 from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, errors, move, phase, rules, setup, stage
 from tests.test_tis_results import ALR, RA116, SPOTTER, advance, fire
@@ -190,5 +191,46 @@ def test_7_6_1_a_retreat_across_a_small_river_after_a_chase_to_its_line_costs_an
     chase = advance(PARA, "2017", "2117")
     errs = errors(*log(chase))
     assert [e["rule"] for e in errs] == ["TIS 7.2.6"] and "small river" in errs[0]["message"]
-    assert rules(*log(chase, {"type": "loss", "unit": GARRISON, "steps": 1, "reason": "retreat"})) == []
+    # no German engineer reaches 2216, the far bank: "the units lose an additional 2 EP (per stack)" [7.6.1], 3 in all
+    errs = errors(*log(chase, {"type": "loss", "unit": GARRISON, "steps": 1, "reason": "retreat"}))
+    assert [e["rule"] for e in errs] == ["TIS 7.2.6"] and "no friendly engineer's range reaches 2216" in \
+        errs[0]["message"]
+    assert rules(*log(chase, {"type": "loss", "unit": GARRISON, "steps": 3, "reason": "retreat"})) == []
     assert rules(*log()) == []  # no chase, no river loss [7.6.2]
+
+
+def test_7_6_1_a_friendly_engineer_in_range_of_the_far_bank_spares_the_2_ep(tmp_path):
+    """[7.6.1]: the extra 2 EP only when the hex retreated to "is not in range of allied engineer units" ([20.1.6]:
+    the engineer could reach it spending its MP). Here the Grave garrison is made an engineer battalion at 2416,
+    2 hexes from the far bank 2216: only the 1 EP for 1-12 SP is owed, and paying 3 is two too many."""
+    eng = {"de.inf.grave": {"class": "engineer"}}
+
+    def log(n: int) -> list[dict]:
+        return [setup(PARA, "2017"), setup(PARA2, "2017"), setup(GARRISON, "2117"), setup("de.inf.grave", "2416"),
+                stage(), phase("combat"), attack([PARA, PARA2], [GARRISON]), odds("2:1"), roll(1, 1), result("B2"),
+                loss(GARRISON, 1), retreat(GARRISON, "2117", "2216", "2316"), advance(PARA, "2017", "2117"),
+                {"type": "loss", "unit": GARRISON, "steps": n, "reason": "retreat"}, phase("supply")]
+
+    assert patched_rules(tmp_path / "a", *log(1), units=eng) == []
+    assert patched_rules(tmp_path / "b", *log(3), units=eng) == ["TIS 7.2.6"]
+
+
+def test_7_6_1_policy_river_retreat_engineers_same_command(tmp_path):
+    """[7.6.1] says "allied engineer units": by default any friendly engineer counts; policy
+    river_retreat_engineers same_command counts only one of the retreating unit's command, as crossings do [25.1.3].
+    SS PGR 2 (9th SS) made an engineer at 2416 spares the Arnhem garrison (Heer) the 2 EP only by default."""
+    eng = {"de.9ss.pgr2": {"class": "engineer"}}
+
+    def log(n: int) -> list[dict]:
+        return [setup(PARA, "2017"), setup(PARA2, "2017"), setup(GARRISON, "2117"), setup("de.9ss.pgr2", "2416"),
+                stage(), phase("combat"), attack([PARA, PARA2], [GARRISON]), odds("2:1"), roll(1, 1), result("B2"),
+                loss(GARRISON, 1), retreat(GARRISON, "2117", "2216", "2316"), advance(PARA, "2017", "2117"),
+                {"type": "loss", "unit": GARRISON, "steps": n, "reason": "retreat"}, phase("supply")]
+
+    def errs(n: int, policy: str, sub: str) -> list[str]:
+        found = patched(tmp_path / sub, *log(n), counters=eng, policies={"river_retreat_engineers": policy})
+        return [f["rule"] for f in found if f["severity"] == "error"]
+
+    assert errs(1, "any_friendly", "a") == []
+    assert errs(1, "same_command", "b") == ["TIS 7.2.6"]
+    assert errs(3, "same_command", "c") == []

@@ -144,7 +144,8 @@ def test_plugins_declare_the_markers_their_rules_put_on_units() -> None:
     assert fow_tank == ["marker.pinned_down", "marker.bailed_out", "marker.out_of_command"]
     assert "marker.bailed_out" not in [m.counter for m in FoW().unit_markers({"kind": "team", "class": "gun"})]
     tis = TiS().unit_markers({"kind": "unit", "class": "infantry"})
-    assert [(m.counter, m.under) for m in tis] == [("marker.entrenched", True), ("marker.out_of_supply", False)]
+    assert [(m.counter, m.under) for m in tis] == [("marker.entrenched", True), ("marker.out_of_supply", False),
+                                                   ("marker.stopped", False), ("marker.object_destroyed", False)]
 
 
 # --- the log -----------------------------------------------------------------------------------------------------

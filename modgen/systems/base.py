@@ -227,6 +227,11 @@ class RuleSystem:
         default."""
         return ()
 
+    def marker_name(self, counter: dict[str, Any]) -> str:
+        """The name a ``marker`` event gives the marker counter ``counter`` when a VASSAL log places it (the name
+        the checks read). The counter's id by default."""
+        return str(counter.get("id", ""))
+
     def tracks(self, game: Any, scenario: dict[str, Any] | None = None) -> tuple[Track, ...]:
         """The numbers each side tracks during play (:class:`Track`; CAPs, the activation's APs), with their start
         and limits from *scenario* (None: the game's). None by default."""

@@ -188,6 +188,11 @@ class Adapter(MarkerEvents, Declarations, TrackerEvents, SideTrackEvents, R.Visi
             self._roles[unit] = role
         return role
 
+    def _marker_name(self, marker: str) -> str:
+        """The marker event's name for the marker counter ``marker``, as the rule system names it."""
+        rec = self._record(marker)
+        return self.game.rule_system().marker_name(rec) if rec is not None and self.game is not None else marker
+
     def _face(self, unit: str, level: int | None, faces: list[str] | None = None) -> str | None:
         if level is None:
             return None

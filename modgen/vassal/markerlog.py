@@ -28,13 +28,16 @@ class MarkerEvents:
     def _emit(self, ev: Event, ctx: R.Context) -> None:
         raise NotImplementedError
 
+    def _marker_name(self, marker: str) -> str:
+        return marker
+
     def _units_at(self, hexlabel: str) -> list[str]:
         return [u for (u, h) in self.where.values() if h == hexlabel and u and self._role(u) == "unit"]
 
     def _marker_event(self, hexlabel: str | None, marker: str, on: bool, unit: str | None = None) -> Event:
         """A marker counter put on / taken off a hex; names the unit it was put on (``unit``), else the unit there
         when exactly one unit is there. Off the hex grid (a table) only the unit."""
-        ev: Event = {"type": "marker", "hex": hexlabel, "marker": marker, "on": on}
+        ev: Event = {"type": "marker", "hex": hexlabel, "marker": self._marker_name(marker), "on": on}
         if hexlabel is None:
             del ev["hex"]
         units = self._units_at(hexlabel) if hexlabel else []

@@ -1,17 +1,14 @@
 """Scripts for an Arnhem 1944 game (Taktyka i Strategia, scenario I) played in the real VASSAL engine (runner:
-runner.py).
-
-Stage 1 (17 IX 2e) and stage 2 up to the German movement phase: every phase reached with the turn tracker's Next
-button (the Allies' eight phases, then the Germans' [3.3]); the stage 2 weather roll declared in chat and rolled (two dice; stage 1 is good without one [45.1.2]); the 1st
-Airborne Division's parachute and glider units dragged from the holding map's "Turn 1 — Allies: lz_arnhem" band onto
-the landing zones in the Allied airborne assault phase; Allied moves (one in two drops, and a Next pressed by
-mistake and taken back with Prev before it); German moves; in stage 2 (17 IX 3e) a battle in the Allied combat
-phase declared in chat (!attack, !odds, !roll, !result), the 2d6 rolled with the dice button and each side's step
-lost with the piece's Step loss command (Ctrl+L); and Kampfgruppe Liebsh entering at area A from the holding map.
-``VIOLATIONS`` plants a parachute drop in the movement phase [3.3], a glider landing outside its landing zone (a
-warning: allowed only if the Germans hold the zone), Liebsh arriving a stage early (scenario IV reinforcements) and
-an attack from 7 hexes away [7.1.1].
-"""
+runner.py).  Stage 1 (17 IX 2e) and stage 2 up to the German movement phase: every phase reached with the turn
+tracker's Next button (the Allies' eight phases, then the Germans' [3.3]); the stage 2 weather roll declared in chat
+and rolled (two dice; stage 1 is good without one [45.1.2]); the 1st Airborne Division's parachute and glider units
+dragged from the holding map's "Turn 1 — Allies: lz_arnhem" band onto the landing zones in the Allied airborne
+assault phase; Allied moves (one in two drops, and a Next pressed by mistake and taken back with Prev before it);
+German moves; in stage 2 (17 IX 3e) a battle in the Allied combat phase declared in chat (!attack, !odds, !roll,
+!result), the 2d6 rolled with the dice button and each side's step lost with the piece's Step loss command (Ctrl+L);
+and Kampfgruppe Liebsh entering at area A from the holding map. ``VIOLATIONS`` plants a parachute drop in the
+movement phase [3.3], a glider landing outside its landing zone (a warning: allowed only if the Germans hold the
+zone), Liebsh arriving a stage early (scenario IV reinforcements) and an attack from 7 hexes away [7.1.1]."""
 
 from __future__ import annotations
 

@@ -80,8 +80,21 @@ class TaktykaIStrategia(TablePlugin):
         supply [32.2.3]; air units neither."""
         if counter.get("kind", "unit") != "unit" or counter.get("class") == "air":
             return ()
-        return (UnitMarker("marker.entrenched", "Place Entrenched counter", "12.1.8", under=True),
-                UnitMarker("marker.out_of_supply", "Place Out of supply marker", "32.2.3"))
+        marks = [UnitMarker("marker.entrenched", "Place Entrenched counter", "12.1.8", under=True),
+                 UnitMarker("marker.out_of_supply", "Place Out of supply marker", "32.2.3"),
+                 # the Fighter Attacks on Units table's "Z - unit stopped" (half MP, no counterattack)
+                 UnitMarker("marker.stopped", "Place Stopped (fighter Z) marker", "Fighter Attacks on Units")]
+        if counter.get("class") == "engineer":  # only engineers lay minefields [21.1.1] and build barricades [12.4.1]
+            marks += [UnitMarker("marker.minefield", "Place Minefield", "21.1.1"),
+                      UnitMarker("marker.at_barricade", "Place AT barricade", "12.4.1")]
+        if counter.get("class") not in ("artillery", "hq"):  # ground units blow up objects [22.1.7]
+            marks.append(UnitMarker("marker.object_destroyed", "Place Object destroyed marker", "22.1.7"))
+        return tuple(marks)
+
+    def marker_name(self, counter: dict[str, Any]) -> str:
+        """A marker counter ``marker.X`` stands for the marker ``X`` the checks read (``entrenched``,
+        ``at_barricade``, ``stopped``, ``minefield``, ``object_destroyed``...)."""
+        return str(counter.get("id", "")).removeprefix("marker.")
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         if unit.get("kind") != "unit":
@@ -145,10 +158,12 @@ FAMILIES = (
                   "12.4.4"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
            "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
-           "surprise and night [13.1.1], the night die [13.1.3], CRT and casualty lookups, even loss spread, loss "
+           "surprise and night [13.1.1], the night die [13.1.3] and its 1-SP losses, CRT and casualty lookups, "
+           "even loss spread, loss "
            "order [7.2.6], star/engineer users first [7.2.7], MG [30.1], snipers [35.1.1], Volkssturm [35.5.6], "
            "fortress units [35.6.2]-[35.6.3] in the odds and casualty rows, "
-           "retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1], pursuit [7.5], [7.6.3]-[7.6.4], "
+           "retreat [7.4] with its losses [7.4.4], [9.5.5], [7.6.1] (+2 EP out of engineer range, policy "
+           "river_retreat_engineers), pursuit [7.5], [7.6.3]-[7.6.4], "
            "a lone HQ overrun [14.1.5], the least-losses route [7.4.2], a destroyed HQ -1 per hex [14.3.3], out of "
            "supply ×½ [32.2.2], CAS support SP [26.5.6], recon surprise attacks on their table [11.2] and recon "
            "identification [11.4]; attack from march [16] (one hex, every ZoC on it, 1 MP, "
@@ -171,8 +186,8 @@ FAMILIES = (
     Family("supply", rules=("32",), note="the supply phase's out-of-supply markers against the supply line (scenario "
            "bases, 15 motorized MP, HQ extensions, rivers, enemy ZoC, landing areas at half) [32.1], every unit "
            "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
-           "without supply, policy supply_attrition_start, and obeyed); transport/train extensions and [32.1.8] not "
-           "checked"),
+           "without supply, policy supply_attrition_start, and obeyed), empty transport columns +12 MP [32.1.6], "
+           "small rivers at pontoon bridges [36.1.3]; trains (no rail lines in Arnhem) and [32.1.8] not checked"),
     Family("fortifications", rules=("12.1", "12.4.1", "12.4.2", "13.1.2", "20.1", "21", "22", "23", "24", "25.1",
                                     "28.1.6", "36.1"),
            note="field fortifications [12.1.1]-[12.1.5]; engineer actions a stage [20.1.3]-[20.1.4]; laying and "
@@ -183,10 +198,12 @@ FAMILIES = (
            "Arnhem bridge option) and built by the procedure [23.2] (policy bridge_building); the small-river "
            "crossing [25.1] (policy small_river_crossing), ferries [24.1], pontoon columns [36.1]; AT barricades "
            "only by engineer battalions [12.4.1] (policy at_barricade_builder), directed on 3 edges side by side "
-           "[12.4.2] (marker edges/facing, barricade event; effects: movement, combat). Not checked: engineer company "
-           "roles [20.2.1] (threshold garbled), objects and ferries "
-           "destroyed by fire or air [22.1.1]-[22.1.6], [24.2.2], a bridge's rebuilding time ('see 19.2.2'), "
-           "supply across pontoons [36.1.3], crossings in from/to moves between hexes that are not adjacent"),
+           "[12.4.2] (marker edges/facing, barricade event; effects: movement, combat); artillery fire at objects on "
+           "the Destroying Objects by Artillery table [22.1.2], [22.1.4]-[22.1.5], minefields [22.1.6], ferries "
+           "only by Z [24.2.2]. Not checked: engineer company "
+           "roles [20.2.1] (threshold garbled), objects destroyed by air (truncated tables), the ferry's "
+           "artillery range [24.2.2], a bridge's rebuilding time ('see 19.2.2'), crossings in from/to moves "
+           "between hexes that are not adjacent"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
            "units, cut-off units; a stage VP for a place is accepted, not located)"),
     Family("air", rules=("26", "13.2.1", "45.2.4"), note="one mission a stage [26.1.3], CAS support by CAS units "
@@ -206,7 +223,7 @@ FAMILIES = (
            "[10.4.1], night barrage -2 [13.1.4], 26+ SP [9.8.3]; a missing cell (row 21-, dice 4-6) is "
            "could-not-check; ammunition pools per formation [9.9] (scenario AR or 2 x artillery SP, 4/2/1 AR, "
            "policies ammunition_debit, ammunition_last_rounds); targets visible or identified [9.6.3] (family "
-           "line_of_sight). The object table and AfM support [16.2.2]-[16.2.3] not checked"),
+           "line_of_sight); the object table [22.1] (objfire.py). AfM support [16.2.2]-[16.2.3] not checked"),
     Family("command", rules=("14.1.6", "14.3", "14.2.2", "31"), note="HQs not destroyed by retreat losses "
            "[14.1.6], a lost division HQ's 2 MP [14.3.1] and -1 per hex [14.3.3] (movement, combat), a lost corps "
            "HQ's divisions not attacking together and the corps die (roll purpose corps_hq) [14.3.4], the restored "

@@ -29,7 +29,9 @@ from modgen.rules.tis.hq import Headquarters
 from modgen.rules.tis.march import AttackFromMarch
 from modgen.rules.tis.mines import Minefields
 from modgen.rules.tis.movement import Movement
+from modgen.rules.tis.night import NightLosses
 from modgen.rules.tis.objects import Objects
+from modgen.rules.tis.objfire import ObjectFire
 from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.recon import Recon
@@ -50,4 +52,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
             Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
-            Visibility(), FarResults()]
+            Visibility(), FarResults(), NightLosses(), ObjectFire()]

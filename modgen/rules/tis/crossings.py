@@ -71,15 +71,16 @@ def same_command(ctx: Any, a: str, b: str) -> bool:
     return bool(fa) and (fa == fb or c.corps_of(ctx, a) == c.corps_of(ctx, b))
 
 
-def engineers_in_range(ctx: Any, uid: str, h: str) -> list[str]:
-    """[20.1.6]: friendly engineers of the unit's command [25.1.3] that could reach ``h`` spending their MP (their
-    own movement class; not through enemy units)."""
+def engineers_in_range(ctx: Any, uid: str, h: str, any_command: bool = False) -> list[str]:
+    """[20.1.6]: friendly engineers of the unit's command [25.1.3] (``any_command``: of any command) that could
+    reach ``h`` spending their MP (their own movement class; not through enemy units)."""
     side = ctx.side_of(uid)
     enemy = c.is_enemy(ctx, side)
     blocked = {p for u, p in ctx.state.position.items() if p and enemy(u) and c.is_ground(ctx, u)}
     out = []
     for e, here in sorted(ctx.state.position.items()):
-        if not here or c.unit_class(ctx, e) != "engineer" or ctx.side_of(e) != side or not same_command(ctx, e, uid):
+        if not here or c.unit_class(ctx, e) != "engineer" or ctx.side_of(e) != side or \
+                not (any_command or same_command(ctx, e, uid)):
             continue
         if here == h:
             out.append(e)

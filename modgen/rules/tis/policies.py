@@ -371,4 +371,15 @@ POLICIES: tuple[Policy, ...] = (
         "die it would decide is could-not-check.",
         rule="TIS 15.4.3",
     ),
+    Policy(
+        "river_retreat_engineers",
+        default="any_friendly",
+        choices=("any_friendly", "same_command"),
+        doc="[7.6.1] 'If the hex on which the withdrawing unit plans to retreat is not in range of allied engineer "
+        "units, the units lose an additional 2 EP (per stack)': any friendly engineer's operating range [20.1.6] "
+        "counts (any_friendly), or only an engineer of the retreating unit's division, brigade or corps, as for "
+        "crossings [25.1.3] (same_command). Like the rest of [7.6.1], owed only after a chase to the river line "
+        "[7.6.2].",
+        rule="TIS 7.6.1",
+    ),
 )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis.crossings import engineers_in_range
 
 _RESULT = re.compile(r"^\s*([AB])\s*([1-4])")
 #: [7.4.1] units that never retreat (data tag), [9.5.5], [10.2.2] units that lose an EP per hex retreated
@@ -38,6 +39,7 @@ class Beaten:
     paid: dict[str, int] = field(default_factory=dict)  # start hex -> EP logged with reason retreat
     passages: dict[str, int] = field(default_factory=dict)  # start hex -> hexes entered in an enemy ZoC [7.4.4]
     small_rivers: dict[str, tuple[str, int]] = field(default_factory=dict)  # unit -> (near-bank hex, EP) [7.6.2]
+    far_bank: dict[str, str] = field(default_factory=dict)  # unit -> far-bank hex no friendly engineer reaches [7.6.1]
     pursued: set[str] = field(default_factory=set)  # hexes pursuers entered
     retreated_at: int | None = None  # first retreat event of the battle
 
@@ -185,6 +187,9 @@ class Retreats:
                 passages += 1  # [7.4.4] through friendly units in an enemy ZoC
             if c.river(ctx, a, bx) == "small_river" and uid not in b.small_rivers:
                 b.small_rivers[uid] = (a, i)
+                anyone = ctx.policies.get("river_retreat_engineers", "any_friendly") == "any_friendly"
+                if not engineers_in_range(ctx, uid, bx, any_command=anyone):
+                    b.far_bank[uid] = bx  # [7.6.1]: +2 EP per stack out of engineer range
         b.routes[uid] = path
         end = path[-1]
         dist = board.distance(start, end)
@@ -387,11 +392,16 @@ class Retreats:
                               "whole stack retreats", units=[u], hexes=[h], event_index=b.index)
                 else:
                     self._owe(b, h, b.hexes, f"{ctx.name(u)} cannot retreat [7.2.6] a)")
+            unreached = ""
             for u in moved:
                 near = b.small_rivers.get(u)
                 if near is not None and near[0] in b.pursued:  # [7.6.2] chased to the river line
                     self._owe(b, h, _sp_loss(ctx, [u]), f"{ctx.name(u)} retreats across a small river after a "
                               "chase to its line [7.6.1], [7.6.2]")
+                    unreached = unreached or b.far_bank.get(u, "")
+            if unreached:  # once per stack
+                self._owe(b, h, 2, f"no friendly engineer's range reaches {unreached} across the river: 2 EP more "
+                          "per stack [7.6.1]")
             if b.passages.get(h):
                 self._owe(b, h, b.passages[h], f"the stack passes {b.passages[h]} hexes of friendly units in an "
                           "enemy ZoC [7.4.4]")
@@ -401,6 +411,6 @@ class Retreats:
             if owed and paid < owed and left > 0:
                 ctx.error(ctx.rule("7.2.6"), f"the units retreating from {h} ({c.names(ctx, units)}) lose {paid} EP "
                           f"for the retreat but owe {owed}: {'; '.join(b.why.get(h, []))}", units=units, hexes=[h])
-            elif paid > owed and not b.small_rivers:
+            elif paid > owed:
                 ctx.error(ctx.rule("7.2.6"), f"the units retreating from {h} ({c.names(ctx, units)}) lose {paid} EP "
                           f"for the retreat, but it costs {owed}", units=units, hexes=[h])

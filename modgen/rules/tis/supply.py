@@ -8,7 +8,9 @@ A supply line [32.1.5] is at most 15 MP, counted in motorized MP, from a supply 
 ``supply_bases`` map edges [32.1.2]); an HQ the line reaches lengthens it by its extension (corps XXX 12, division
 XX 9, brigade X 6 MP) counted from the HQ [32.1.7] (policy ``supply_extension``). It may not cross a river except by
 a bridge, enter sea, lakes, or mountains, swamps and scarps except by road [32.1.3], enemy units or an enemy ZoC
-without a friendly unit in it [32.1.4]. Airborne units that landed trace from their landing hex at half length, as
+without a friendly unit in it [32.1.4]. An empty transport column the line reaches lengthens it by 12 MP [32.1.6]
+(trains: not checked, Arnhem has no rail lines or trains); a small river is crossed where a friendly pontoon-bridge
+column stands on either bank hex [36.1.3]. Airborne units that landed trace from their landing hex at half length, as
 infantry [32.1.9]-[32.1.10].
 """
 
@@ -19,10 +21,13 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.tis import common as c
+from modgen.rules.tis.columns import is_column, loads
 from modgen.rules.tis.costs import TisCosts
+from modgen.rules.tis.crossings import _entry, pontoon_at
 
 LINE_MP = 15  # [32.1.5]
 EXTENSION = {"XXX": 12, "XX": 9, "X": 6}  # [32.1.5] corps, division, brigade HQ
+COLUMN_MP = 12  # [32.1.6] an empty transport column lengthens the line by 12 MP
 ROAD_ONLY = ("mountain", "mountains", "swamp", "marsh", "scarp")  # [32.1.3]
 NEVER = ("sea", "lake")  # [32.1.3]
 
@@ -64,11 +69,15 @@ class SupplyNet:
     def _step(self, a: str, b: str, mclass: str) -> Fraction | None:
         board = self.ctx.board
         road = "road" in {t.split(":")[0] for t in board.lines(a, b)}
-        if c.river(self.ctx, a, b) is not None or not self._open(b):
-            return None
+        riv = c.river(self.ctx, a, b)
+        pontoon = riv == "small_river" and pontoon_at(self.ctx, self.side, a, b) is not None
+        if (riv is not None and not pontoon) or not self._open(b):
+            return None  # [32.1.3]; across a small river only where a pontoon bridge is [36.1.3]
         if board.terrain(b) in ROAD_ONLY and not road:
             return None
         cost = self.costs[mclass].step(a, b)
+        if cost is None and pontoon:
+            cost = _entry(self.ctx, self.costs[mclass], b)  # over the bridge the river costs nothing more
         if cost is None and self.costs[mclass].unknown:
             self.missing = True
         return cost
@@ -91,18 +100,22 @@ class SupplyNet:
         return best
 
     def supplied_hexes(self, base: set[str], extension: str) -> set[str]:
-        """Hexes within 15 MP of a base, then within each reached HQ's extension (chained) [32.1.5]-[32.1.7]."""
+        """Hexes within 15 MP of a base, then within each reached HQ's extension and each reached empty transport
+        column's 12 MP (chained) [32.1.5]-[32.1.7]."""
         ctx = self.ctx
         reached = set(self.reach(base, LINE_MP))
         done: set[str] = set()
+        carrying = {tc for tc, us in loads(ctx).items() if us}
         while True:
             hqs = [u for u, h in ctx.state.position.items() if h in reached and u not in done
-                   and ctx.side_of(u) == self.side and c.unit_class(ctx, u) == "hq"]
+                   and ctx.side_of(u) == self.side
+                   and (c.unit_class(ctx, u) == "hq" or (is_column(ctx, u) and u not in carrying))]
             if not hqs:
                 return reached
             for u in hqs:
                 done.add(u)
-                ext = EXTENSION.get(str(((ctx.units.get(u) or {}).get("symbol") or {}).get("size") or ""))
+                ext = COLUMN_MP if is_column(ctx, u) else \
+                    EXTENSION.get(str(((ctx.units.get(u) or {}).get("symbol") or {}).get("size") or ""))
                 if ext is None:
                     continue
                 h = ctx.state.position[u]

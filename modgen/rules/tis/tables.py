@@ -116,6 +116,12 @@ TABLES: dict[str, Any] = {
                               "required": ["label", "min", "max", "rows"], "additionalProperties": False}}},
         ["blocks"],
     ),
+    "object_fire": table(
+        "Destroying Objects by Artillery [22.1.2]: rows by the firing artillery's SP, columns d6 1..6; results "
+        "'-' (no effect), 'U' (damaged, [22.1.5]) or 'Z' (destroyed, [22.1.4]), null where the cell is missing.",
+        {"rows": {"type": "array", "items": BAND, "description": "Artillery strength bands, smallest first."}},
+        ["rows"],
+    ),
 }
 
 
