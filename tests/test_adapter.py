@@ -120,15 +120,15 @@ def test_marker_counters_become_marker_events():
     text = log_text(save_text(pieces), [[add("106", tm, sm)], ["-/106"]])
     ev = strip(adapt(vsav(text), tiny_game()).events)
     # su.b is the only unit in 0405, so the marker names it
-    assert ev[-2:] == [{"type": "marker", "hex": "0405", "marker": "marker.supp", "on": True, "unit": "su.b"},
-                       {"type": "marker", "hex": "0405", "marker": "marker.supp", "on": False, "unit": "su.b"}]
+    assert ev[-2:] == [{"type": "marker", "hex": "0405", "marker": "supp", "on": True, "unit": "su.b"},
+                       {"type": "marker", "hex": "0405", "marker": "supp", "on": False, "unit": "su.b"}]
 
 
 def test_marker_on_an_empty_hex_names_no_unit():
     tm, sm = piece("106", "Supp", "main", 281, 300, unit="marker.supp", faces=("front",))
     text = log_text(save_text(units_save()), [[add("106", tm, sm)]])
     ev = strip(adapt(vsav(text), tiny_game()).events)
-    assert ev[-1] == {"type": "marker", "hex": "0303", "marker": "marker.supp", "on": True}
+    assert ev[-1] == {"type": "marker", "hex": "0303", "marker": "supp", "on": True}
 
 
 def test_log_for_another_module_warns():

@@ -113,4 +113,4 @@ def test_mask_and_reveal_in_engine(tmp_path, engine_classpath) -> None:
     setup = next(e for e in res.events if e["type"] == "setup" and e["unit"] == m["unit"])
     assert setup["face"] == "back"  # set up masked: its untried side, as the scenario says
     assert _played(res) == [{"type": "reveal", "unit": m["unit"], "face": "front"},
-                            _placed(game, report, res, "marker.suppressed", above=True)]
+                            _placed(game, report, res, "marker.suppressed", above=True, name="suppressed")]

@@ -172,8 +172,8 @@ def test_placed_marker_names_the_unit_it_was_placed_on() -> None:
     placed = [add("110", tm, sm), "M/110/main/194/350/101/null/0/0/null/bob"]
     text = log_text(save_text(_two_units_in_0203()), [placed, ["-/110"]])
     assert _strip(adapt(vsav(text), tiny_game()).events) == [
-        {"type": "marker", "hex": "0203", "marker": "marker.supp", "on": True, "unit": "de.a"},
-        {"type": "marker", "hex": "0203", "marker": "marker.supp", "on": False, "unit": "de.a"}]
+        {"type": "marker", "hex": "0203", "marker": "supp", "on": True, "unit": "de.a"},
+        {"type": "marker", "hex": "0203", "marker": "supp", "on": False, "unit": "de.a"}]
 
 
 def test_placed_marker_gives_the_event_a_dragged_marker_gives() -> None:
@@ -185,7 +185,7 @@ def test_placed_marker_gives_the_event_a_dragged_marker_gives() -> None:
     td, sd = _marker("110", "main", 194, 350)
     dragged = adapt(vsav(log_text(save, [[add("110", td, sd)]])), tiny_game()).events
     assert _strip(placed) == _strip(dragged) == [
-        {"type": "marker", "hex": "0203", "marker": "marker.supp", "on": True, "unit": "de.a"}]
+        {"type": "marker", "hex": "0203", "marker": "supp", "on": True, "unit": "de.a"}]
 
 
 def test_marker_moved_to_another_unit_of_the_hex() -> None:
@@ -193,8 +193,8 @@ def test_marker_moved_to_another_unit_of_the_hex() -> None:
     steps = [[add("110", tm, sm), "M/110/main/194/350/101/null/0/0/null/bob"],
              ["M/110/main/194/350/102/main/194/350/101/bob"]]
     ev = _strip(adapt(vsav(log_text(save_text(_two_units_in_0203()), steps)), tiny_game()).events)
-    assert ev[-2:] == [{"type": "marker", "hex": "0203", "marker": "marker.supp", "on": False, "unit": "de.a"},
-                       {"type": "marker", "hex": "0203", "marker": "marker.supp", "on": True, "unit": "su.b"}]
+    assert ev[-2:] == [{"type": "marker", "hex": "0203", "marker": "supp", "on": False, "unit": "de.a"},
+                       {"type": "marker", "hex": "0203", "marker": "supp", "on": True, "unit": "su.b"}]
 
 
 def test_marker_placed_below_a_unit_still_names_it() -> None:
@@ -203,7 +203,7 @@ def test_marker_placed_below_a_unit_still_names_it() -> None:
     steps = [[add("110", tm, sm), "M/110/main/194/350/102/null/0/0/null/bob",
               "D/s1/" + se.encode(["main;194;350;101;110;102;@@-1", "main;194;350;101;102;110;@@-1"], "/")]]
     ev = _strip(adapt(vsav(log_text(save_text(_two_units_in_0203()), steps)), tiny_game()).events)
-    assert ev == [{"type": "marker", "hex": "0203", "marker": "marker.supp", "on": True, "unit": "su.b"}]
+    assert ev == [{"type": "marker", "hex": "0203", "marker": "supp", "on": True, "unit": "su.b"}]
 
 
 def test_marker_placed_on_a_table_team() -> None:
@@ -216,5 +216,5 @@ def test_marker_placed_on_a_table_team() -> None:
     tm, sm = _marker("110", None, 0, 0)
     steps = [[add("110", tm, sm), "M/110/table/300/300/101/null/0/0/null/bob"], ["-/110"]]
     assert _strip(adapt(vsav(log_text(save, steps)), game).events) == [
-        {"type": "marker", "marker": "marker.supp", "on": True, "unit": "de.a"},
-        {"type": "marker", "marker": "marker.supp", "on": False, "unit": "de.a"}]
+        {"type": "marker", "marker": "supp", "on": True, "unit": "de.a"},
+        {"type": "marker", "marker": "supp", "on": False, "unit": "de.a"}]

@@ -117,6 +117,10 @@ class EFBSystem(RuleSystem):
                       selected=True, note="select the recovering units' stacks: in command they recover, out of "
                       "command only on 4-6 (15.4)")]
 
+    def marker_name(self, counter: dict[str, Any]) -> str:
+        """A marker counter ``marker.X`` placed in VASSAL is the marker ``X`` the checks read (suppressed, ooc)."""
+        return str(counter.get("id", "")).removeprefix("marker.")
+
     def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
         """Ground units take a Suppressed marker (15.2: "mark it with a Suppressed marker") and an Out of command
         marker (7.1); air units are neither."""
