@@ -122,3 +122,31 @@ def test_late_press_after_the_next_activation_counts_for_the_ended_one() -> None
     found = findings(log[:i + 1] + [{"type": "ap", "side": G, "ap": 1}] + log[i + 1:])
     assert len(found) == 1 and "German AP track shows 1" in found[0].message
     assert set(found[0].units) == {APC, GRIF}
+
+
+def _steps(log: list[dict[str, Any]], i: int, side: str, start: int) -> list[dict[str, Any]]:
+    """*log* with its event *i* (a reset to 7) replaced by +1 presses from *start*."""
+    return log[:i] + [{"type": "ap", "side": side, "ap": v} for v in range(start + 1, 8)] + log[i + 1:]
+
+
+@pytest.mark.parametrize("style", ("before", "after"))
+def test_a_reset_pressed_up_one_by_one_is_no_reading_of_the_ended_activation(style: str) -> None:
+    """The German track stands at 0 after the 251/1 group's pool (Fig 27); for the tank (Fig 28) the player presses
+    +1 seven times, before or after activating it: 1..6 are steps of the reset, not the group's reading."""
+    log = tracked(style)
+    tank = next(i for i, e in enumerate(log) if e.get("type") == "activate" and e["units"] == [TANK])
+    i = tank - 1 if style == "before" else tank + 1
+    assert log[i] == {"type": "ap", "side": G, "ap": 7}
+    assert findings(_steps(log, i, G, 0)) == []
+
+
+def test_a_mis_press_put_right_is_no_mismatch_and_one_left_wrong_is() -> None:
+    """Fig 28: after the stall the gun has 1AP left; the player presses -1 twice (0) and +1 once: the track shows 1."""
+    log = tracked("after")
+    i = next(i for i, e in enumerate(log) if e.get("type") == "stall") + 1
+    assert log[i] == {"type": "ap", "side": S, "ap": 1}
+    fixed = log[:i] + [{"type": "ap", "side": S, "ap": 0}, {"type": "ap", "side": S, "ap": 1}] + log[i + 1:]
+    assert findings(fixed) == []
+    wrong = log[:i] + [{"type": "ap", "side": S, "ap": 0}] + log[i + 1:]
+    found = findings(wrong)
+    assert len(found) == 1 and "Soviet AP track shows 0" in found[0].message and "1 left" in found[0].message

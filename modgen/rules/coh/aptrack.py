@@ -13,6 +13,9 @@ does not matter whether a player moves the track before or after the action it p
 * a reset to the pool after the activation has acted (the player readies the track for the next unit before
   activating it) closes the reading: it and any values after it belong to the next activation, unless the same
   activation acts again (then the reset was a reading of it);
+* a raise short of the pool (the ``+1`` button pressed towards the reset, or a mis-press put right) waits: the
+  track going on to the pool makes it a step of the reset; otherwise it is a reading when the side's activation
+  next changes (pays, ends, begins) or the round ends;
 * the comparison is made at the first of: a reset, the side's next activation paying for an action, a second
   activation ending, the round's end (``round_end`` phase, a new ``turn``), the end of the log.
 
@@ -54,6 +57,8 @@ class ApTrack:
         self.cur: dict[str, _Account] = {}  # side -> its open activation's account
         self.pending: dict[str, _Account] = {}  # side -> an ended activation, compared at the next trigger
         self.carry: dict[str, tuple[int, int]] = {}  # side -> (value, event index) set for the next activation
+        self.shown: dict[str, int] = {}  # side -> the value its track shows (it starts at the pool)
+        self.raised: dict[str, tuple[int, int]] = {}  # side -> a raise not yet known to be a reset's step
 
     def after(self, ctx: Any, ev: dict[str, Any]) -> None:
         mode = ctx.policies.get("ap_track", "warn")
@@ -72,6 +77,8 @@ class ApTrack:
         if t == "ap" and ev.get("side"):
             self._reading(ctx, pool, str(ev["side"]), int(ev["ap"]))
         elif t in ("turn", "game_end") or (t == "phase" and ev.get("phase") == "round_end"):
+            for side in list(self.raised):
+                self._settle(ctx, pool, side)
             for side in list(self.cur):
                 self._end(ctx, pool, side)
             for side in list(self.pending):
@@ -81,6 +88,8 @@ class ApTrack:
         pool = ctx.tables.get("activation_ap")
         if ctx.policies.get("ap_track", "warn") == "off" or not isinstance(pool, int):
             return
+        for side in list(self.raised):
+            self._settle(ctx, pool, side)
         for side in list(self.cur):
             self._end(ctx, pool, side)
         for side in list(self.pending):
@@ -92,6 +101,8 @@ class ApTrack:
         active: dict[str, Activation] = self.play.active
         for side in list(self.cur):
             acct = self.cur[side]
+            if side in self.raised and (acct.act.points != acct.spent or active.get(side) is not acct.act):
+                self._settle(ctx, pool, side)
             if acct.act.points != acct.spent:
                 acct.spent = acct.act.points
                 acct.acted = True
@@ -105,6 +116,8 @@ class ApTrack:
                 self._end(ctx, pool, side)
         for side, act in active.items():
             if side and side not in self.cur:
+                if side in self.raised:
+                    self._settle(ctx, pool, side)
                 acct = self.cur[side] = _Account(act, act.points)
                 if side in self.carry:
                     acct.reading, acct.at = self.carry.pop(side)
@@ -119,9 +132,21 @@ class ApTrack:
         else:
             self.pending[side] = acct
 
-    def _reading(self, ctx: Any, pool: int, side: str, value: int) -> None:
-        at = ctx.index or 0
+    def _settle(self, ctx: Any, pool: int, side: str) -> None:
+        """A raise the track never went on from to the pool was a correction: a reading like any other."""
+        value, at = self.raised.pop(side)
+        self._reading(ctx, pool, side, value, at, settled=True)
+
+    def _reading(self, ctx: Any, pool: int, side: str, value: int, at: int | None = None,
+                 settled: bool = False) -> None:
+        at = ctx.index or 0 if at is None else at
         acct, ended = self.cur.get(side), self.pending.get(side)
+        if not settled:
+            before, self.shown[side] = self.shown.get(side, pool), value
+            self.raised.pop(side, None)
+            if before < value < pool:  # (a step of a reset by +1 presses, or a correction: known later)
+                self.raised[side] = (value, at)
+                return
         if value == pool:  # a reset: whatever ended is complete; the value is the next activation's
             if ended is not None:
                 self._compare(ctx, pool, self.pending.pop(side))
