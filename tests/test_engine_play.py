@@ -134,8 +134,12 @@ def test_what_the_legal_game_logged(played):
                    for e in events[fire + 2:fire + 5])
         # the Soviet's Flip to the spent face marks the rifles spent
         assert any({"type": "flip", "unit": "su.rifle.2", "face": "spent"}.items() <= e.items() for e in events)
-        presses = [r for a, r in zip(runs["legal"].actions, runs["legal"].results, strict=True) if a[0] == "button"]
+        presses = [r for a, r in zip(runs["legal"].actions, runs["legal"].results, strict=True) if a[0] == "button"
+                   and "CAPs" in a[1]]
         assert presses == ["5", "4", "3"]  # VASSAL's own property value after each press (6 CAPs at the start)
+        aps = [(e["side"], e["ap"]) for e in events if e["type"] == "ap"]  # the AP track (7 at the start, 20.0)
+        assert aps == [("soviet", 6), ("german", 6), ("german", 5), ("german", 4), ("german", 3), ("german", 4),
+                       ("german", 5), ("german", 6), ("german", 7), ("german", 6)]
     elif mod.GAME == "fow":
         # table moves in inches; the roll-off winner's declaration names the first player of every step
         moves = [(e["unit"], e["to_pos"]) for e in events if e["type"] == "move"]

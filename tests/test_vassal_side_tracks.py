@@ -71,7 +71,7 @@ def adapt(steps: list[list[str]]) -> list[dict[str, Any]]:
     data = vsav(log_text(save, steps), module="Conflict of Heroes")
     res = A.adapt(io.BytesIO(data).getvalue(), game(), scenario="kolkhoz_road", name="t.vlog")
     return [{k: v for k, v in e.items() if k not in ("source", "i")} for e in res.events
-            if e["type"] in ("cap", "loss", "roll")]
+            if e["type"] in ("cap", "loss", "roll", "ap")]
 
 
 def test_a_lowered_cap_count_is_a_cap_spend_towards_the_action() -> None:
@@ -107,11 +107,36 @@ def test_a_destroyed_unit_filling_the_track_is_no_spend() -> None:
                    {"type": "cap", "side": "german", "cap": 2, "purpose": "action"}]
 
 
-def test_raising_a_count_and_the_ap_track_are_no_events() -> None:
-    """The checker refills CAPs each round and works out the AP pool from the actions' costs itself."""
-    assert adapt([[prop("mg_cap_german", 6, 5)], [prop("mg_cap_german", 5, 6)], [prop("mg_ap_german", 7, 4)],
+def test_raising_a_cap_count_is_no_event() -> None:
+    """The checker refills CAPs each round itself; a text in the number property says nothing."""
+    assert adapt([[prop("mg_cap_german", 6, 5)], [prop("mg_cap_german", 5, 6)],
                   [prop("mg_cap_german", 6, 6)], ["MutableProperty\tmg_cap_german\t6\tsix\tModule"]]) == [
         {"type": "cap", "side": "german", "cap": 1, "purpose": "action"}]
+
+
+def test_every_ap_track_change_is_an_ap_event_with_the_value_shown() -> None:
+    """20.0: the pool is 7; the player lowers the track as he spends (Fig 27: "has 5APs left") and raises it back
+    to 7 for the next activation: each press is an ``ap`` event with the value the track now shows."""
+    assert adapt([[prop("mg_ap_soviet", 7, 5)], [prop("mg_ap_soviet", 5, 4)], [prop("mg_ap_soviet", 4, 7)],
+                  [prop("mg_ap_german", 7, 7)], ["MutableProperty\tmg_ap_german\t7\tseven\tModule"]]) == [
+        {"type": "ap", "side": "soviet", "ap": 5}, {"type": "ap", "side": "soviet", "ap": 4},
+        {"type": "ap", "side": "soviet", "ap": 7}]
+
+
+def test_checker_reads_the_ap_track_against_the_activation() -> None:
+    """20.0 / 16.0: the German rifles activate (7AP) and move one open hex for 1AP; the track lowered to 6 checks
+    clean, lowered to 5 (two presses) is a warning naming the unit, the track value and the 6 APs left."""
+    act = {"type": "activate", "units": ["de.rifle.2"]}
+    mv = {"type": "move", "unit": "de.rifle.2", "from": "0306", "to": "0206", "path": ["0306", "0206"]}
+    end = {"type": "phase", "phase": "round_end", "side": None}
+    passes = [{"type": "pass", "side": "soviet"}, {"type": "pass", "side": "german"}]
+    ok = [e for e in adapt([[prop("mg_ap_german", 7, 6)]]) if e["type"] == "ap"]
+    assert ok == [{"type": "ap", "side": "german", "ap": 6}]
+    assert all_findings(act, mv, *ok, *passes, end) == []
+    bad = [e for e in adapt([[prop("mg_ap_german", 7, 6)], [prop("mg_ap_german", 6, 5)]]) if e["type"] == "ap"]
+    found = all_findings(act, mv, *bad, *passes, end)
+    assert [(f.rule, f.severity) for f in found] == [("CoH 20.0", "warning")]
+    assert "German AP track shows 5" in found[0].message and "at 0206 spent 1 of 7: 6 left" in found[0].message
 
 
 def test_an_undone_press_leaves_no_event() -> None:
@@ -133,3 +158,11 @@ def test_checker_reads_the_track_a_spend_beyond_the_available_caps() -> None:
     legal = cap_log(["-/101"], [prop("mg_cap_german", 6, 5)], [prop("mg_cap_german", 5, 0)])
     assert legal == [{"type": "cap", "side": "german", "cap": 5, "purpose": "action"}]
     assert check(loss, vp, *legal) == []
+
+
+def all_findings(*events: dict[str, Any]) -> list[Any]:
+    """Every finding (warnings too) of the Kolkhoz Road prelude plus *events*."""
+    from modgen.rules import engine
+    from tests.coh_figlog import prelude
+
+    return list(engine.run(game(), [*prelude(), *events]).findings)

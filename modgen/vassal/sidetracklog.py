@@ -1,7 +1,8 @@
-"""A plugin's per-side tracks in a log (:mod:`.sidetracks`: CoH CAPs): a player pressing a track's -1/+1 button
-logs a global-property change, which the plugin's :meth:`~modgen.systems.base.RuleSystem.track_event` turns into its
-event (a lowered CAP count: a ``cap`` spend). A mixin of :class:`~modgen.vassal.adapter.Adapter`: it uses the
-adapter's ``steps``, ``_emit``, ``_record``, ``game`` and ``scenario``.
+"""A plugin's per-side tracks in a log (:mod:`.sidetracks`: CoH CAPs and APs): a player pressing a track's -1/+1
+button logs a global-property change, which the plugin's :meth:`~modgen.systems.base.RuleSystem.track_event` turns
+into its event (a lowered CAP count: a ``cap`` spend; any AP-track change: an ``ap`` event). A mixin of
+:class:`~modgen.vassal.adapter.Adapter`: it uses the adapter's ``steps``, ``_emit``, ``_record``, ``game`` and
+``scenario``.
 """
 
 from __future__ import annotations

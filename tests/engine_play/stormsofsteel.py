@@ -14,6 +14,12 @@ not a unit: the plugin's counter_role); a Next pressed by mistake and put right 
 same fire with two presses of the CAP button (AV 12 against DV 13: a miss) and still places the hit counter (CoH
 Fig 29), activates the rifles the Soviet marked spent (Fig 26-30), declares a second initiative in the middle of round
 1's actions (21.0) and steps into a sixth round of a five-round firefight (the scenario's length).
+
+Both players keep their AP track (the module's "<Side> APs" property, 7 at the start, 20.0) with its -1/+1 buttons,
+the way a player does: the Soviet takes 1 off for the rifles' move (6 left), the German 1 for the panzer's move and,
+after the hit counter is placed, 3 for its fire (3 left of 7); in round 2 the German presses +1 four times back to
+7 before activating his rifles and takes 1 off for their move. In ``VIOLATIONS`` the German takes 2 off for the
+panzer's 1AP move and nothing for the fire: the track shows 5 where 3 are left (a warning, policy ap_track).
 """
 
 from __future__ import annotations
@@ -31,24 +37,35 @@ INITIATIVE = [("chat", "!roll initiative"), ("roll", "2d6")]
 
 FIRE = [("chat", "!fire de.pz3h -> su.smg.1"), ("roll", "2d6")]  # 3+3 with this seed (the round's second roll)
 CAP_1 = ("button", "German CAPs -1")  # the German CAP track (21.3: 6 at the start of Kolkhoz Road), one CAP
+AP_DE, AP_DE_UP, AP_SU = ("button", "German APs -1"), ("button", "German APs +1"), ("button", "Soviet APs -1")
 HIT_PLACED = [("drag", HIT, ("box", "hit_pool")),  # (rearranged inside the pool: not an event)
               ("drag", HIT, "0705")]
-ROUND_1_START = [
-    NEXT,  # initiative
-    *INITIATIVE,
-    NEXT,  # actions
-    ("chat", "!activate 1003"),  # each action by an activated unit (Fig 29), the players alternating (17.0)
-    ("drag", "su.rifle.2", "1004"),
-    ("chat", "!activate 0205"),
-    ("drag", "de.pz3h", "0305"), ("drag", "de.pz3h", "0405"),  # one move in two drops: 1AP of the panzer's 7
-    ("key", "su.rifle.2", "ctrl F"),  # the Soviet flips his rifles to their spent face: their activation ends
-    ("chat", "!pass soviet"),
-]
+
+
+def round_1_start(panzer_move: list[Action]) -> list[Action]:
+    """Round 1 up to the fire, *panzer_move* the German AP-track presses after the panzer's move."""
+    return [
+        NEXT,  # initiative
+        *INITIATIVE,
+        NEXT,  # actions
+        ("chat", "!activate 1003"),  # each action by an activated unit (Fig 29), the players alternating (17.0)
+        ("drag", "su.rifle.2", "1004"), AP_SU,  # 1AP: 6 left on the Soviet AP track
+        ("chat", "!activate 0205"),
+        ("drag", "de.pz3h", "0305"), ("drag", "de.pz3h", "0405"),  # one move in two drops: 1AP of the panzer's 7
+        *panzer_move,
+        ("key", "su.rifle.2", "ctrl F"),  # the Soviet flips his rifles to their spent face: their activation ends
+        ("chat", "!pass soviet"),
+    ]
+
+
+ROUND_1_START = round_1_start([AP_DE])  # 6 left
 ROUND_1_END = [
     ("chat", "!pass soviet"), ("chat", "!pass german"),  # two passes in a row end the round (Fig 30)
     NEXT,  # round end
 ]
-ROUND_1 = [*ROUND_1_START, *FIRE, CAP_1, CAP_1, CAP_1, *HIT_PLACED, *ROUND_1_END]  # +3 on the roll (Fig 29)
+ROUND_1 = [*ROUND_1_START, *FIRE, CAP_1, CAP_1, CAP_1, *HIT_PLACED,  # +3 on the roll (Fig 29)
+           AP_DE, AP_DE, AP_DE,  # the fire's 3AP off the German AP track after the fact: 3 left
+           *ROUND_1_END]
 
 LEGAL: list[Action] = [
     *ROUND_1,
@@ -57,14 +74,15 @@ LEGAL: list[Action] = [
     NEXT,
     *INITIATIVE,
     NEXT,
+    AP_DE_UP, AP_DE_UP, AP_DE_UP, AP_DE_UP,  # the German AP track back to 7 for the next activation
     ("chat", "!activate 0306"),
-    ("drag", "de.rifle.2", "0406"),
+    ("drag", "de.rifle.2", "0406"), AP_DE,  # 1AP: 6 left
     ("chat", "!pass soviet"), ("chat", "!pass german"),
     NEXT,
 ]
 
 VIOLATIONS: list[Action] = [
-    *ROUND_1_START,
+    *round_1_start([AP_DE, AP_DE]),  # PLANTED 0: 2 off for the 1AP move, nothing for the fire: 5 shown, 3 left
     *FIRE, CAP_1, CAP_1,
     *HIT_PLACED,  # PLANTED 1: two CAPs on the roll: AV 12 against DV 13 misses, yet a hit counter is placed
     ("chat", "!activate 1004"),  # PLANTED 2: the rifles the Soviet flipped to spent are activated again
@@ -74,4 +92,5 @@ VIOLATIONS: list[Action] = [
     NEXT,  # PLANTED 4: round 6 of a five-round firefight
 ]
 
-PLANTED = [("CoH Fig 29", "de.pz3h"), ("CoH Fig 26-30", "su.rifle.2"), ("CoH 21.0", None), ("CoH firefight", None)]
+PLANTED = [("CoH 20.0", "de.pz3h", "warning"), ("CoH Fig 29", "de.pz3h"), ("CoH Fig 26-30", "su.rifle.2"),
+           ("CoH 21.0", None), ("CoH firefight", None)]

@@ -104,7 +104,8 @@ FAMILIES = (
            "the hand where the log declares the player's draws (draw events, !draw); a hand whose draws are not "
            "declared (hidden information) and when an award is due not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
-           note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost)"),
+           note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost); the side's AP track "
+           "against the APs charged when an activation is over (policy ap_track)"),
     Family("command", tables=("cap_limit",), rules=("21.3", "Fig 29"),
            note="CAPs spent against the starting level less destroyed units; the CAPs on one roll against the "
            "designer's cap_limit.per_roll (not in the fragment; null in the bundled data: could-not-check)"),

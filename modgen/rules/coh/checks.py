@@ -6,6 +6,7 @@ from typing import Any
 
 from modgen.rules.coh.activation import Play
 from modgen.rules.coh.air import Air
+from modgen.rules.coh.aptrack import ApTrack
 from modgen.rules.coh.bombs import Bombs
 from modgen.rules.coh.caps import RollCaps
 from modgen.rules.coh.cards import Hands
@@ -21,6 +22,8 @@ def make_checkers(ctx: Any) -> list[Any]:
     the VP it owes), fortifications and hindrances (Forts notes a mine attack before Play charges the move),
     activations and points (Air tells Play which events are an airplane's impulses), rally, A-P cluster bombs' mines
     (20.4), objective hexes in 3-4 player games (21.0),
-    the CAPs on one roll (Fig 29, the designer's per-roll limit), cards played from the declared hands."""
-    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), Play(), Rally(), Bombs(), Objectives(),
-            RollCaps(), Hands()]
+    the CAPs on one roll (Fig 29, the designer's per-roll limit), cards played from the declared hands, the side's AP
+    track against the APs Play charged (20.0, policy ap_track)."""
+    play = Play()
+    return [Sequence("21.0", "firefight", "round"), Fire(), Forts(), Air(), play, Rally(), Bombs(), Objectives(),
+            RollCaps(), Hands(), ApTrack(play)]

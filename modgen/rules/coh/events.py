@@ -69,6 +69,12 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
                            "purpose": {"enum": ["roll", "action"], "description": "What they pay for."},
                            "unit": _UNIT},
             "required": ["type", "cap"]},
+    "ap": {"type": "object", "description": "The side's AP track now shows this many APs left of the activation's "
+           "pool (20.0, Fig 27-29: a player moving the track on his track sheet); compared with the APs the actions "
+           "cost when the activation is over (policy ap_track).",
+           "properties": {"side": _SIDE, "ap": {"type": "integer", "minimum": 0, "description": "The value the "
+                                                "track shows."}},
+           "required": ["type", "side", "ap"]},
     "draw": {"type": "object", "description": "A player draws an action card into his hand (declared: a hand is hidden "
              "information); an order event naming the card plays it from the hand (Fig 29, 21.0).",
              "properties": {"card": {"type": "string", "minLength": 1, "description": "The card's name, as an order "

@@ -157,4 +157,15 @@ POLICIES: tuple[Policy, ...] = (
         "counts as an action card is open.",
         rule="CoH 20.0",
     ),
+    Policy(
+        "ap_track",
+        default="warn",
+        choices=("warn", "error", "off"),
+        doc="The side's AP track (the module's AP property, ap events) against the APs the checker charged the "
+        "activation, compared once the activation is over (modgen.rules.coh.aptrack). The rulebook counts the APs "
+        "left (Fig 27-29) but does not make a wrong count on the track sheet an illegal act: a mismatch is a "
+        "warning by default, an error with 'error', not compared with 'off'. An activation during which the side "
+        "never set its track gets no finding either way: keeping the track is optional.",
+        rule="CoH 20.0, Fig 27-29",
+    ),
 )

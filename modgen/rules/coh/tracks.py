@@ -4,7 +4,8 @@
   ``victory.starting_cap`` (21.3: each firefight sets the starting level); spending lowers it; a destroyed unit fills
   the next lower open space of the CAP track (Fig 28, Fig 30), which lowers it too, without being a spend.
 * ``ap``: the Action Points left in the side's current activation, from the game's ``rules.tables.activation_ap``
-  (7) down to 0. The checker works the pool out from the actions' costs itself, so a change of it is no event.
+  (7) down to 0. Every change of it is an ``ap`` event giving the value the track now shows; the checker compares
+  it with the APs it charged the activation (:mod:`modgen.rules.coh.aptrack`, policy ``ap_track``).
 
 In a VASSAL log a player lowering a side's CAPs becomes a ``cap`` event (:data:`~modgen.rules.coh.events.EVENT_KINDS`),
 exactly what ``!cap N`` / ``!cap N roll`` typed in chat give: on the last roll when a roll is the last thing that
@@ -45,7 +46,10 @@ def tracks(game: Any, scenario: dict[str, Any] | None) -> tuple[Track, ...]:
 def track_event(track: Track, side: str, old: int, new: int, since: list[dict[str, Any]],
                 side_of: Callable[[str], str | None]) -> dict[str, Any] | None:
     """A lowered CAP count is a ``cap`` spend, less the spaces units of *side* destroyed since the last change fill
-    (Fig 28); on the roll when the last event since then is a roll (Fig 29). Nothing else is an event."""
+    (Fig 28); on the roll when the last event since then is a roll (Fig 29). Any change of the AP track is an
+    ``ap`` event with the value it now shows (20.0). A raised CAP count is no event."""
+    if track.id == "ap":
+        return {"type": "ap", "side": side, "ap": new} if new >= 0 else None
     if track.id != "cap" or new >= old:
         return None
     filled = sum(1 for e in since if e.get("type") == "loss" and side_of(str(e.get("unit"))) == side
