@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.fow import night, preplanned
+from modgen.rules.fow import chat_more, night, preplanned
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.mission_events import MISSION_CHAT, MISSION_EVENTS
@@ -75,7 +75,7 @@ class FlamesOfWar(TablePlugin):
         return dict(EVENT_KINDS) | MISSION_EVENTS | night.EVENT_KINDS | preplanned.EVENT_KINDS
 
     def chat_verbs(self) -> dict[str, Any]:
-        return dict(CHAT_VERBS) | MISSION_CHAT
+        return dict(CHAT_VERBS) | MISSION_CHAT | chat_more.CHAT
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
