@@ -1,5 +1,10 @@
 """The shipped Free For All logs: logs/fow/legal.jsonl checks clean; logs/fow/violations.jsonl gives exactly its
-planted findings (a 34" Tactical move, p.18; a 33.7" shot with a 32" gun, p.28; a tank assaulting a tank, p.53)."""
+planted findings (a 34" Tactical move, p.18; a 33.7" shot with a 32" gun, p.28; a tank assaulting a tank, p.53; a
+Remount test re-rolled twice, p.4; misses re-rolled with no re-roll rule, p.4). The Breakthrough logs (p.101) show
+the mission rules: logs/fow/breakthrough_legal.jsonl places the Ambush 22" from the Shermans and brings the Reserve
+Panzers in within 16" of the north-west corner (clean); breakthrough_violations.jsonl places the Ambush 1.7" from a
+Sherman (p.95 "at least 4"/10cm from all enemy Tank, Infantry, or Gun Teams") and the Reserves outside both corners
+(p.96, Breakthrough p.101 "within 16"/40cm of either of their table corners")."""
 
 from __future__ import annotations
 
@@ -7,9 +12,9 @@ from modgen.report.check import check_bytes
 from tests.data_helpers import REPO
 
 
-def _report(name: str) -> dict:
+def _report(name: str, scenario: str = "free_for_all") -> dict:
     path = REPO / "logs" / "fow" / f"{name}.jsonl"
-    return check_bytes(path.read_bytes(), path.name, REPO / "games" / "fow.json", "free_for_all").to_dict()
+    return check_bytes(path.read_bytes(), path.name, REPO / "games" / "fow.json", scenario).to_dict()
 
 
 def test_legal_log_checks_clean_with_movement_fire_and_combat_checked():
@@ -23,5 +28,24 @@ def test_violations_log_gives_its_planted_findings():
     planted = {(f["rule"], f["event_index"]) for f in found}
     assert {("FoW p.18", 12), ("FoW p.28", 14), ("FoW p.53", 16)} <= planted
     # the 34" mover also breaks "no Assault after more than 10" Tactical" (p.52): that is the same planted move
-    assert planted == {("FoW p.18", 12), ("FoW p.28", 14), ("FoW p.53", 16), ("FoW p.52", 16)}
+    # the Remount rolled 2, 3, 5 (p.4) is also a re-roll with no Formation Commander on the table (p.8): the same
+    # planted test
+    assert planted == {("FoW p.18", 12), ("FoW p.28", 14), ("FoW p.53", 16), ("FoW p.52", 16), ("FoW p.8", 20),
+                       ("FoW p.4", 20), ("FoW p.4", 23)}
     assert all(f.get("position") for f in found)
+    assert [f for f in _report("violations")["findings"] if f["severity"] == "warning"] != []
+
+
+def test_breakthrough_legal_log_places_the_ambush_and_the_reserves_cleanly():
+    rep = _report("breakthrough_legal", "breakthrough")
+    assert [f for f in rep["findings"] if f["severity"] != "could-not-check"] == []
+
+
+def test_breakthrough_violations_log_gives_its_planted_ambush_and_reserves_findings():
+    found = [f for f in _report("breakthrough_violations", "breakthrough")["findings"]
+             if f["severity"] in ("error", "warning")]
+    got = [(f["rule"], f["severity"], f["event_index"]) for f in found]
+    assert got == [("FoW p.95", "error", 14), ("FoW p.95", "warning", 15)] + [("FoW p.96", "error", i)
+                                                                               for i in range(18, 22)]
+    assert "within 4.0\"" in found[0]["message"] and found[0]["position"] == [37.5, 40.0]
+    assert "outside German Reserves" in found[2]["message"] and found[2]["position"] == [20.0, 2.0]
