@@ -17,6 +17,7 @@ from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
 from modgen.rules.fow.forward import BringForward, Passengers
 from modgen.rules.fow.leading import LeadingFromTheFront
+from modgen.rules.fow.leaving import NoLeaving
 from modgen.rules.fow.meeting import MeetingEngagement
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
@@ -83,4 +84,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
-            Preplanned(), CoverFirepower(), Survivors()]
+            Preplanned(), CoverFirepower(), Survivors(), NoLeaving()]
