@@ -27,6 +27,7 @@ from modgen.rules.fow.preplanned import CoverFirepower, Preplanned
 from modgen.rules.fow.rerolls import Rerolls
 from modgen.rules.fow.reserve_limits import ReserveLimits
 from modgen.rules.fow.reserves import Reserves
+from modgen.rules.fow.saverolls import SaveRerolls
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
@@ -84,4 +85,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
-            Preplanned(), CoverFirepower(), Survivors(), NoLeaving()]
+            Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
+            SaveRerolls()]

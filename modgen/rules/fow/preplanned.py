@@ -119,6 +119,8 @@ class CoverFirepower(Dice):
             fp = w.firepower if w is not None else None
             what = f"the {w.name}'s Firepower" if w is not None else "the weapon's Firepower"
         roll = ev["roll"] if isinstance(ev.get("roll"), int) else (dice[0] if dice else None)
+        if isinstance(ev.get("reroll"), int):  # p.66: the Breakthrough Gun re-roll decides (.saverolls)
+            roll = ev["reroll"]
         fp_roll = ev["fp_roll"] if isinstance(ev.get("fp_roll"), int) else \
             (dice[1] if dice and len(dice) > 1 and not (rng is not None and rng.repeat) else None)
         result = {"bailed": "bailed_out"}.get(T.key(ev.get("result")), T.key(ev.get("result")))
