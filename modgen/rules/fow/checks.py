@@ -16,6 +16,7 @@ from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.crossing import Crossing, Victory
 from modgen.rules.fow.forward import BringForward, Passengers
+from modgen.rules.fow.foxholes import Foxholes
 from modgen.rules.fow.leading import LeadingFromTheFront
 from modgen.rules.fow.leaving import NoLeaving
 from modgen.rules.fow.meeting import MeetingEngagement
@@ -86,4 +87,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
             Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
-            SaveRerolls()]
+            SaveRerolls(), Foxholes()]

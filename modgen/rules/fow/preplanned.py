@@ -20,6 +20,7 @@ from typing import Any
 from modgen.geometry.table import point_in_polygon
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.artillery import artillery_weapon, bombardment_of, bombardment_ratings, ranged_in_markers
+from modgen.rules.fow.foxholes import in_foxholes
 from modgen.rules.fow.meeting import meeting_engagement
 from modgen.rules.fow.notes import notes
 from modgen.rules.fow.shooting import Dice
@@ -149,7 +150,7 @@ class CoverFirepower(Dice):
         chart = ctx.tables.get("terrain") or {}
         inside = [a for a in ctx.table.terrain_areas if point_in_polygon(where, a["polygon"])
                   and chart.get(a.get("type", ""), {}).get("bulletproof") and a.get("type") not in LINEAR]
-        if inside or T.marked(ctx, uid, "foxholes", "dug_in", "entrenched"):
+        if inside or in_foxholes(ctx, uid):
             return
         ctx.warning(ctx.rule("p.48"), f"{ctx.name(uid)} claims Bulletproof Cover against a Bombardment at "
                     f"({where[0]:.1f}, {where[1]:.1f}), which is in no building, crater or similar bulletproof "
