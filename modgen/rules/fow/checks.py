@@ -32,6 +32,7 @@ from modgen.rules.fow.saverolls import SaveRerolls
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
+from modgen.rules.fow.spearhead import Spearhead, extension
 from modgen.rules.fow.specialfire import SpecialFire
 from modgen.rules.fow.starting import StartingOrder
 from modgen.rules.fow.succession import Succession
@@ -73,6 +74,8 @@ class Deployment:
             ctx.could_not_check(ctx.rule("p.97"), f"the table has no deployment zone for {side}")
             return
         if not any(inside(z["polygon"], ev["pos"]) for z in zones):
+            if extension(ctx, uid, ev["pos"], float(ev.get("facing") or 0)):
+                return  # p.68: within 8" of an In Command Spearhead team (.spearhead judges the rest)
             names = ", ".join(z.get("name", z["id"]) for z in zones)
             ctx.error(ctx.rule("p.97"), f"{ctx.name(uid)} is deployed at {ev['pos']}, outside {names}", units=[uid])
 
@@ -87,4 +90,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
             Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
-            SaveRerolls(), Foxholes()]
+            SaveRerolls(), Foxholes(), Spearhead()]
