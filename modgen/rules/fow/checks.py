@@ -14,6 +14,7 @@ from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.ambush import Ambush
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
+from modgen.rules.fow.attachments import AttachmentReserves
 from modgen.rules.fow.crossing import Crossing, Victory
 from modgen.rules.fow.forward import BringForward, Passengers
 from modgen.rules.fow.foxholes import Foxholes
@@ -90,4 +91,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
             Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
-            SaveRerolls(), Foxholes(), Spearhead()]
+            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves()]
