@@ -60,3 +60,45 @@ def test_p66_declared_in_chat(games):
     ev = parse("!save us.rifle.1 by de.pz4h.1 roll 5 reroll 4 saved", verbs_for(plugin)).event
     assert ev == save(5, "saved", 4)
     assert check(games["bg"], *START, ev, rules=RULES) == []
+
+
+# p.76 "Bunkers are tough, so any weapon making a Firepower Test against them must re-roll any successful Firepower
+# Test"; a Nest is a Gun Team with a 3+ save (p.76 Bunker Ratings). The PaK 40 1 stands in for a Nest (illustrative).
+NEST = [setup("de.pak40.1", 40, 20, 180), setup("us.sherman.1", 40, 34), *turn_to("shooting", turn=2),
+        {"type": "shoot", "unit": "us.sherman.1", "target": "de.pak40.1", "hits": 1}]
+FP = ("FoW p.4", "FoW p.39", "FoW p.76")
+
+
+@pytest.fixture(scope="module")
+def nest(tmp_path_factory):
+    return patched_game(tmp_path_factory.mktemp("nest"), change={"de.pak40.1": {"tags": ["bunker", "unit_leader"]}})
+
+
+def fp_save(fp_roll, result, fp_reroll=None):
+    return {"type": "save", "unit": "de.pak40.1", "by": "us.sherman.1", "cover": True, "roll": 1, "fp_roll": fp_roll,
+            "result": result, **({"fp_reroll": fp_reroll} if fp_reroll is not None else {})}
+
+
+def test_p76_a_successful_firepower_test_against_a_bunker_is_re_rolled(nest):
+    # the Sherman's M3 75mm gun is Firepower 3+
+    found = check(nest, *NEST, fp_save(4, "destroyed"), rules=FP)
+    assert [f["rule"] for f in found] == ["FoW p.76"] and "is not re-rolled" in found[0]["message"]
+    assert check(nest, *NEST, fp_save(4, "destroyed", 5), rules=FP) == []
+    assert check(nest, *NEST, fp_save(4, "saved", 2), rules=FP) == []  # the re-roll decides (p.39)
+    assert [f["rule"] for f in check(nest, *NEST, fp_save(4, "destroyed", 2), rules=FP)] == ["FoW p.39"]
+    assert check(nest, *NEST, fp_save(2, "saved"), rules=FP) == []
+
+
+def test_p76_only_a_successful_test_is_re_rolled(nest):
+    found = check(nest, *NEST, fp_save(2, "saved", 4), rules=FP)
+    assert "FoW p.76" in [f["rule"] for f in found] and any("failed Firepower Test" in f["message"] for f in found)
+
+
+def test_p4_no_firepower_re_roll_against_other_teams(games):
+    found = check(games["plain"], *NEST, fp_save(4, "saved", 2), rules=FP)
+    assert [f["rule"] for f in found] == ["FoW p.4"] and "only a test against a Bunker" in found[0]["message"]
+
+
+def test_p76_fpreroll_in_chat():
+    ev = parse("!save de.pak40.1 by us.sherman.1 cover roll 1 fp 4 fpreroll 5 destroyed", verbs_for(plugin)).event
+    assert ev == fp_save(4, "destroyed", 5)

@@ -148,15 +148,16 @@ def parse_shoot_more(p: Any) -> dict[str, Any]:
 
 
 def parse_save_more(p: Any) -> dict[str, Any]:
-    """``!save TEAM … [roll N] [reroll N] [cover] [fp N]``: :func:`.events.parse_save` plus the save die, its
-    Breakthrough Gun re-roll (p.66), Bulletproof Cover and the Firepower test die (p.39)."""
-    extra = _take(p, {"roll": "roll", "reroll": "reroll", "fp": "fp_roll", "cover": "cover"})
+    """``!save TEAM … [roll N] [reroll N] [cover] [fp N] [fpreroll N]``: :func:`.events.parse_save` plus the save
+    die, its Breakthrough Gun re-roll (p.66), Bulletproof Cover, the Firepower test die (p.39) and its re-roll
+    against a Bunker (p.76)."""
+    extra = _take(p, {"roll": "roll", "reroll": "reroll", "fp": "fp_roll", "fpreroll": "fp_reroll", "cover": "cover"})
     return parse_save(p) | extra
 
 
 def _take(p: Any, fields: dict[str, str]) -> dict[str, Any]:
     """Take the ``fields`` keywords and their dice out of the line (so the base verb parses the rest): ``dice`` and
-    ``rerolls`` take every die after them, ``roll``, ``reroll`` and ``fp`` one, ``cover`` none."""
+    ``rerolls`` take every die after them, ``roll``, ``reroll``, ``fp`` and ``fpreroll`` one, ``cover`` none."""
     out: dict[str, Any] = {}
     keep, j, toks = p.toks[:p.i], p.i, p.toks
     while j < len(toks):
@@ -172,7 +173,7 @@ def _take(p: Any, fields: dict[str, str]) -> dict[str, Any]:
         while j < len(toks) and not toks[j].quoted and len(toks[j].text) == 1 and "1" <= toks[j].text <= "6":
             dice.append(int(toks[j].text))
             j += 1
-            if t.text in ("roll", "reroll", "fp"):
+            if t.text in ("roll", "reroll", "fp", "fpreroll"):
                 break
         if not dice:
             if j < len(toks):

@@ -124,6 +124,8 @@ class CoverFirepower(Dice):
             roll = ev["reroll"]
         fp_roll = ev["fp_roll"] if isinstance(ev.get("fp_roll"), int) else \
             (dice[1] if dice and len(dice) > 1 and not (rng is not None and rng.repeat) else None)
+        if isinstance(ev.get("fp_reroll"), int):  # p.76: a Bunker's re-rolled Firepower Test decides
+            fp_roll = ev["fp_reroll"]
         result = {"bailed": "bailed_out"}.get(T.key(ev.get("result")), T.key(ev.get("result")))
         if roll is None or roll >= t.save or fp is None or fp_roll is None or result not in ("saved", "destroyed"):
             return
