@@ -1,8 +1,10 @@
 """The shipped Free For All logs: logs/fow/legal.jsonl checks clean; logs/fow/violations.jsonl gives exactly its
 planted findings (a 34" Tactical move, p.18; a 33.7" shot with a 32" gun, p.28; a tank assaulting a tank, p.53; a
 Remount test re-rolled twice, p.4; misses re-rolled with no re-roll rule, p.4). The Breakthrough logs (p.101) show
-the mission rules: logs/fow/breakthrough_legal.jsonl places the Ambush 22" from the Shermans and brings the Reserve
-Panzers in within 16" of the north-west corner (clean); breakthrough_violations.jsonl places the Ambush 1.7" from a
+the mission rules, played at Dawn (p.91, the scenario option ``dawn``: the game starts in Darkness):
+logs/fow/breakthrough_legal.jsonl dashes a Sherman 10", places the Ambush 22" from the Shermans and brings the
+Reserve Panzers in within 16" of the north-west corner (clean); breakthrough_violations.jsonl dashes 15" in the
+dark (p.90 "Teams may not move faster than their Terrain Dash speed at Night", 12"), places the Ambush 1.7" from a
 Sherman (p.95 "at least 4"/10cm from all enemy Tank, Infantry, or Gun Teams") and the Reserves outside both corners
 (p.96, Breakthrough p.101 "within 16"/40cm of either of their table corners")."""
 
@@ -45,7 +47,8 @@ def test_breakthrough_violations_log_gives_its_planted_ambush_and_reserves_findi
     found = [f for f in _report("breakthrough_violations", "breakthrough")["findings"]
              if f["severity"] in ("error", "warning")]
     got = [(f["rule"], f["severity"], f["event_index"]) for f in found]
-    assert got == [("FoW p.95", "error", 14), ("FoW p.95", "warning", 15)] + [("FoW p.96", "error", i)
-                                                                               for i in range(18, 22)]
-    assert "within 4.0\"" in found[0]["message"] and found[0]["position"] == [37.5, 40.0]
-    assert "outside German Reserves" in found[2]["message"] and found[2]["position"] == [20.0, 2.0]
+    assert got == [("FoW p.90", "error", 10), ("FoW p.95", "error", 15), ("FoW p.95", "warning", 16)] + [
+        ("FoW p.96", "error", i) for i in range(19, 23)]
+    assert "Night" in found[0]["message"] and "Terrain Dash" in found[0]["message"]
+    assert "within 4.0\"" in found[1]["message"] and found[1]["position"] == [37.5, 40.0]
+    assert "outside German Reserves" in found[3]["message"] and found[3]["position"] == [20.0, 2.0]
