@@ -5,8 +5,10 @@ the mission rules, played at Dawn (p.91, the scenario option ``dawn``: the game 
 logs/fow/breakthrough_legal.jsonl dashes a Sherman 10", places the Ambush 22" from the Shermans and brings the
 Reserve Panzers in within 16" of the north-west corner (clean); breakthrough_violations.jsonl dashes 15" in the
 dark (p.90 "Teams may not move faster than their Terrain Dash speed at Night", 12"), places the Ambush 1.7" from a
-Sherman (p.95 "at least 4"/10cm from all enemy Tank, Infantry, or Gun Teams") and the Reserves outside both corners
-(p.96, Breakthrough p.101 "within 16"/40cm of either of their table corners")."""
+Sherman (p.95 "at least 4"/10cm from all enemy Tank, Infantry, or Gun Teams"), the Reserves outside both corners
+(p.96, Breakthrough p.101 "within 16"/40cm of either of their table corners") and, in turn 2, gives both 75mm hits
+to one PaK and both MG hits to the other (p.34 "Hits from a weapon must be assigned evenly so that each Team has (as
+close as possible) the same number of hits from that type of weapon"); the legal log spreads its two hits evenly."""
 
 from __future__ import annotations
 
@@ -48,7 +50,9 @@ def test_breakthrough_violations_log_gives_its_planted_ambush_and_reserves_findi
              if f["severity"] in ("error", "warning")]
     got = [(f["rule"], f["severity"], f["event_index"]) for f in found]
     assert got == [("FoW p.90", "error", 10), ("FoW p.95", "error", 15), ("FoW p.95", "warning", 16)] + [
-        ("FoW p.96", "error", i) for i in range(19, 23)]
+        ("FoW p.96", "error", i) for i in range(19, 23)] + [("FoW p.34", "error", 34)] * 2
+    # p.34 is judged when the Shooting Step ends (event 34, the Assault Step): one finding per type of weapon
+    assert "M3 75mm gun" in found[7]["message"] and "Co-ax MG" in found[8]["message"]
     assert "Night" in found[0]["message"] and "Terrain Dash" in found[0]["message"]
     assert "within 4.0\"" in found[1]["message"] and found[1]["position"] == [37.5, 40.0]
     assert "outside German Reserves" in found[3]["message"] and found[3]["position"] == [20.0, 2.0]
