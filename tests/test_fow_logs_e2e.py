@@ -22,6 +22,7 @@ def _report(name: str, scenario: str = "free_for_all") -> dict:
 
 
 def test_legal_log_checks_clean_with_movement_fire_and_combat_checked():
+    """Turn 2 opens with the Commander's Sherman Remounting on its re-roll, 2 then 5: one re-roll (p.4, p.8)."""
     rep = _report("legal")
     assert [f for f in rep["findings"] if f["severity"] != "could-not-check"] == []
     assert {"movement", "command", "fire", "combat"} <= set(rep["coverage"]["checked"])
