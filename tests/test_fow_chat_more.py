@@ -11,7 +11,7 @@ import pytest
 
 from modgen.logs.chat import ChatSyntaxError, parse, verbs_for
 from modgen.rules.fow import plugin
-from tests.fow_helpers import move, setup, step, turn_to
+from tests.fow_helpers import findings, move, setup, step, turn_to
 from tests.fow_mission_helpers import SHERMANS, breakthrough, game_turn
 from tests.fow_patch import check, patched_game
 
@@ -45,6 +45,9 @@ def test_each_verb_gives_the_json_log_event():
     assert ev("!save us.rifle.1 by de.pz4h.1 cover roll 1 fp 2 destroyed") == {
         "type": "save", "unit": "us.rifle.1", "by": "de.pz4h.1", "cover": True, "roll": 1, "fp_roll": 2,
         "result": "destroyed"}
+    assert ev('!victory us vp us 8 german 1 level "Stunning Victory"') == {
+        "type": "game_end", "winner": "us", "vp": {"us": 8, "german": 1}, "level": "Stunning Victory"}
+    assert ev("!victory none vp us 3 german 2") == {"type": "game_end", "winner": None, "vp": {"us": 3, "german": 2}}
     # the verbs that already existed keep their events
     assert ev('!shoot us.sherman.1 -> de.pz4h.1 "M3 75mm gun" need 5+ hits 1') == {
         "type": "shoot", "unit": "us.sherman.1", "target": "de.pz4h.1", "weapon": "M3 75mm gun", "need": "5+",
@@ -56,7 +59,7 @@ def test_each_verb_gives_the_json_log_event():
 @pytest.mark.parametrize(("line", "column"), [
     ("!light dusk", 8), ("!light day dice 7", 17), ("!shoot a.1 -> b.2 rerolls 0", 27), ("!reserves", 1),
     ("!preplanned us.mortar.1 30 20", 25), ("!hold de.pak40.1 table", 18), ("!place de.pak40.1 at 30", 24),
-    ('!aircraft "MGs" roll 9', 22), ("!save us.rifle.1 fp", 20),
+    ('!aircraft "MGs" roll 9', 22), ("!save us.rifle.1 fp", 20), ("!victory us vp", 15), ("!victory us vp us x", 19),
 ])
 def test_bad_declarations_name_the_column(line, column):
     with pytest.raises(ChatSyntaxError) as e:
@@ -123,3 +126,14 @@ def test_p44_aircraft_weapon_declared_in_chat_step(games):
     dark = [setup("us.sherman.1", 50, 46, 270), *turn_to("starting"), ev('!aircraft "Bombs" side us roll 4'),
             step("movement")]
     assert [f["rule"] for f in check(games["dawn"], *dark, rules=("FoW p.90",))] == ["FoW p.90"]
+
+
+def test_p93_victory_points_claimed_in_chat():
+    """p.93 Victory Points Table: a winner who lost no Unit scores 8, the loser 1 (Stunning Victory)."""
+    start = [setup("us.sherman.1", 20, 9), setup("de.pz4h.1", 60, 30, 180), {"type": "turn", "turn": 1},
+             {"type": "phase", "phase": "starting", "side": "us"}]
+    good = ev('!victory us vp us 8 german 1 level "Stunning Victory"')
+    assert [f for f in findings(*start, good) if f["rule"] == "FoW p.93"] == []
+    found = [f for f in findings(*start, ev("!victory us vp us 7 german 2")) if f["rule"] == "FoW p.93"]
+    assert [f["severity"] for f in found] == ["error", "error"]  # one per side's points
+    assert "gives as 1" in found[0]["message"] and "gives as 8" in found[1]["message"]

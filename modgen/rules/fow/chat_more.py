@@ -1,8 +1,9 @@
 """The Flames of War chat verbs for what a player declares that VASSAL does not record and the other verbs
 (:mod:`.events`, :mod:`.mission_events`) do not cover: Time of Day (p.91), the Reserve, Aircraft and Fighter
 Interception rolls (p.96, p.44), Pre-planned Artillery Targets (p.49), Units held in Ambush or Reserve and placed
-on the table (p.95, p.96, p.44), and a shot's re-rolls and a save's Bulletproof Cover (:func:`parse_shoot_more`,
-:func:`parse_save_more`). Each gives the same event a JSON log writes (docs/logs.md).
+on the table (p.95, p.96, p.44), the outcome and Victory Points claimed (p.93), and a shot's re-rolls and a save's
+re-rolls and Bulletproof Cover (:func:`parse_shoot_more`, :func:`parse_save_more`). Each gives the same event a JSON
+log writes (docs/logs.md).
 
 Dice these verbs name are typed as the module's dice button showed them (``roll 4``, ``dice 5 2``): the checks of
 these events read the dice from the event itself, not from a later ``roll``.
@@ -140,6 +141,29 @@ def parse_place(p: Any) -> dict[str, Any]:
     return ev
 
 
+def parse_victory(p: Any) -> dict[str, Any]:
+    """``!victory SIDE|none [vp SIDE N SIDE N] [level "Major Victory"]`` → ``game_end`` {``winner``, ``vp``,
+    ``level``}: the outcome and Victory Points the players claim (p.93; none: no winner, "There are no draws")."""
+    who = p.word("the winning side, or none")
+    ev: dict[str, Any] = {"type": "game_end", "winner": None if who == "none" else who}
+    while (t := p.peek()) is not None:
+        p.i += 1
+        if t.text == "vp":
+            vp: dict[str, int] = {}
+            while (s := p.peek()) is not None and not s.quoted and s.text not in ("vp", "level"):
+                side = p.word("a side")
+                vp[side] = p.integer(f"{side}'s Victory Points")
+            if not vp:
+                raise p.fail(p.next("a side and its Victory Points"), "a side and its Victory Points")
+            ev["vp"] = vp
+        elif t.text == "level":
+            tok = p.next('the level of victory, e.g. "Major Victory"')
+            ev["level"] = tok.text
+        else:
+            raise p.fail(t, 'vp SIDE N … or level "…"')
+    return ev
+
+
 def parse_shoot_more(p: Any) -> dict[str, Any]:
     """``!shoot TEAM -> TARGET … [dice D…] [rerolls D…]``: :func:`.events.parse_shoot` plus the dice typed (else
     the next roll) and the dice re-rolled by a rule (p.4, p.33), anywhere after the target."""
@@ -186,4 +210,5 @@ def _take(p: Any, fields: dict[str, str]) -> dict[str, Any]:
 
 CHAT: dict[str, Any] = {"light": parse_light, "reserves": parse_reserves, "aircraft": parse_aircraft,
                         "intercept": parse_intercept, "preplanned": parse_preplanned, "hold": parse_hold,
-                        "place": parse_place, "shoot": parse_shoot_more, "save": parse_save_more}
+                        "place": parse_place, "shoot": parse_shoot_more, "save": parse_save_more,
+                        "victory": parse_victory}
