@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fow_helpers import move, setup, turn_to
+from tests.fow_helpers import findings, move, setup, turn_to
 from tests.fow_mission_helpers import check
 from tests.fow_patch import patched_game
 
@@ -38,9 +38,15 @@ def test_p68_spearhead_moves_forward_out_of_its_deployment_area(game):
     assert run(game, *ev) == []
 
 
-def test_p68_only_a_spearhead_moves_at_deployment(game):
-    found = run(game, *GERMANS, setup("us.sherman.3", 10, 42), move("us.sherman.3", [10, 42], [10, 38]))
-    assert [f["severity"] for f in found] == ["error"] and "only a Spearhead Unit" in found[0]["message"]
+def test_p97_another_team_moved_while_deploying_is_re_placed():
+    """Only a Spearhead Unit moves at Deployment (p.68); another team dragged then (VASSAL records a ``move``) is
+    re-placed, and its new place must be in its Deployment Area (p.97), with no Spearhead limits."""
+    ok = findings(*GERMANS, setup("us.sherman.3", 10, 42), move("us.sherman.3", [10, 42], [10, 38]),
+                  *turn_to("starting"), deployment=True)
+    assert ok == []
+    found = findings(*GERMANS, setup("us.sherman.3", 10, 42), move("us.sherman.3", [10, 42], [10, 30]),
+                     *turn_to("starting"), deployment=True)
+    assert [f["rule"] for f in found] == ["FoW p.97"] and " is deployed at [10, 30]" in found[0]["message"]
 
 
 def test_p68_no_further_than_its_dash(game):

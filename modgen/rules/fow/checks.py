@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.fow import teams as T
 from modgen.rules.fow.aircraft import Aircraft
 from modgen.rules.fow.airweapons import AircraftWeapons
 from modgen.rules.fow.allocation import Assign, MistakenTarget
@@ -33,7 +34,7 @@ from modgen.rules.fow.saverolls import SaveRerolls
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
-from modgen.rules.fow.spearhead import Spearhead, extension
+from modgen.rules.fow.spearhead import Spearhead, extension, kind_of
 from modgen.rules.fow.specialfire import SpecialFire
 from modgen.rules.fow.starting import StartingOrder
 from modgen.rules.fow.succession import Succession
@@ -59,12 +60,17 @@ def inside(polygon: list[list[float]], point: list[float]) -> bool:
 
 
 class Deployment:
-    """A team set up on the table must be inside one of its side's deployment zones (ids ``deploy…``)."""
+    """A team set up on the table (or moved while deploying, not a Spearhead move) must be inside one of its side's
+    deployment zones (ids ``deploy…``)."""
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list) or ctx.state.phase is not None:
+        if ctx.state.phase is not None or ev.get("unit") not in ctx.units:
             return  # a setup during play (a Transport Brought Forward, p.23) is not deployment
         uid = ev["unit"]
+        if ev["type"] == "move" and isinstance(ev.get("to_pos"), list) and kind_of(T.team(ctx, uid)) is None:
+            ev = {**ev, "pos": ev["to_pos"]}  # re-placed while deploying (a Spearhead move is .spearhead's)
+        elif ev["type"] != "setup" or not isinstance(ev.get("pos"), list):
+            return
         side = ctx.side_of(uid)
         try:
             table = ctx.game.map(ctx.scenario.get("map"))

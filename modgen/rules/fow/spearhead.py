@@ -10,9 +10,10 @@ in the areas that a Spearhead Team may not move into." p.68 "Reconnaissance Plat
 Soviet Infiltration: 14"/35cm instead of 16"/40cm.
 
 A Spearhead team has the tag ``spearhead``, ``reconnaissance`` or ``infiltration``. In the log its move is a
-``move`` before the first ``phase``; any other team moving then is an error (teams move in the Movement Step,
-p.16-17). The move's length is held to the team's fastest speed (Road Dash); the terrain it crosses is not judged.
-Concealment is judgement: an enemy team within 16"/40cm is a warning showing the distance.
+``move`` before the first ``phase``; any other team moved then is re-placed while deploying, and its new place is
+judged as deployment (p.97, :mod:`.checks`). The move's length is held to the team's fastest speed (Road Dash);
+the terrain it crosses is not judged. Concealment is judgement: an enemy team within 16"/40cm is a warning showing
+the distance.
 """
 
 from __future__ import annotations
@@ -88,11 +89,8 @@ class Spearhead:
                 not any(point_in_polygon(ev["pos"], z["polygon"]) for z in M.deployment_zones(ctx, ctx.side_of(uid))) \
                 and extension(ctx, uid, ev["pos"], float(ev.get("facing") or 0)):
             note["extended"].add(uid)
-        elif kind == "move" and where is not None:
-            if kind_of(t) is None:
-                ctx.error(ctx.rule("p.68"), f"{ctx.name(uid)} moves during Deployment; only a Spearhead Unit "
-                          "moves then (p.68), others move in the Movement Step (p.17)", **kw)
-            elif uid in note["extended"]:
+        elif kind == "move" and where is not None and kind_of(t) is not None:
+            if uid in note["extended"]:
                 ctx.error(ctx.rule("p.68"), f"{ctx.name(uid)} makes a Spearhead move, but it was placed in a "
                           "Spearhead extension of the Deployment Area, outside the normal one; it may not move",
                           **kw)
