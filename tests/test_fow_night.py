@@ -9,8 +9,12 @@ number by +1". Standard Tank (p.18): Terrain Dash 12", Cross-country Dash 18", R
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from modgen.report.check import check_bytes
+from tests.data_helpers import REPO
 from tests.fow_helpers import move, setup, step, turn_to
 from tests.fow_patch import check, patched_game
 
@@ -113,3 +117,17 @@ def test_p90_no_aircraft_roll_at_night(games):
     assert check(games["day"], *OPEN, *turn_to("starting"), roll, rules=("FoW p.90",)) == []
     found = check(games["dark"], *OPEN, *turn_to("starting"), roll, rules=("FoW p.90",))
     assert len(found) == 1 and "Night" in found[0]["message"]
+
+
+def test_p91_time_of_day_chosen_as_a_scenario_option():
+    """p.91 "decide with your opponent what Time Of Day option to use": Breakthrough's ``dawn`` option chosen in
+    ``scenario_start`` starts the game in Darkness (a 15" Dash, over the Terrain Dash 12", p.90)."""
+    def run(options):
+        log = [{"type": "scenario_start", "game": "fow", "scenario": "breakthrough", "options": options},
+               setup("us.sherman.1", 11, 40), *turn_to("movement"), move("us.sherman.1", [11, 40], [11, 25], "dash")]
+        rep = check_bytes("\n".join(json.dumps(e) for e in log).encode(), "t.jsonl", REPO / "games" / "fow.json",
+                          "breakthrough").to_dict()
+        return [f["rule"] for f in rep["findings"] if f["rule"] == "FoW p.90"]
+    assert run({}) == [] and run({"dawn": False}) == []
+    assert run({"dawn": True}) == ["FoW p.90"] and run({"darkness": True}) == ["FoW p.90"]
+    assert run({"dusk": True}) == []

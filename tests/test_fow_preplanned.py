@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fow_helpers import setup, turn_to
+from tests.fow_helpers import move, setup, turn_to
 from tests.fow_patch import check, patched_game
 
 MORTAR_ART = {"name": "M2 60mm mortar (Firing Bombardments)", "kind": "artillery", "mount": "team",
@@ -100,7 +100,9 @@ def test_p48_bombardment_firepower_test_uses_the_adjusted_rating(games):
     bomb = {"type": "bombard", "unit": "us.mortar.1", "target": "de.pak40.1", "dice": [5, 5], "hits": 1}
     save = {"type": "save", "unit": "de.pak40.1", "by": "us.mortar.1", "cover": True, "roll": 1, "fp_roll": 4,
             "result": "saved"}
-    found = check(games["open"], *TEAMS, *turn_to("shooting", turn=2), rng, bomb, save, rules=("FoW p.48",))
+    # the PaK 40 left the Foxholes it started in (p.93, p.24 "until they Move") by moving 1"
+    left = [*turn_to("movement", "german"), move("de.pak40.1", [31, 20], [32, 20])]
+    found = check(games["open"], *TEAMS, *left, *turn_to("shooting", turn=2), rng, bomb, save, rules=("FoW p.48",))
     # Firepower 6 is 4+ in a Bombardment (p.49): a 4 Destroys; and the PaK 40 stands in no bulletproof terrain
     assert sorted((f["rule"], f["severity"]) for f in found) == [("FoW p.48", "error"), ("FoW p.48", "warning")]
     assert any("adjusted Firepower" in f["message"] for f in found)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from modgen.rules.fow import night, preplanned
+from modgen.rules.fow import chat_more, night, preplanned
 from modgen.rules.fow import tables as fow_tables
 from modgen.rules.fow.events import CHAT_VERBS, EVENT_KINDS
 from modgen.rules.fow.mission_events import MISSION_CHAT, MISSION_EVENTS
@@ -75,7 +75,7 @@ class FlamesOfWar(TablePlugin):
         return dict(EVENT_KINDS) | MISSION_EVENTS | night.EVENT_KINDS | preplanned.EVENT_KINDS
 
     def chat_verbs(self) -> dict[str, Any]:
-        return dict(CHAT_VERBS) | MISSION_CHAT
+        return dict(CHAT_VERBS) | MISSION_CHAT | chat_more.CHAT
 
     def default_layout(self, unit: dict[str, Any]) -> str:
         return "fow-team" if unit.get("kind") in ("team", "unit") else "fow-marker"
@@ -103,11 +103,12 @@ FAMILIES = (
            note="'directly towards the Leader' is a warning"),
     Family("fire", tables=("skill",), rules=("p.4", "p.26", "p.27", "p.28", "p.33", "p.34", "p.35", "p.36", "p.38",
                                              "p.39", "p.40", "p.42", "p.43", "p.66", "p.67", "p.71", "p.72", "p.73",
-                                             "p.90", "p.96"),
+                                             "p.76", "p.90", "p.96"),
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
            "'evenly' per Unit and per weapon type; leader and Commander succession (p.40); re-rolls to hit only by "
            "a rule, each miss once; Snipers and Flame-throwers pin; Bulletproof Cover Firepower tests; save "
-           "re-rolls (Breakthrough Gun, Bunkers) not checked"),
+           "re-rolls against Breakthrough Guns and Firepower re-rolls against Bunkers (not against Bombardments "
+           "or in Assaults)"),
     Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
@@ -123,21 +124,22 @@ FAMILIES = (
            note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits, by "
            "bombardment hits and by Sniper and Flame-thrower hits; a Komissar's second re-roll; Commander LOS is a "
            "warning"),
-    Family("victory", tables=("victory_points",), rules=("p.93", "p.94", "p.97", "p.98", "p.99", "p.100", "p.101",
-                                                          "p.102"),
+    Family("victory", tables=("victory_points",), rules=("p.8", "p.93", "p.94", "p.97", "p.98", "p.99", "p.100",
+                                                          "p.101", "p.102"),
            note="Holding the mission's objectives at the start of the turn; the scenario's victory.conditions "
            "(hold, clear of enemy Tank/Infantry teams near objectives or in a zone, a turn, no Formations on the "
-           "table) from victory.from_turn; the player with no Formation In Good Spirits loses (Allied Formations "
-           "not distinguished); Victory Points and the level of victory against the p.93 table (policy "
+           "table) from victory.from_turn; the player with no Formation In Good Spirits other than Allied "
+           "Formations loses; Victory Points and the level of victory against the p.93 table (policy "
            "no_winner_victory_points)"),
-    Family("reinforcements", rules=("p.65", "p.95", "p.96", "p.97"),
+    Family("reinforcements", rules=("p.65", "p.68", "p.93", "p.95", "p.96", "p.97"),
            note="Reserves (the scenario's special_rules): the dice each turn, the Units that arrive, entry inside "
            "the mission's entry zones (Scattered: the designer's die-to-zone table), In Command at the end of the "
            "arrival move, no orders before arriving, 60% of the points on the table (points are the designer's "
            "data), Flanking (one Unit in Reserve) and Deep Reserves; Ambush (held off_map, revealed in the "
            "Starting Step, whole Unit, In Command, own Deployment Area, 4\" always, 16\" a Line of Sight "
-           "warning); Strategic Withdrawal with Delay Counters. Ambushing Attachments mounted, Foxholes, "
-           "Spearhead and the no-leaving-the-table rule not checked"),
+           "warning); Strategic Withdrawal with Delay Counters; Attachments deployed, held and arriving with "
+           "their core Unit; Foxholes at the start and after an Ambush; Spearhead deployment (Concealment a "
+           "warning); No Leaving the Table. Ambushing Attachments placed Mounted not checked"),
     Family("air", rules=("p.32", "p.44", "p.46", "p.49", "p.50", "p.90", "p.96"),
            note="Aircraft arrival (4+, Close Air Support 3+) and Fighter Interception (5+), placed in the Movement "
            "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "

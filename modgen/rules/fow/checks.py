@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from modgen.rules.fow import teams as T
 from modgen.rules.fow.aircraft import Aircraft
 from modgen.rules.fow.airweapons import AircraftWeapons
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.ambush import Ambush
 from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
+from modgen.rules.fow.attachments import AttachmentReserves
 from modgen.rules.fow.crossing import Crossing, Victory
 from modgen.rules.fow.forward import BringForward, Passengers
+from modgen.rules.fow.foxholes import Foxholes
 from modgen.rules.fow.leading import LeadingFromTheFront
+from modgen.rules.fow.leaving import NoLeaving
 from modgen.rules.fow.meeting import MeetingEngagement
 from modgen.rules.fow.melee import Melee
 from modgen.rules.fow.morale import Morale, Pinning
@@ -26,9 +30,11 @@ from modgen.rules.fow.preplanned import CoverFirepower, Preplanned
 from modgen.rules.fow.rerolls import Rerolls
 from modgen.rules.fow.reserve_limits import ReserveLimits
 from modgen.rules.fow.reserves import Reserves
+from modgen.rules.fow.saverolls import SaveRerolls
 from modgen.rules.fow.shooting import Saves, Shooting
 from modgen.rules.fow.sight import SpotterSight
 from modgen.rules.fow.smoke import SmokeBombardment
+from modgen.rules.fow.spearhead import Spearhead, extension, kind_of
 from modgen.rules.fow.specialfire import SpecialFire
 from modgen.rules.fow.starting import StartingOrder
 from modgen.rules.fow.succession import Succession
@@ -54,12 +60,17 @@ def inside(polygon: list[list[float]], point: list[float]) -> bool:
 
 
 class Deployment:
-    """A team set up on the table must be inside one of its side's deployment zones (ids ``deploy…``)."""
+    """A team set up on the table (or moved while deploying, not a Spearhead move) must be inside one of its side's
+    deployment zones (ids ``deploy…``)."""
 
     def before(self, ctx: Any, ev: dict[str, Any]) -> None:
-        if ev["type"] != "setup" or not isinstance(ev.get("pos"), list) or ctx.state.phase is not None:
+        if ctx.state.phase is not None or ev.get("unit") not in ctx.units:
             return  # a setup during play (a Transport Brought Forward, p.23) is not deployment
         uid = ev["unit"]
+        if ev["type"] == "move" and isinstance(ev.get("to_pos"), list) and kind_of(T.team(ctx, uid)) is None:
+            ev = {**ev, "pos": ev["to_pos"]}  # re-placed while deploying (a Spearhead move is .spearhead's)
+        elif ev["type"] != "setup" or not isinstance(ev.get("pos"), list):
+            return
         side = ctx.side_of(uid)
         try:
             table = ctx.game.map(ctx.scenario.get("map"))
@@ -70,6 +81,8 @@ class Deployment:
             ctx.could_not_check(ctx.rule("p.97"), f"the table has no deployment zone for {side}")
             return
         if not any(inside(z["polygon"], ev["pos"]) for z in zones):
+            if extension(ctx, uid, ev["pos"], float(ev.get("facing") or 0)):
+                return  # p.68: within 8" of an In Command Spearhead team (.spearhead judges the rest)
             names = ", ".join(z.get("name", z["id"]) for z in zones)
             ctx.error(ctx.rule("p.97"), f"{ctx.name(uid)} is deployed at {ev['pos']}, outside {names}", units=[uid])
 
@@ -83,4 +96,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             SpotterSight(), SmokeBombardment(), Reserves(), Succession(), Aircraft(),
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
-            Preplanned(), CoverFirepower(), Survivors()]
+            Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
+            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves()]

@@ -41,7 +41,13 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
             "armour": {"enum": ["front", "side", "top"], "description": "Armour rating used."},
             "hit": {"enum": ["hull", "turret"], "description": "Part hit (turreted tanks)."},
             "roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The save die."},
+            "reroll": {"type": "integer", "minimum": 1, "maximum": 6,
+                       "description": "The save die's re-roll (a successful save against a Breakthrough Gun, "
+                                      "p.66); it decides the save."},
             "fp_roll": {"type": "integer", "minimum": 1, "maximum": 6, "description": "The Firepower test die."},
+            "fp_reroll": {"type": "integer", "minimum": 1, "maximum": 6,
+                          "description": "The Firepower test's re-roll (a successful test against a Bunker, p.76); "
+                                         "it decides the test."},
             "dice": _DICE,
             "total": {"type": "integer", "description": "Save total as announced."},
             "cover": {"type": "boolean", "description": "The team is in Bulletproof Cover."},

@@ -1,8 +1,9 @@
 """Flames of War Night Fighting and Time of Day (pp.90-91), and the movement modifiers of Night and the Equipment
 special rules Unreliable, Wide Tracks and Overloaded (p.67).
 
-Whether it is night: the scenario's ``special_rules`` entry ``darkness`` or ``night`` ("the Night Fighting rules on
-page 90 are used for the entire game"), ``dawn`` (the game starts in Darkness) or ``dusk`` (it starts in Daylight);
+Whether it is night: the scenario's ``special_rules`` entry (or the ``options`` chosen in ``scenario_start``, p.91)
+``darkness`` or ``night`` ("the Night Fighting rules on page 90 are used for the entire game"), ``dawn`` (the game
+starts in Darkness) or ``dusk`` (it starts in Daylight);
 a ``time_of_day`` event (``light`` ``day`` or ``night``, the ``dice`` rolled) records morning breaking or night
 falling "on any roll of 5+" (p.91). What night changes here: "Teams may not move faster than their Terrain Dash
 speed at Night. In addition, Teams add +1 to their Cross number when moving through Difficult Terrain at night"
@@ -38,8 +39,11 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
 
 
 def _special(ctx: Any) -> set[str]:
+    """The scenario's special rules, and the Time of Day option the players chose in ``scenario_start`` (p.91 "decide
+    with your opponent what Time Of Day option to use": the scenario's ``options`` ``dawn``, ``dusk``, ``darkness``)."""
     rules = (getattr(ctx, "scenario", None) or {}).get("special_rules") or []
-    return {T.key(r.get("id") if isinstance(r, dict) else r) for r in rules}
+    chosen = {T.key(k) for k, v in (getattr(ctx.state, "options", None) or {}).items() if v is True}
+    return {T.key(r.get("id") if isinstance(r, dict) else r) for r in rules} | (chosen & {*NIGHT_START, *DAY_START})
 
 
 def is_night(ctx: Any) -> bool:

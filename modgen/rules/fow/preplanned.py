@@ -20,6 +20,7 @@ from typing import Any
 from modgen.geometry.table import point_in_polygon
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.artillery import artillery_weapon, bombardment_of, bombardment_ratings, ranged_in_markers
+from modgen.rules.fow.foxholes import in_foxholes
 from modgen.rules.fow.meeting import meeting_engagement
 from modgen.rules.fow.notes import notes
 from modgen.rules.fow.shooting import Dice
@@ -119,8 +120,12 @@ class CoverFirepower(Dice):
             fp = w.firepower if w is not None else None
             what = f"the {w.name}'s Firepower" if w is not None else "the weapon's Firepower"
         roll = ev["roll"] if isinstance(ev.get("roll"), int) else (dice[0] if dice else None)
+        if isinstance(ev.get("reroll"), int):  # p.66: the Breakthrough Gun re-roll decides (.saverolls)
+            roll = ev["reroll"]
         fp_roll = ev["fp_roll"] if isinstance(ev.get("fp_roll"), int) else \
             (dice[1] if dice and len(dice) > 1 and not (rng is not None and rng.repeat) else None)
+        if isinstance(ev.get("fp_reroll"), int):  # p.76: a Bunker's re-rolled Firepower Test decides
+            fp_roll = ev["fp_reroll"]
         result = {"bailed": "bailed_out"}.get(T.key(ev.get("result")), T.key(ev.get("result")))
         if roll is None or roll >= t.save or fp is None or fp_roll is None or result not in ("saved", "destroyed"):
             return
@@ -147,7 +152,7 @@ class CoverFirepower(Dice):
         chart = ctx.tables.get("terrain") or {}
         inside = [a for a in ctx.table.terrain_areas if point_in_polygon(where, a["polygon"])
                   and chart.get(a.get("type", ""), {}).get("bulletproof") and a.get("type") not in LINEAR]
-        if inside or T.marked(ctx, uid, "foxholes", "dug_in", "entrenched"):
+        if inside or in_foxholes(ctx, uid):
             return
         ctx.warning(ctx.rule("p.48"), f"{ctx.name(uid)} claims Bulletproof Cover against a Bombardment at "
                     f"({where[0]:.1f}, {where[1]:.1f}), which is in no building, crater or similar bulletproof "

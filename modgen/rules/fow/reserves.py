@@ -101,6 +101,11 @@ class Reserves:
         roll = ctx.state.per_player_turn.get("fow_reserves")
         if group in seen:
             return
+        core = T.team(ctx, uid).attached_to
+        if core:  # p.96: an Attachment comes on with its core Unit, by the same edge; not a Unit of the roll
+            self._entry(ctx, uid, core, pos)
+            ctx.state.per_player_turn.setdefault("fow_attached_arrivals", {})[group] = uid
+            return
         self._entry(ctx, uid, group, pos)
         if roll is not None and group in roll["arrived"]:
             return
@@ -150,7 +155,8 @@ class Reserves:
         if ev["type"] in ("setup", "move") and ev.get("unit") in ctx.units and ctx.table is not None:
             roll = ctx.state.per_player_turn.get("fow_reserves")
             g = T.team(ctx, ev["unit"]).group
-            if ctx.state.phase is None or roll is None or g not in roll["arrived"]:
+            came = ctx.state.per_player_turn.get("fow_attached_arrivals", {})
+            if ctx.state.phase is None or roll is None or (g not in roll["arrived"] and g not in came):
                 ctx.state.notes.setdefault("fow_units_on_table", set()).add(g)
 
     def phase_end(self, ctx: Any) -> None:
@@ -169,7 +175,8 @@ class Reserves:
         for u, rec in ctx.units.items():
             if rec.get("kind") in ("team", "unit") and rec.get("side") == roll["side"] \
                     and not is_transport(T.team(ctx, u)) and not T.destroyed(ctx, u) \
-                    and ctx.state.off_map.get(u) != "ambush":  # p.95: held in Ambush counts as on the table
+                    and ctx.state.off_map.get(u) != "ambush" \
+                    and not T.team(ctx, u).attached_to:  # p.95 Ambush counts as on the table; Attachments: .attachments
                 g = T.team(ctx, u)
                 if g.group not in seen and (g.leader or g.group not in waiting):
                     waiting[g.group] = u

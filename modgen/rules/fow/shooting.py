@@ -271,8 +271,12 @@ class Saves(Dice):
                 not ev.get("by") or not notes(ctx).shots.get(ev["by"])):
             return  # a hit by a Bombardment: .artillery checks it (p.48)
         roll = ev.get("roll") if isinstance(ev.get("roll"), int) else (dice[0] if dice else None)
+        if isinstance(ev.get("reroll"), int):  # p.66: the Breakthrough Gun re-roll decides (.saverolls)
+            roll = ev["reroll"]
         fp_roll = ev.get("fp_roll") if isinstance(ev.get("fp_roll"), int) else \
             (dice[1] if dice and len(dice) > 1 else None)
+        if isinstance(ev.get("fp_reroll"), int):  # p.76: a Bunker's re-rolled Firepower Test decides
+            fp_roll = ev["fp_reroll"]
         by = ev.get("by") or self._last_shooter(ctx, uid)
         kw: dict[str, Any] = {"event_index": at, "event": ev, "units": [uid] + ([by] if by else []),
                               "position": _pos(ctx, uid)}

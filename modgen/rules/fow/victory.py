@@ -13,7 +13,8 @@ Starting Step (p.94: "at the start of your turn after any Last Stand tests"), fr
 - ``{"side", "kind": "no_formations"}``: the opponent has no Formations left on the table (Annihilation).
 
 p.93 for every mission: "If a player has no Formations (other than Allied Formations) in Good Spirits (page 61) ...
-their force flees the battlefield and the enemy wins." (Allied Formations are not distinguished.)
+their force flees the battlefield and the enemy wins." An Allied Formation (p.8: its teams' ``group.allied``) does
+not count.
 
 Victory Points (p.93): "count the number of Units from the Winner's Force that were Destroyed, including HQ Units,
 but not Independent Teams. Count core Units and their Attachments separately" and look them up on the Victory Points
@@ -34,6 +35,12 @@ from modgen.rules.fow import teams as T
 from modgen.rules.fow.crossing import OBJECTIVE_BASE, holders
 from modgen.rules.fow.morale import formation_units
 from modgen.rules.fow.withdrawal import independent, withdrawn
+
+
+def allied_formations(ctx: Any, side: str | None) -> set[str]:
+    """p.8: the side's Allied Formations (a team's ``group.allied`` marks its Formation)."""
+    return {str(g["formation"]) for u, rec in ctx.units.items() if ctx.side_of(u) == side
+            and isinstance(g := rec.get("group"), dict) and g.get("allied") and g.get("formation")}
 
 
 def _objectives(ctx: Any) -> dict[str, dict[str, Any]]:
@@ -74,7 +81,8 @@ class MissionVictory:
         turn = int(getattr(ctx.state, "turn", 0) or 0)
         enemy = _enemy_side(ctx, side)
         forms = formation_units(ctx, side)
-        if forms and enemy and all(len(counted) < 2 for _, counted in forms.values()):
+        allied = allied_formations(ctx, side)
+        if forms and enemy and all(len(counted) < 2 for f, (_, counted) in forms.items() if f not in allied):
             self._won(ctx, enemy, f"{side} has no Formation In Good Spirits left, so its force flees (p.93)", turn,
                       None)
             return

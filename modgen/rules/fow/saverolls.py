@@ -1,0 +1,91 @@
+"""Flames of War save and Firepower re-rolls: p.76 Bunkers re-roll successful Firepower Tests against them; p.66
+"BREAKTHROUGH GUN ... Infantry, Gun, and Unarmoured Tank Teams (including when
+Passengers) re-roll successful Saves against Breakthrough Gun Weapons"; "Bunker Buster weapons are Breakthrough
+Guns". p.4 "You never get more than one re-roll per situation", and only a rule re-rolls.
+
+In the log a ``save`` carries ``roll`` (the first die) and ``reroll`` (its re-roll; chat ``!save … roll 5 reroll
+2``); the save's outcome is the re-roll's (:mod:`.shooting` reads it). A weapon is a Breakthrough Gun by its notes
+(``Breakthrough Gun`` or ``Bunker Buster``). A Firepower Test's re-roll is ``fp_reroll`` (chat ``fpreroll N``), which
+decides the test; a Bunker is tagged ``bunker`` (or ``nest``, ``pillbox``, ``turret_bunker``). Saves and Firepower
+Tests against Bombardments and in Assaults are not judged here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from modgen.rules.fow import teams as T
+from modgen.rules.fow.artillery import bombardment_of
+from modgen.rules.fow.notes import notes
+from modgen.rules.fow.shooting import Dice, Saves
+
+BREAKTHROUGH = ("breakthrough_gun", "bunker_buster")
+
+
+class SaveRerolls(Dice):
+    """p.66 Breakthrough Gun: a successful save of an Infantry, Gun or Unarmoured Tank Team is re-rolled; p.4 no
+    other save re-roll."""
+
+    kinds = ("save",)
+
+    def wants_dice(self, ev: dict[str, Any]) -> bool:
+        return not isinstance(ev.get("roll"), int)
+
+    def check(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, at: int) -> None:
+        uid = ev.get("unit")
+        if uid not in ctx.units or ctx.state.phase == "assault":
+            return
+        t = T.team(ctx, uid)
+        by = ev.get("by") or Saves._last_shooter(ctx, uid)
+        shot = next((s for s in reversed(notes(ctx).shots.get(by, [])) if s.target == uid), None) if by else None
+        w = T.team(ctx, by).weapon(ev.get("weapon") or (shot.weapon if shot else None)) if by in ctx.units else None
+        if w is None:
+            return
+        roll = ev["roll"] if isinstance(ev.get("roll"), int) else (dice[0] if dice else None)
+        again = ev.get("reroll") if isinstance(ev.get("reroll"), int) else None
+        result = T.key(ev.get("result"))
+        where = ctx.state.table_pos.get(uid)
+        kw: dict[str, Any] = {"event_index": at, "event": ev, "units": [uid, by], "position": list(where) if where
+                              else None}
+        name, bg = ctx.name(uid), any(w.has(n) for n in BREAKTHROUGH)
+        if bombardment_of(ctx, uid, by) is None:
+            self._firepower(ctx, ev, t, w, dice, kw)
+        if t.armoured or t.cls not in ("infantry", "gun", "tank") or t.save is None:
+            return
+        if again is not None and not bg:
+            ctx.error(ctx.rule("p.4"), f"{name} re-rolls its save against {ctx.name(by)}'s {w.name}; only a rule "
+                      "re-rolls a save (Breakthrough Gun, p.66), and this weapon has none", **kw)
+        elif again is not None and roll is not None and roll < t.save:
+            ctx.error(ctx.rule("p.66"), f"{name} re-rolls its failed save ({roll} against {t.save}+); a "
+                      "Breakthrough Gun makes it re-roll only successful Saves", **kw)
+        elif bg and again is None and roll is not None and roll >= t.save and result == "saved":
+            ctx.error(ctx.rule("p.66"), f"{name} saves on {roll} against {ctx.name(by)}'s {w.name}, a Breakthrough "
+                      "Gun; Infantry, Gun and Unarmoured Tank Teams re-roll successful Saves against it", **kw)
+
+    @staticmethod
+    def _firepower(ctx: Any, ev: dict[str, Any], t: T.Team, w: T.Weapon, dice: list[int] | None,
+                   kw: dict[str, Any]) -> None:
+        """p.76 "Bunkers are tough, so any weapon making a Firepower Test against them must re-roll any successful
+        Firepower Test"; p.4 no other Firepower Test is re-rolled."""
+        name = ctx.name(ev["unit"])
+        first = ev["fp_roll"] if isinstance(ev.get("fp_roll"), int) else (dice[1] if dice and len(dice) > 1 else None)
+        again = ev.get("fp_reroll") if isinstance(ev.get("fp_reroll"), int) else None
+        bunker = is_bunker(t)
+        if again is not None and not bunker:
+            ctx.error(ctx.rule("p.4"), f"{name}'s Firepower Test against the {w.name} is re-rolled; only a test "
+                      "against a Bunker is (p.76)", **kw)
+            return
+        if not bunker or first is None or w.firepower is None:
+            return
+        if again is not None and first < w.firepower:
+            ctx.error(ctx.rule("p.76"), f"the failed Firepower Test ({first} against {w.firepower}+) on {name} is "
+                      "re-rolled; a Bunker makes only successful tests re-roll", **kw)
+        elif again is None and first >= w.firepower and T.key(ev.get("result")) in ("destroyed", "bailed_out"):
+            ctx.error(ctx.rule("p.76"), f"the {w.name}'s Firepower Test on {name} passes with {first} "
+                      f"({w.firepower}+) and is not re-rolled; Bunkers are tough: a successful Firepower Test "
+                      f"against them is re-rolled", **kw)
+
+
+def is_bunker(t: T.Team) -> bool:
+    """A Bunker (p.76): Nest, Pillbox or Turret (tag ``bunker``, ``nest``, ``pillbox`` or ``turret_bunker``)."""
+    return bool({"bunker", "nest", "pillbox", "turret_bunker"} & set(t.tags)) or t.type in ("nest", "pillbox")
