@@ -290,21 +290,26 @@ class Grid(Labelled):
         return self._location_name(self._lay(scale), int(x), int(y))
 
     def _location_name(self, lay: Layout, x: int, y: int) -> str:
-        n = self.numbering
         rx, ry = self._rotp(x, y)
+        return self._name_raw(lay, rx, ry, self.sideways)
+
+    def _name_raw(self, lay: Layout, rx: float, ry: float, sideways: bool) -> str:
+        """:meth:`_location_name` of a point already in the rotated frame (``sideways`` passed in: it is asked
+        1,500 times when a board's labels are made)."""
+        n = self.numbering
         raw_c = self._raw_column(lay, rx)
         col = raw_c
-        if n.v_descend and self.sideways:
+        if n.v_descend and sideways:
             col = self.max_rows - col
-        if n.h_descend and not self.sideways:
+        if n.h_descend and not sideways:
             col = self.max_columns - col
         row = self._raw_row(lay, rx, ry)
-        if n.v_descend and not self.sideways:
+        if n.v_descend and not sideways:
             row = self.max_rows - row
-        if n.h_descend and self.sideways:
+        if n.h_descend and sideways:
             row = self.max_columns - row
         if n.stagger and raw_c % 2 != 0:
-            desc = n.h_descend if self.sideways else n.v_descend
+            desc = n.h_descend if sideways else n.v_descend
             row += -1 if desc else 1
         return n.name(col, row)
 
@@ -349,7 +354,12 @@ class Grid(Labelled):
 
     @cached_property
     def _label_grid(self) -> list[list[str]]:
-        return [[self._compute_label(c, r) for r in range(self.rows)] for c in range(self.columns)]
+        # _compute_label for every on-map hex, with what is the same for all of them read once
+        lay, sideways, shift, centre, name = self._ref, self.sideways, self._shift, self._center_raw, self._name_raw
+        rows = range(self.rows)
+        if sideways:  # raw (a, b) = (row + shift, col); the centre comes back to the rotated frame unchanged
+            return [[name(lay, *centre(lay, r + shift, c), True) for r in rows] for c in range(self.columns)]
+        return [[name(lay, *centre(lay, c + shift, r), False) for r in rows] for c in range(self.columns)]
 
     def _compute_label(self, col: int, row: int) -> str:
         lay = self._ref
