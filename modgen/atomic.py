@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -137,6 +135,8 @@ def atomic_path(target: StrPath) -> Iterator[Path]:
     """
     target = check_output(target)
     try:
+        import tempfile  # here: tempfile (and random) cost ~2 ms to import, and most commands write nothing
+
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as exc:  # name the file the user asked for, not our temporary one
@@ -174,6 +174,8 @@ def atomic_dir(target: StrPath, inputs: Iterable[StrPath] = ()) -> Iterator[Path
     target = check_output_dir(target)
     inputs = list(inputs)
     try:
+        import tempfile
+
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
     except OSError as exc:
@@ -190,6 +192,8 @@ def atomic_dir(target: StrPath, inputs: Iterable[StrPath] = ()) -> Iterator[Path
         with _signals_held():
             _commit_dir(tmp, target, names)
     except BaseException:
+        import shutil
+
         shutil.rmtree(tmp, ignore_errors=True)
         raise
 

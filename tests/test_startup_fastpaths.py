@@ -54,7 +54,8 @@ def test_forbidden_character_in_a_string_is_still_refused(tmp_path: Path, raw: s
 
 def test_harmless_escapes_and_deep_but_allowed_nesting_pass(tmp_path: Path) -> None:
     path = tmp_path / "d.json"
-    value = {"t": "line\nnext\ttab\r \\ \" / \\u \\b", "deep": json.loads("[" * 150 + "]" * 150)}
+    value = {"t": "line\nnext\ttab\r \\ \" / \\u \\b", "é": "Minsk — ok", "n": [10**40, -2.5e3],
+             "deep": json.loads("[" * 150 + "]" * 150)}
     path.write_text(json.dumps(value), encoding="utf-8")
     assert read_json(path) == value
 

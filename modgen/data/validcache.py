@@ -20,14 +20,17 @@ ignored (and validation runs), never an error. Failing to write one is silent to
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+
+try:  # the BLAKE2 module alone: ``import hashlib`` loads OpenSSL's _hashlib too (~2 ms), which nothing here uses
+    from _blake2 import blake2b
+except ImportError:  # another Python implementation
+    from hashlib import blake2b
 
 from modgen import limits
 from modgen.resources import PACKAGE_DIR, schema_dir
@@ -52,7 +55,7 @@ def code_fingerprint() -> str:
     """A hash of modgen's own files (names, sizes, modification times) and the Python version, once per process."""
     global _code
     if _code is None:
-        h = hashlib.blake2b(digest_size=16)
+        h = blake2b(digest_size=16)
         h.update(f"{_VERSION}\0{sys.version}\0{PACKAGE_DIR}\0".encode())
         # the rule-system plugins installed (another package's plugin validates the rules of its games)
         for line in _plugin_distributions():
@@ -110,7 +113,10 @@ def _content(path: str) -> str | None:
         elif st.st_size > _HASH_LIMIT:
             sig = f"stat:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}"
         else:
-            sig = hashlib.file_digest(fh, "blake2b").hexdigest()
+            digest = blake2b()  # what hashlib.file_digest(fh, "blake2b") gives
+            while chunk := fh.read(1 << 18):
+                digest.update(chunk)
+            sig = digest.hexdigest()
     return sig if link is None else f"link:{link}:{sig}"
 
 
@@ -120,7 +126,7 @@ def _entry(manifest: Path) -> Path | None:
         return None
     # the limits in force (--limit, MODGEN_LIMIT_*) decide too: data valid under a higher limit may not be under this
     in_force = ",".join(f"{name}={limits.get(name)}" for name in sorted(limits.LIMITS))
-    key = hashlib.blake2b(f"{os.path.abspath(manifest)}\0{code_fingerprint()}\0{in_force}".encode(), digest_size=20)
+    key = blake2b(f"{os.path.abspath(manifest)}\0{code_fingerprint()}\0{in_force}".encode(), digest_size=20)
     return folder / f"{key.hexdigest()}.json"
 
 
@@ -158,6 +164,8 @@ def remember(manifest: Path, files: Iterable[str | Path], since: int | None = No
                 except OSError:
                     continue
         body = json.dumps({"version": _VERSION, "files": {p: _content(p) for p in listed}}).encode()
+        import tempfile  # only when an entry is written (a cache hit never is)
+
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".entry.", suffix=".part", dir=entry.parent)
         try:
