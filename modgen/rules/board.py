@@ -14,7 +14,6 @@ from typing import Any
 
 from modgen.geometry.hexgrid import Grid
 from modgen.geometry.squaregrid import SquareGrid, map_grid
-from modgen.geometry.table import path_crosses, point_in_polygon
 
 
 def make_grid(map_dict: dict[str, Any]) -> Grid | SquareGrid:
@@ -150,10 +149,14 @@ class TableBoard:
 
     def terrain_at(self, pos: Sequence[float]) -> list[str]:
         """Terrain types whose polygon holds the point (edges count), in map order."""
+        from modgen.geometry.table import point_in_polygon  # here: a hex game's check never needs table geometry
+
         return [t.get("type", "") for t in self.terrain_areas if point_in_polygon(pos, t["polygon"])]
 
     def terrain_crossed(self, path: Sequence[Sequence[float]]) -> list[str]:
         """Terrain types a path of straight legs enters or crosses, in map order."""
+        from modgen.geometry.table import path_crosses
+
         return [t.get("type", "") for t in self.terrain_areas if path_crosses(path, t["polygon"])]
 
     def zone(self, zone_id: str) -> dict[str, Any] | None:
