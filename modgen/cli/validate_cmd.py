@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Any
 
 import click
-
-from modgen.data.validate import is_valid, validate_game
-from modgen.draw.fitcheck import text_fit_issues
 
 
 @click.command("validate")
@@ -35,9 +34,7 @@ def command(manifest: str, as_json: bool, quiet: bool) -> None:
         raise click.BadParameter(f"{manifest} is a directory{hint}", param_hint="MANIFEST")
     if not path.exists():
         raise click.BadParameter(f"{manifest} does not exist", param_hint="MANIFEST")
-    issues = validate_game(manifest)
-    if is_valid(issues):  # drawing checks need valid data: text that must shrink below its min_size to fit
-        issues += text_fit_issues(manifest)
+    issues = _issues(manifest)
     if as_json:
         click.echo(json.dumps([i.to_dict() for i in issues], indent=2, ensure_ascii=False))
     else:
@@ -52,5 +49,32 @@ def command(manifest: str, as_json: bool, quiet: bool) -> None:
         else:
             click.echo(f"{manifest}: valid" + (f" ({warnings} warning{'s' if warnings != 1 else ''})"
                                                 if warnings else ""), err=True)
-    if not is_valid(issues):
+    if errors:
         raise click.exceptions.Exit(1)
+
+
+def _issues(manifest: str) -> list[Any]:
+    """The data checks' issues, then (for valid data) the drawing checks' warnings: remembered in the validation
+    cache (:mod:`modgen.data.validcache`) while no file they depend on changes, so validating unchanged data again
+    imports neither jsonschema nor the drawing code."""
+    from modgen.data import validcache
+
+    cached = validcache.known_report(manifest)
+    if cached is not None:
+        if not cached:
+            return []
+        from modgen.data.documents import Issue
+
+        return [Issue(**d) for d in cached]
+    from modgen.data.validate import is_valid, validate_game
+
+    files: list[str] = []
+    started = time.time_ns()
+    issues = validate_game(manifest, files)
+    if is_valid(issues):  # drawing checks need valid data: text that must shrink below its min_size to fit
+        from modgen.draw.fitcheck import font_files, text_fit_issues
+
+        issues += text_fit_issues(manifest)
+        validcache.remember(manifest, [*files, *font_files(manifest)], since=started,
+                            issues=[i.to_dict() for i in issues])
+    return issues

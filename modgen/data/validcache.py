@@ -120,39 +120,70 @@ def _content(path: str) -> str | None:
     return sig if link is None else f"link:{link}:{sig}"
 
 
-def _entry(manifest: Path) -> Path | None:
+def _entry(manifest: Path | str, report: bool = False) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
     # the limits in force (--limit, MODGEN_LIMIT_*) decide too: data valid under a higher limit may not be under this
     in_force = ",".join(f"{name}={limits.get(name)}" for name in sorted(limits.LIMITS))
-    key = blake2b(f"{os.path.abspath(manifest)}\0{code_fingerprint()}\0{in_force}".encode(), digest_size=20)
+    text = f"{os.path.abspath(manifest)}\0{code_fingerprint()}\0{in_force}"
+    if report:  # a report's lines name the files as the user wrote the manifest's path, from this folder
+        text += f"\0report\0{os.fspath(manifest)}\0{os.getcwd()}"
+    key = blake2b(text.encode(), digest_size=20)
     return folder / f"{key.hexdigest()}.json"
+
+
+def _read(manifest: Path | str, report: bool = False) -> dict | None:
+    """The entry of *manifest*, when there is one and none of its files changed since; else None."""
+    try:
+        entry = _entry(manifest, report)
+        if entry is None:
+            return None
+        data = json.loads(entry.read_bytes())
+        files = data["files"] if isinstance(data, dict) and data.get("version") == _VERSION else None
+        if not isinstance(files, dict) or not files:
+            return None
+        if all(isinstance(p, str) and (d is None or isinstance(d, str)) and _content(p) == d
+               for p, d in files.items()):
+            return data
+        return None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None  # no entry, or a damaged one: validate
 
 
 def known_valid(manifest: Path) -> bool:
     """True when an entry says this workspace validated clean and none of its files changed since."""
-    try:
-        entry = _entry(manifest)
-        if entry is None:
-            return False
-        data = json.loads(entry.read_bytes())
-        files = data["files"] if isinstance(data, dict) and data.get("version") == _VERSION else None
-        if not isinstance(files, dict) or not files:
-            return False
-        return all(isinstance(p, str) and (d is None or isinstance(d, str)) and _content(p) == d
-                   for p, d in files.items())
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return False  # no entry, or a damaged one: validate
+    return _read(manifest) is not None
 
 
-def remember(manifest: Path, files: Iterable[str | Path], since: int | None = None) -> None:
+_ISSUE_KEYS = {"file": str, "line": int, "column": int, "pointer": (str, type(None)), "message": str,
+               "severity": str}
+
+
+def known_report(manifest: Path | str) -> list[dict] | None:
+    """The issues ``modgen validate`` reported for *manifest* (as given, from this folder) when it was last found
+    valid (only warnings), if none of its files changed since; else None."""
+    data = _read(manifest, report=True)
+    issues = data.get("issues") if data is not None else None
+    if not isinstance(issues, list):
+        return None
+    for issue in issues:
+        if (not isinstance(issue, dict) or set(issue) != set(_ISSUE_KEYS) or issue["severity"] != "warning"
+                or not all(isinstance(issue[k], t) and not isinstance(issue[k], bool) for k, t in _ISSUE_KEYS.items())):
+            return None  # a damaged entry: validate
+    return issues
+
+
+def remember(manifest: Path | str, files: Iterable[str | Path], since: int | None = None,
+             issues: list[dict] | None = None) -> None:
     """Record that *manifest*'s workspace (these *files*) validated clean; silent when it cannot be written.
 
     ``since``: when the validation started (``time.time_ns()``); nothing is recorded if a file was modified after
-    (or a second before: coarse file-system clocks), since the validation may have read it before the change."""
+    (or a second before: coarse file-system clocks), since the validation may have read it before the change.
+    ``issues``: the warnings ``modgen validate`` printed (``Issue.to_dict()``), kept in an entry of their own that
+    :func:`known_report` reads."""
     try:
-        entry = _entry(manifest)
+        entry = _entry(manifest, report=issues is not None)
         if entry is None:
             return
         listed = {os.path.abspath(p): None for p in [manifest, *files]}
@@ -163,7 +194,10 @@ def remember(manifest: Path, files: Iterable[str | Path], since: int | None = No
                         return
                 except OSError:
                     continue
-        body = json.dumps({"version": _VERSION, "files": {p: _content(p) for p in listed}}).encode()
+        content: dict = {"version": _VERSION, "files": {p: _content(p) for p in listed}}
+        if issues is not None:
+            content["issues"] = issues
+        body = json.dumps(content).encode()
         import tempfile  # only when an entry is written (a cache hit never is)
 
         entry.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,9 @@ fraction of the side, so the verdict does not depend on the size.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from modgen.data.documents import Issue, Report, load_workspace
 from modgen.data.model import load_game
@@ -41,3 +43,27 @@ def text_fit_issues(manifest: str | Path) -> list[Issue]:
             for w in dict.fromkeys(plan.warnings):
                 out.add(ws.counters, f"/counters/{i}", f"face {face!r}: {w}", severity="warning")
     return out.sorted()
+
+
+def font_files(manifest: str | Path) -> list[str]:
+    """The font files the manifest's own counter layouts name (``font``: a path relative to the manifest's folder),
+    which :func:`text_fit_issues` measures with: the validation cache (``modgen validate``) keys its entry by them."""
+    try:
+        layouts = json.loads(Path(manifest).read_bytes()).get("counter_layouts")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return []
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            font = node.get("font")
+            if isinstance(font, str) and font not in ("bold", "regular"):
+                found.append(str(Path(manifest).parent / font))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(layouts)
+    return found
