@@ -72,3 +72,22 @@ def test_label_table_is_the_label_of_each_hex() -> None:
     for orient, offset, hd, vd, st in itertools.product(("flat", "pointy"), ("odd", "even"), *[(False, True)] * 3):
         g = Grid(13, 9, orient, Numbering(sep=".", h_descend=hd, v_descend=vd, stagger=st), offset=offset)
         assert g._label_grid == [[g._compute_label(c, r) for r in range(9)] for c in range(13)]
+
+
+def test_byte_scans_find_what_the_regular_expressions_find() -> None:
+    """jsonio's C-level scans for long numbers and forbidden characters agree with the searches they replace."""
+    import random
+    import re
+
+    from modgen.data import jsonio
+
+    common = list("0123456789eE+-. ,\"a")
+    rare = ["\x7f", "\xe9", "\xa0", "\x85", "\ufdd0", "\uffff", "\U0001fffe", "\U0001f600", "\ud800", "\n"]
+    rng = random.Random(22)
+    for _ in range(30_000):
+        text = "".join(rng.choice(common) if rng.random() < 0.85 else rng.choice(rare)
+                       for _ in range(rng.randint(0, 30)))
+        digits = rng.randint(1, 6)
+        slow = bool(re.search("[0-9]{" + str(digits + 1) + "}", text) or re.search("[eE][+-]?[0-9]{3}", text))
+        assert jsonio.long_number(text, digits) == slow, (text, digits)
+        assert jsonio.raw_bad_char(text) == (jsonio.BAD_CHARS.search(text.replace("\n", "")) is not None), text

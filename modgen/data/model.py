@@ -78,9 +78,7 @@ def _clean_text(text: str) -> bool:
     test (a C-level scan of the text instead of one regex search per string); when it fails, :func:`_plain` decides."""
     if len(text) > limits.get("string_mb") * (1 << 20) or any(e in text for e in _STRING_MADE_BAD):
         return False
-    if text.isascii():  # the common case; json.loads refused raw control characters in strings already
-        return "\x7f" not in text  # (a regex search of a big text costs milliseconds; this, microseconds)
-    return not jsonio.BAD_CHARS.search(text)
+    return not jsonio.raw_bad_char(text)  # json.loads refused raw control characters already
 
 
 def _shallow(value: Any) -> bool:
