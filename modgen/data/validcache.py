@@ -10,7 +10,9 @@ time and inode: hashing a big rules PDF would cost more than validating; for a l
 for a file that did not exist. It is written only when validation found no error (warnings do not change what
 ``require_valid`` does) and no listed file changed while it ran, and trusted only while every listed file is still
 the same (or still absent): a changed, new or deleted file, another modgen, plugin, limit or Python means validating
-again.
+again. ``modgen validate`` keeps the report of valid data (its warnings, the text-fit ones included) in an entry of
+its own (:func:`known_report`), keyed also by the manifest's path as given and the working folder (its lines name
+the files that way) and listing the font files the counter layouts name.
 
 Entries live in the user's cache folder (``$MODGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/modgen``, else
 ``~/.cache/modgen``), under ``valid/``; ``MODGEN_CACHE_DIR=off`` turns the cache off. They are written atomically
