@@ -20,6 +20,7 @@ from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.counterattacks import Counterattacks
 from modgen.rules.tis.crossings import Crossings
 from modgen.rules.tis.drops import Drops
+from modgen.rules.tis.engineer_roles import EngineerRoles
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.far_results import FarResults
@@ -52,4 +53,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
             Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
-            Visibility(), FarResults(), NightLosses(), ObjectFire()]
+            Visibility(), FarResults(), NightLosses(), ObjectFire(), EngineerRoles()]

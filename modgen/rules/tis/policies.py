@@ -382,4 +382,23 @@ POLICIES: tuple[Policy, ...] = (
         "[7.6.2].",
         rule="TIS 7.6.1",
     ),
+    Policy(
+        "engineer_company_below",
+        default=3,
+        choices=(3, 4, 5, 6, 7, 8, 9),
+        doc="[20.2.1] 'engineer companies (weaker than B SP)': the 'B' is garbled (the digest guesses 8). An "
+        "engineer unit with fewer SP than this number is a company whose role (combat +1, minefields or bridges) "
+        "is fixed before play; the default 3 agrees with [20.2.2] (a battalion reduced to 2 SP becomes subject "
+        "to [20.2.1]).",
+        rule="TIS 20.2.1, 20.2.2",
+    ),
+    Policy(
+        "engineer_merge",
+        default="stacked",
+        choices=("stacked", "never"),
+        doc="[20.2.3] 'Two (or more) weakened engineer battalions can be treated as one battalion with a strength "
+        "equal to the total': weakened engineer battalions (not size-I companies) of one side on one hex count "
+        "their summed SP against the company threshold (stacked), or each unit counts alone (never).",
+        rule="TIS 20.2.3",
+    ),
 )
