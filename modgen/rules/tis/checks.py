@@ -19,6 +19,7 @@ from modgen.rules.tis.columns import Columns
 from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.counterattacks import Counterattacks
 from modgen.rules.tis.crossings import Crossings
+from modgen.rules.tis.drop_water import DropWater
 from modgen.rules.tis.drops import Drops
 from modgen.rules.tis.engineer_roles import EngineerRoles
 from modgen.rules.tis.engineers import Engineers
@@ -53,4 +54,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
             Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
-            Visibility(), FarResults(), NightLosses(), ObjectFire(), EngineerRoles()]
+            Visibility(), FarResults(), NightLosses(), ObjectFire(), EngineerRoles(), DropWater()]

@@ -401,4 +401,13 @@ POLICIES: tuple[Policy, ...] = (
         "their summed SP against the company threshold (stacked), or each unit counts alone (never).",
         rule="TIS 20.2.3",
     ),
+    Policy(
+        "drop_sea_near_land",
+        default="as_lake",
+        choices=("as_lake", "no_rule"),
+        doc="[17.2.3] eliminates a unit landing 'on a sea square which isn't near land' and says nothing of a sea "
+        "hex next to land: it is read like a lake [17.2.2] (casualties, then the closest land hex; as_lake), or "
+        "left unchecked (no_rule).",
+        rule="TIS 17.2.2, 17.2.3",
+    ),
 )
