@@ -16,6 +16,7 @@ from tests.test_tis_movement import move
 from tests.tis_world import findings_in, rules_in, world
 
 LAKE_ROW = [1, 1, 1, 2, 2, 2]  # illustrative, not the publisher's
+RING = ["2408", "2308", "2309", "2407", "2409", "2508", "2509"]  # 2408 and its six neighbours
 
 
 def water(kind: str, hexes: list[str]):
@@ -58,11 +59,12 @@ def test_17_2_2_the_lake_casualties_come_from_the_designers_table(tmp_path: Path
 
 
 def test_17_2_3_a_unit_landing_on_open_sea_is_eliminated(tmp_path: Path):
-    ring = ["2408", "2307", "2308", "2407", "2507", "2508", "2309", "2409"]
+    ring = RING
     game = world(tmp_path, game=manifest(), board=water("sea", ring))
     drop = [roll("drift", 2, POLE), land(POLE, "2408")]
     assert rules_in(game, *poles(*drop, {"type": "loss", "unit": POLE, "eliminated": True, "reason": "drop"})) == []
-    assert rules_in(game, *poles(*drop)) == ["TIS 17.2.3"]
+    errs = [f for f in findings_in(game, *poles(*drop)) if f["severity"] == "error"]
+    assert [f["rule"] for f in errs] == ["TIS 17.2.3"] and "no land next to it" in errs[0]["message"]
 
 
 def test_17_2_3_a_sea_hex_near_land_is_read_as_a_lake(tmp_path: Path):
@@ -71,3 +73,15 @@ def test_17_2_3_a_sea_hex_near_land_is_read_as_a_lake(tmp_path: Path):
     drop = [roll("drift", 2, POLE), land(POLE, "2408")]
     assert rules_in(game, *poles(*drop, move(POLE, "2408", "2409"))) == []
     assert rules_in(game, *poles(*drop)) == ["TIS 17.2.3"]
+
+
+def test_17_2_2_a_lake_far_from_land_follows_policy_drop_lake_far_from_land(tmp_path: Path):
+    ring = RING
+    drop = poles(roll("drift", 2, POLE), land(POLE, "2408"), move(POLE, "2408", "2409", "2410"))
+    # the rule's text (default): the closest land hex, 2 away
+    assert rules_in(world(tmp_path / "a", game=manifest(), board=water("lake", ring)), *drop) == []
+
+    def chart(g: dict) -> None:
+        manifest()(g)
+        g["rules"].setdefault("policies", {})["drop_lake_far_from_land"] = "eliminated"
+    assert rules_in(world(tmp_path / "b", game=chart, board=water("lake", ring)), *drop) == ["TIS 17.2.2"]

@@ -7,8 +7,10 @@ a missing row is could-not-check, in :mod:`.drops`). The unit lands on the water
 moved (``move`` path ending on land) to a land hex no farther from the water hex than any other land hex, before
 the airborne phase ends. A sea hex "near land" has a land hex adjacent; a drop there is read by policy
 ``drop_sea_near_land`` (default ``as_lake``: casualties and the closest land hex; ``no_rule``: the book says
-nothing, not checked). A unit that lands on a sea hex with no land adjacent must be eliminated (a ``loss`` with
-``eliminated``, or all its steps) before the phase ends.
+nothing, not checked); the drop chart's note agrees with as_lake ("placed on the adjacent land hex after its losses
+are taken; if no adjacent land hex exists, the unit is eliminated"). That note contradicts [17.2.2] for a lake with
+no land adjacent: policy ``drop_lake_far_from_land`` (default ``closest``, the rule's text; ``eliminated``, the
+chart's note). A unit that is to be eliminated must be (a ``loss`` with ``eliminated``) before the phase ends.
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ class DropWater:
         if terrain not in WATER:
             return
         near_land = any(is_land(ctx, n) for n in ctx.board.neighbours(h))
-        if terrain == "sea" and not near_land:
+        far = not near_land and (terrain == "sea" or ctx.policies.get("drop_lake_far_from_land") == "eliminated")
+        if far:
             st.per_phase.setdefault(PENDING, {})[uid] = (h, "eliminated")
         elif terrain == "lake" or ctx.policies.get("drop_sea_near_land", "as_lake") == "as_lake":
             st.per_phase.setdefault(PENDING, {})[uid] = (h, "ashore")
@@ -60,9 +63,10 @@ class DropWater:
             terrain = ctx.board.terrain(h)
             if owed == "eliminated":
                 if uid not in st.eliminated:
-                    ctx.error(ctx.rule("17.2.3"), f"{ctx.name(uid)} landed at {h}, a sea hex with no land next to "
-                              "it, and was not eliminated; a unit landing on a sea square which isn't near land is "
-                              "eliminated", units=[uid], hexes=[h])
+                    rule = "17.2.3" if terrain == "sea" else "17.2.2"
+                    ctx.error(ctx.rule(rule), f"{ctx.name(uid)} landed at {h}, a {terrain} hex with no land next "
+                              f"to it, and was not eliminated; a unit landing on a {terrain} hex which isn't near "
+                              "land is eliminated", units=[uid], hexes=[h])
                 continue
             if uid in st.eliminated:
                 continue

@@ -410,4 +410,12 @@ POLICIES: tuple[Policy, ...] = (
         "left unchecked (no_rule).",
         rule="TIS 17.2.2, 17.2.3",
     ),
+    Policy(
+        "drop_lake_far_from_land",
+        default="closest",
+        choices=("closest", "eliminated"),
+        doc="A unit landing on a lake with no land hex adjacent: [17.2.2] places it 'on the closest land hex' "
+        "(closest); the drop-losses chart's note eliminates it when 'no adjacent land hex exists' (eliminated).",
+        rule="TIS 17.2.2",
+    ),
 )
