@@ -38,6 +38,7 @@ from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.recon import Recon
 from modgen.rules.tis.retreats import Retreats
+from modgen.rules.tis.sea import SeaCasualties
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
 from modgen.rules.tis.victory import Victory
@@ -54,4 +55,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
             Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
-            Visibility(), FarResults(), NightLosses(), ObjectFire(), EngineerRoles(), DropWater()]
+            Visibility(), FarResults(), NightLosses(), ObjectFire(), EngineerRoles(), DropWater(), SeaCasualties()]
