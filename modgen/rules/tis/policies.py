@@ -418,4 +418,13 @@ POLICIES: tuple[Policy, ...] = (
         "(closest); the drop-losses chart's note eliminates it when 'no adjacent land hex exists' (eliminated).",
         rule="TIS 17.2.2",
     ),
+    Policy(
+        "train_rail_mp",
+        default=1,
+        choices=(1, 2),
+        doc="[32.1.6] an empty train lengthens the supply line by 30 MP 'only on rail tracks', but the book gives "
+        "no train cost a rail hex (trains have 60 MP [33.1.2]; a hex with destroyed tracks costs 20 [33.3.3]): "
+        "MP a rail hex for the extension.",
+        rule="TIS 32.1.6, 33.3.3",
+    ),
 )
