@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.test_tis_movement import PARA, PGR, move, phase, setup, stage
 from tests.test_tis_visibility import duel
-from tests.tis_world import findings_in, rules_in, world
+from tests.tis_world import findings_in, rules_in, unit, world
 
 
 def scarp(high: str | None, a: str = "1111", b: str = "1211"):
@@ -45,3 +45,17 @@ def test_3_5_2_the_adjacent_hex_above_a_scarp_is_not_visible(tmp_path: Path):
 def test_3_5_2_the_adjacent_hex_below_a_scarp_is_visible(tmp_path: Path):
     found = findings_in(world(tmp_path, board=scarp("1111")), *duel("1111", "1211"))
     assert not [f for f in found if "15.2.6" in f["rule"]]
+
+
+XRE = "gb.xxx.re1"
+
+
+def test_20_1_1_engineers_cross_a_scarp_for_5_mp_extra(tmp_path: Path):
+    """[20.1.1] "Engineer units are considered to be motorized infantry units, but they can ... cross scarps (5 MP
+    extra)". A motorized engineer battalion of 8 MP: clear 2 MP, so across the scarp into 1211 2 + 5 = 7 MP."""
+    game = world(tmp_path, board=scarp("1211"),
+                 counters=[unit(XRE, "engineer", "gb.xxx", "allies", [4, 3, 2, 1], 8, ["engineer", "motorized"])])
+    assert rules_in(game, setup(XRE, "1111"), stage(), phase("movement"), move(XRE, "1111", "1211")) == []
+    # 1011-1111 (2) then the scarp (7): 9 of 8 MP
+    assert rules_in(game, setup(XRE, "1011"), stage(), phase("movement"), move(XRE, "1011", "1111", "1211")) \
+        == ["TIS 4.2.2"]
