@@ -119,6 +119,9 @@ def _check_hex_map(ck: Checker, doc: Doc, at: tuple[str | int, ...], m: dict[str
                     and not grid.adjacent(pair[0], pair[1]):
                 ck.add(doc, pointer(*at, "hexsides", i, "hexes"),
                        f"hexes {pair[0]!r} and {pair[1]!r} are not adjacent, so they share no hexside")
+        if "high" in side and side["high"] not in (pair or []):
+            ck.add(doc, pointer(*at, "hexsides", i, "high"),
+                   f"high {side['high']!r} is not one of the hexside's hexes {pair!r}; it names the hex above")
     for i, line in _items(m.get("lines")):
         ck._terrain(doc, pointer(*at, "lines", i, "type"), line.get("type"), "line")
         hexes_ = line.get("hexes")

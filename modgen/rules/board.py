@@ -43,9 +43,12 @@ class Board:
         self.default_terrain = map_dict.get("default_terrain", "clear")
         self.hex_terrain: dict[str, str] = dict(map_dict.get("hexes") or {})
         self.sides: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self.high_sides: dict[tuple[str, str], str] = {}
         for side in map_dict.get("hexsides") or []:
             a, b = side["hexes"]
             self.sides[_side_key(a, b)].append(side["type"])
+            if side.get("high") in (a, b):
+                self.high_sides[_side_key(a, b)] = side["high"]
         self.line_links: dict[tuple[str, str], set[str]] = defaultdict(set)
         self.line_hexes: dict[str, set[str]] = defaultdict(set)
         for line in map_dict.get("lines") or []:
@@ -91,6 +94,11 @@ class Board:
     def hexside(self, a: str, b: str) -> list[str]:
         """Hexside terrain ids on the edge between two adjacent hexes (may be several, e.g. river + bridge)."""
         return self.sides.get(_side_key(a, b), [])
+
+    def higher(self, a: str, b: str) -> str | None:
+        """The hex on the higher side of the edge between adjacent ``a`` and ``b`` (a scarp's or slope's ``high``
+        in the map data), or None where the data does not say."""
+        return self.high_sides.get(_side_key(a, b))
 
     def lines(self, a: str, b: str) -> set[str]:
         """Line types (road, rail, trail…) that run from ``a`` straight into ``b``."""

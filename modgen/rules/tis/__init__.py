@@ -131,8 +131,9 @@ FAMILIES = (
            note="schedule, entry areas, drop phase and the Poles' drop-date roll; drops [17]: bad weather [45.2.4], "
            "enemy fighters [17.2.13], the wind roll [17.1.2], AA fire [17.2.4] (printed Day cells), losses on "
            "landing [17.2.1], the order of steps [17.2.9], the surprise roll's losses [17.2.6], double losses on "
-           "the enemy [17.2.8] and +1 EP on starred armour [17.2.7]; where a missed drop lands (diagram omitted), "
-           "lakes and sea not checked"),
+           "the enemy [17.2.8] and +1 EP on starred armour [17.2.7]; lakes and sea [17.2.2]-[17.2.3] (to the closest "
+           "land hex, eliminated on open sea; policies drop_sea_near_land, drop_lake_far_from_land; the lake row of "
+           "the drop table is the designer's); where a missed drop lands (diagram omitted) not checked"),
     Family("movement", tables=("terrain",), rules=("4", "9.2.5", "13.1.7", "14.3.1", "21.2.1", "12.4.3", "16.1.3",
                                                   "25.1", "24.1", "36.1"),
            note="MP budget, roads, enemy hexes, after-drop MP, after a barrage ½ [9.2.5], night 2 MP [13.1.7], "
@@ -146,8 +147,8 @@ FAMILIES = (
            "counterattack moves (not from a ZoC, not at a unit adjacent before [8.2.1], not out of a hex where a "
            "friend stays [8.2.2], policies counterattack_adjacent, counterattack_from; not when stopped by "
            "fighters, Z), the ZoC a Bx result of an attack from march lifts [16.2.7], commandos [28.1.4], sabotage "
-           "units [35.3.3], night infiltration through an own entrenched unit [13.1.5] (given paths); scarps "
-           "[6.1.2] not checked"),
+           "units [35.3.3], night infiltration through an own entrenched unit [13.1.5] (given paths); no ZoC up a "
+           "scarp [6.1.2] (the map hexside's high side)"),
     Family("stacking", rules=("5.1", "33.3", "34"),
            note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
            "one transport column and one train a hex [34.3.1], [33.3.1], no unit with a loaded column [34.3.2]; "
@@ -187,7 +188,8 @@ FAMILIES = (
            "bases, 15 motorized MP, HQ extensions, rivers, enemy ZoC, landing areas at half) [32.1], every unit "
            "under policy supply_marking, the effects [32.2.2], the attrition roll [32.2.3] (owed from the 4th stage "
            "without supply, policy supply_attrition_start, and obeyed), empty transport columns +12 MP [32.1.6], "
-           "small rivers at pontoon bridges [36.1.3]; trains (no rail lines in Arnhem) and [32.1.8] not checked"),
+           "small rivers at pontoon bridges [36.1.3], empty trains +30 MP along rail lines [32.1.6] "
+           "(destroyed track 20 MP [33.3.3], policy train_rail_mp); [32.1.8] not checked"),
     Family("fortifications", rules=("12.1", "12.4.1", "12.4.2", "13.1.2", "20.1", "21", "22", "23", "24", "25.1",
                                     "28.1.6", "36.1"),
            note="field fortifications [12.1.1]-[12.1.5]; engineer actions a stage [20.1.3]-[20.1.4]; laying and "
@@ -200,8 +202,9 @@ FAMILIES = (
            "only by engineer battalions [12.4.1] (policy at_barricade_builder), directed on 3 edges side by side "
            "[12.4.2] (marker edges/facing, barricade event; effects: movement, combat); artillery fire at objects on "
            "the Destroying Objects by Artillery table [22.1.2], [22.1.4]-[22.1.5], minefields [22.1.6], ferries "
-           "only by Z [24.2.2]. Not checked: engineer company "
-           "roles [20.2.1] (threshold garbled), objects destroyed by air (truncated tables), the ferry's "
+           "only by Z [24.2.2]; engineer company roles [20.2.1]-[20.2.3] (role markers before play; "
+           "policies engineer_company_below, engineer_merge). Not checked: objects destroyed by air (truncated "
+           "tables), the ferry's "
            "artillery range [24.2.2], a bridge's rebuilding time ('see 19.2.2'), crossings in from/to moves "
            "between hexes that are not adjacent"),
     Family("victory", rules=("scenario",), note="game_end VP against the scenario table (SP destroyed, named "
@@ -236,7 +239,7 @@ FAMILIES = (
     Family("events", rules=("45",), note="the first stage good (scenario first_weather), the "
            "stage's 2d6 roll in the air phase against the Weather Change Table from the previous weather, once a "
            "stage; the worsened-weather die of each air mission (4-6 aborts) [45.2.3]; bad weather as night "
-           "[45.2.5]; the sea-casualty roll [45.2.2] not checked"),
+           "[45.2.5]; casualties at sea [45.2.1]-[45.2.2] (roll purpose sea against the designer's sea_casualties)"),
     Family("setup", rules=("35.2",), note="AT teams [35.2]: with a friendly unit after the movement phase "
            "[35.2.2], the die after each use [35.2.6], one unit to move with a stage [35.2.8], BSO targets (policy "
            "at_team_targets) [35.2.9]; attachment before play [35.2.1] not checked"),
@@ -245,8 +248,9 @@ FAMILIES = (
            "(one hex between: policy visibility_one_hex), units in city/woods/fort/fortified line seen only from "
            "next door except by recon [3.5.4], identified units to the end of the next own combat phase [3.5.5], "
            "night adjacent only [3.5.6]; used by exterior FaR [15.2.6], single-handed artillery fire [9.6.3] "
-           "(policy artillery_visibility) and identification at 2 hexes [11.4.4]; a scarp between adjacent hexes "
-           "[3.5.2] is a warning (which side is above is not in the map data); air recon [26.7.1] not checked"),
+           "(policy artillery_visibility) and identification at 2 hexes [11.4.4]; the hex above a scarp "
+           "is not visible from below [3.5.2] (the hexside's high; a warning where the data does not say); "
+           "air recon [26.7.1] not checked"),
     Family("morale", rules=("15.4",), note="the die after FaR losses (roll purpose far_morale) [15.4.1]: owed, "
            "its +1 (own HQ in the hex) and -1 (out of the HQ's range, policy far_morale_hq_range) [15.4.3], the "
            "unit held in its hex (exterior) or retreating one hex (interior) [15.4.1], or 1 more EP with its HQ "

@@ -19,7 +19,9 @@ from modgen.rules.tis.columns import Columns
 from modgen.rules.tis.combat import Combat
 from modgen.rules.tis.counterattacks import Counterattacks
 from modgen.rules.tis.crossings import Crossings
+from modgen.rules.tis.drop_water import DropWater
 from modgen.rules.tis.drops import Drops
+from modgen.rules.tis.engineer_roles import EngineerRoles
 from modgen.rules.tis.engineers import Engineers
 from modgen.rules.tis.far import FireAtRange
 from modgen.rules.tis.far_results import FarResults
@@ -36,6 +38,7 @@ from modgen.rules.tis.obligations import HqEffects, Obligations
 from modgen.rules.tis.phases import Landings, PhaseDiscipline
 from modgen.rules.tis.recon import Recon
 from modgen.rules.tis.retreats import Retreats
+from modgen.rules.tis.sea import SeaCasualties
 from modgen.rules.tis.stacking import Stacking
 from modgen.rules.tis.supply import Supply
 from modgen.rules.tis.victory import Victory
@@ -52,4 +55,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Supply(), Attrition(), Engineers(), Victory(), Air(), FireAtRange(), Counterattacks(), Fortifications(),
             Minefields(), Crossings(), Objects(), Bridges(),
             Artillery(), Headquarters(), Weather(), Drops(), Recon(), Columns(), Battlegroups(), AtTeams(),
-            Visibility(), FarResults(), NightLosses(), ObjectFire()]
+            Visibility(), FarResults(), NightLosses(), ObjectFire(), EngineerRoles(), DropWater(), SeaCasualties()]

@@ -114,6 +114,8 @@ def _zoc_rules(ctx: Any, armoured: bool) -> ZocRules:
         # [6.1.3]: not across a big river (or into lake/sea); [6.2.5]: across small rivers it does extend
         if any(s == "big_river" for s in board.hexside(a, b)):
             return False
+        if "scarp" in board.hexside(a, b) and board.higher(a, b) == b:
+            return False  # [6.1.2] no ZoC up a scarp (the map's ``high`` says which side is above)
         if board.terrain(b) in ("lake", "sea"):
             return False
         return not (armoured and inaccessible(ctx, b, "armoured"))  # [6.1.5]

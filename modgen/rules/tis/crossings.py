@@ -17,7 +17,8 @@ hexsides [36.1.1] until it moves or dies [36.1.2].
 - [36.1.1], [36.1.4]: at a pontoon column a small river costs armoured and motorized units +5 MP, field artillery +2,
   others nothing in the movement phase the column arrived, nothing later; a big river +1 for non-motorized infantry
   (+3 mortars, +6 motorcycles); [36.1.2] one bridge site a column a stage.
-- [20.1.1]: engineers cross small rivers for +2 MP and great rivers like foot infantry.
+- [20.1.1]: engineers cross small rivers for +2 MP, great rivers like foot infantry, scarps for +5 MP (whatever
+  the Terrain Effect chart's scarp row says, or without one).
 """
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def river_step(ctx: Any, uid: str, a: str, b: str, first: bool, limit: Fraction 
     riv = c.river(ctx, a, b)
     ferry = FERRY in sides and not any(c.object_state(ctx, h).get("ferry") == "destroyed" for h in (a, b))  # [24.2.1]
     if riv is None and not ferry:
+        if "scarp" in sides and c.unit_class(ctx, uid) == "engineer" and (up := _entry(ctx, costs, b)) is not None:
+            normal = costs.step(a, b)  # a road across the scarp may be cheaper
+            return True, min(up + 5, normal) if normal is not None else up + 5  # [20.1.1] scarps 5 MP extra
         return None
     side, mclass, cls = ctx.side_of(uid), c.move_class(ctx, uid), c.unit_class(ctx, uid)
     entry = _entry(ctx, costs, b)

@@ -16,6 +16,7 @@ from typing import Any
 from modgen.rules.tis import artillery as art
 from modgen.rules.tis import barricades as bar
 from modgen.rules.tis import common as c
+from modgen.rules.tis import engineer_roles as roles
 from modgen.rules.tis import special
 from modgen.rules.tis.battlegroups import groups_fighting
 from modgen.rules.tis.march import is_afm
@@ -298,7 +299,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         if best > 0:
             o.optional.append(("black stars [29.1.1]", best))
             o.stars = best
-    if any(c.unit_class(ctx, u) == "engineer" for u in attackers):
+    if any(c.unit_class(ctx, u) == "engineer" and roles.combat_allowed(ctx, u) for u in attackers):  # [20.2.1]
         o.optional.append(("engineers [20.1.5]", 1))
         o.engineers = True
     return o

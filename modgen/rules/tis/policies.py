@@ -382,4 +382,49 @@ POLICIES: tuple[Policy, ...] = (
         "[7.6.2].",
         rule="TIS 7.6.1",
     ),
+    Policy(
+        "engineer_company_below",
+        default=3,
+        choices=(3, 4, 5, 6, 7, 8, 9),
+        doc="[20.2.1] 'engineer companies (weaker than B SP)': the 'B' is garbled (the digest guesses 8). An "
+        "engineer unit with fewer SP than this number is a company whose role (combat +1, minefields or bridges) "
+        "is fixed before play; the default 3 agrees with [20.2.2] (a battalion reduced to 2 SP becomes subject "
+        "to [20.2.1]).",
+        rule="TIS 20.2.1, 20.2.2",
+    ),
+    Policy(
+        "engineer_merge",
+        default="stacked",
+        choices=("stacked", "never"),
+        doc="[20.2.3] 'Two (or more) weakened engineer battalions can be treated as one battalion with a strength "
+        "equal to the total': weakened engineer battalions (not size-I companies) of one side on one hex count "
+        "their summed SP against the company threshold (stacked), or each unit counts alone (never).",
+        rule="TIS 20.2.3",
+    ),
+    Policy(
+        "drop_sea_near_land",
+        default="as_lake",
+        choices=("as_lake", "no_rule"),
+        doc="[17.2.3] eliminates a unit landing 'on a sea square which isn't near land' and says nothing of a sea "
+        "hex next to land: it is read like a lake [17.2.2] (casualties, then the closest land hex; as_lake), or "
+        "left unchecked (no_rule).",
+        rule="TIS 17.2.2, 17.2.3",
+    ),
+    Policy(
+        "drop_lake_far_from_land",
+        default="closest",
+        choices=("closest", "eliminated"),
+        doc="A unit landing on a lake with no land hex adjacent: [17.2.2] places it 'on the closest land hex' "
+        "(closest); the drop-losses chart's note eliminates it when 'no adjacent land hex exists' (eliminated).",
+        rule="TIS 17.2.2",
+    ),
+    Policy(
+        "train_rail_mp",
+        default=1,
+        choices=(1, 2),
+        doc="[32.1.6] an empty train lengthens the supply line by 30 MP 'only on rail tracks', but the book gives "
+        "no train cost a rail hex (trains have 60 MP [33.1.2]; a hex with destroyed tracks costs 20 [33.3.3]): "
+        "MP a rail hex for the extension.",
+        rule="TIS 32.1.6, 33.3.3",
+    ),
 )

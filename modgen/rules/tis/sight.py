@@ -10,8 +10,9 @@ What blocks [3.5.3] is the designer's terrain data: each Terrain Effect row's ``
 apart runs through one hex, or along the hexside between two ("both fields"): two fields block only when both do
 (``along_side="both"``); whether the single hex of a straight line blocks alone is policy ``visibility_one_hex``
 (default ``blocks``). A game whose terrain table sets ``blocks_los`` on no row says nothing about sight: the verdict is
-then unknown. Which side of a scarp hexside is "above" is not in the map data: an adjacent hex across a scarp is a
-judgement (unknown).
+then unknown. Which side of a scarp hexside is "above" is the map's ``high`` on the hexside: the
+hex above is not visible from below, the hex below is from above; without ``high`` the verdict is a judgement
+(unknown).
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def visible(ctx: Any, here: str, there: str, recon: bool = False, hidden_target:
     board = ctx.board
     d = board.distance(here, there)
     if d == 1:
+        if "scarp" in (board.hexside(here, there) or ()) and board.higher(here, there) is not None:
+            if board.higher(here, there) == there:
+                return Seen(False, f"{there} is above the scarp between {here} and {there}: an adjacent hex above "
+                            "a scarp is not visible", "3.5.2")
+            return Seen(True)
         if "scarp" in (board.hexside(here, there) or ()):
             return Seen(None, f"a scarp lies between {here} and {there}; the map data does not say which hex is "
                         "above it (an adjacent hex above a scarp is not visible)", "3.5.2")

@@ -21,13 +21,16 @@ from fractions import Fraction
 from typing import Any
 
 from modgen.rules.tis import common as c
-from modgen.rules.tis.columns import is_column, loads
+from modgen.rules.tis.columns import is_column, is_train, loads
 from modgen.rules.tis.costs import TisCosts
 from modgen.rules.tis.crossings import _entry, pontoon_at
 
 LINE_MP = 15  # [32.1.5]
 EXTENSION = {"XXX": 12, "XX": 9, "X": 6}  # [32.1.5] corps, division, brigade HQ
 COLUMN_MP = 12  # [32.1.6] an empty transport column lengthens the line by 12 MP
+TRAIN_MP = 30  # [32.1.6] an empty train lengthens it by 30 MP, only on rail tracks
+RAIL = ("rail", "railroad", "railway")  # map line types that are rail tracks
+DESTROYED_TRACK_MP = 20  # [33.3.3]
 ROAD_ONLY = ("mountain", "mountains", "swamp", "marsh", "scarp")  # [32.1.3]
 NEVER = ("sea", "lake")  # [32.1.3]
 
@@ -99,6 +102,29 @@ class SupplyNet:
                     heapq.heappush(heap, (d + step, n))
         return best
 
+    def rail_reach(self, start: str, budget: int) -> set[str]:
+        """Hexes an empty train at ``start`` lengthens the line to [32.1.6]: along rail lines only, each rail hex
+        costing policy ``train_rail_mp`` (the book gives trains 60 MP [33.1.2] but no cost a hex), a hex with
+        destroyed tracks 20 MP [33.3.3]; closed hexes [32.1.3]-[32.1.4] and unbridged rivers stop it."""
+        ctx = self.ctx
+        per_hex = Fraction(ctx.policies.get("train_rail_mp", 1))
+        best: dict[str, Fraction] = {}
+        heap = [(Fraction(0), start)]
+        while heap:
+            d, h = heapq.heappop(heap)
+            if h in best:
+                continue
+            best[h] = d
+            for n in ctx.board.neighbours(h):
+                if n in best or not set(RAIL) & {t.split(":")[0] for t in ctx.board.lines(h, n)} \
+                        or c.river(ctx, h, n) is not None or not self._open(n):
+                    continue
+                wrecked = any(c.object_state(ctx, n).get(k) == "destroyed" for k in RAIL)
+                step = Fraction(DESTROYED_TRACK_MP) if wrecked else per_hex
+                if d + step <= budget:
+                    heapq.heappush(heap, (d + step, n))
+        return set(best)
+
     def supplied_hexes(self, base: set[str], extension: str) -> set[str]:
         """Hexes within 15 MP of a base, then within each reached HQ's extension and each reached empty transport
         column's 12 MP (chained) [32.1.5]-[32.1.7]."""
@@ -109,19 +135,20 @@ class SupplyNet:
         while True:
             hqs = [u for u, h in ctx.state.position.items() if h in reached and u not in done
                    and ctx.side_of(u) == self.side
-                   and (c.unit_class(ctx, u) == "hq" or (is_column(ctx, u) and u not in carrying))]
+                   and (c.unit_class(ctx, u) == "hq" or ((is_column(ctx, u) or is_train(ctx, u))
+                                                         and u not in carrying))]
             if not hqs:
                 return reached
             for u in hqs:
                 done.add(u)
-                ext = COLUMN_MP if is_column(ctx, u) else \
+                ext = TRAIN_MP if is_train(ctx, u) else COLUMN_MP if is_column(ctx, u) else \
                     EXTENSION.get(str(((ctx.units.get(u) or {}).get("symbol") or {}).get("size") or ""))
                 if ext is None:
                     continue
                 h = ctx.state.position[u]
                 if extension == "added":
                     ext += LINE_MP - int(self.reach(base, LINE_MP).get(h, LINE_MP))
-                reached |= set(self.reach({h}, ext))
+                reached |= self.rail_reach(h, ext) if is_train(ctx, u) else set(self.reach({h}, ext))
 
 
 class Supply:

@@ -122,6 +122,14 @@ TABLES: dict[str, Any] = {
         {"rows": {"type": "array", "items": BAND, "description": "Artillery strength bands, smallest first."}},
         ["rows"],
     ),
+    "sea_casualties": table(
+        "CASUALTIES ON SEA [45.2.2] (the storm table; not printed in the seed, so the designer supplies it): EP a "
+        "barge or a unit loaded on one loses by d6 1..6 in worsened and in bad weather; null where the cell is "
+        "missing (could-not-check).",
+        {"worsened": {**D6_ROW, "description": "Worsened weather, d6 1..6."},
+         "bad": {**D6_ROW, "description": "Bad weather (storm), d6 1..6."}},
+        [],
+    ),
 }
 
 

@@ -200,6 +200,10 @@ case("hexside_not_adjacent", "a river between hexes two apart",
      {M: edit(M, 6, '"0403"', '"0503"')},
      (M, 6, '["0303"', "/maps/0/hexsides/0/hexes",
       "hexes '0303' and '0503' are not adjacent, so they share no hexside"))
+case("hexside_high_not_its_hex", "a scarp's high side naming a hex off the hexside",
+     {M: edit(M, 6, '"type": "river"}', '"type": "river", "high": "0404"}')},
+     (M, 6, '"0404"', "/maps/0/hexsides/0/high",
+      "high '0404' is not one of the hexside's hexes ['0303', '0403']; it names the hex above"))
 case("duplicate_area", "two areas with one id",
      {M: edit(M, 8, '{"id": "east"', '{"id": "west"')},
      (M, 8, '"west", "hexes"', "/maps/0/areas/1/id", "duplicate area id 'west' on map 'm'"))
