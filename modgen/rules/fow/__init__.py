@@ -93,7 +93,8 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 FAMILIES = (
     Family("sequence", rules=("p.16",),
            note="the Starting Step's order where events show it (tests, Ambush, Reserves, Aircraft, Smoke)"),
-    Family("setup", rules=("p.97",)),
+    Family("setup", rules=("p.93", "p.97"),
+           note="teams placed inside the Deployment Area (p.97) and every Unit placed In Command (p.93)"),
     Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
                                                               "p.41", "p.67", "p.90", "p.91"),
            note="Night (Terrain Dash at most, +1 Cross) and Unreliable, Wide Tracks, Overloaded checked; visibility "

@@ -17,6 +17,7 @@ from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.attachments import AttachmentReserves
 from modgen.rules.fow.crossing import Crossing, Victory
+from modgen.rules.fow.deploycommand import DeployCommand
 from modgen.rules.fow.forward import BringForward, Passengers
 from modgen.rules.fow.foxholes import Foxholes
 from modgen.rules.fow.leading import LeadingFromTheFront
@@ -97,4 +98,4 @@ def make_checkers(ctx: Any) -> list[Any]:
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
             Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
-            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves()]
+            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves(), DeployCommand()]
