@@ -119,8 +119,8 @@ FAMILIES = (
            "Bulletproof Cover Firepower tests, aircraft bombs; buildings and the AOP's third-attempt re-roll not "
            "checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
-           note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
-           "Front Line of Sight are judgement"),
+           note="'shortest route'/'shortest distance' (Fall Back's 'shortest distance necessary' a warning), "
+           "Sneaking up on Tanks (Concealed) and the Leading from the Front Line of Sight are judgement"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
            note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits, by "
            "bombardment hits and by Sniper and Flame-thrower hits; a Komissar's second re-roll; Commander LOS is a "
