@@ -108,8 +108,8 @@ FAMILIES = (
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
            "'evenly' per Unit and per weapon type; leader and Commander succession (p.40); re-rolls to hit only by "
            "a rule, each miss once; Snipers and Flame-throwers pin; Bulletproof Cover Firepower tests; save "
-           "re-rolls against Breakthrough Guns and Firepower re-rolls against Bunkers (not against Bombardments "
-           "or in Assaults)"),
+           "re-rolls against Breakthrough Guns and Firepower re-rolls against Bunkers, also against Bombardments "
+           "(Repeat Bombardments re-roll saves) and in Assaults (no save re-roll)"),
     Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
