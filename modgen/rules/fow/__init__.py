@@ -146,7 +146,9 @@ FAMILIES = (
            "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "
            "first player's first turn of a Meeting Engagement, none at Night; one declared weapon type a turn, "
            "weapon ranges, bombs (spotting, Danger Close 8\", no Repeat), the AOP (no roll, 16\" to the Aiming "
-           "Point); Aircraft in Reserve not checked (the log names no arrival from Reserve)"),
+           "Point); Aircraft in Reserve (held off_map reserve, arriving when a reserves roll names it in "
+           "'aircraft': no Aircraft roll or placement before); Deep Reserves' one Aircraft Unit on the table not "
+           "checked (Aircraft are never placed at Deployment)"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

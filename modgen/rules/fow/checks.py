@@ -10,6 +10,7 @@ from typing import Any
 
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.aircraft import Aircraft
+from modgen.rules.fow.airreserve import AircraftReserve
 from modgen.rules.fow.airweapons import AircraftWeapons
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.ambush import Ambush
@@ -98,4 +99,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
             Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
-            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves(), DeployCommand()]
+            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves(), DeployCommand(),
+            AircraftReserve()]
