@@ -7,8 +7,8 @@ goes first; the tracker's entries say "First player", so the declaration names w
 turn 2 stepped with the tracker's Next button (each player's Starting, Movement, Shooting and Assault Steps, p.16);
 tank moves dragged on the table in inches; shooting rolled with the prompting "d6 pool" button (the number of dice
 typed into its dialog) after a ``!shoot`` declaration in chat. ``VIOLATIONS`` plants a Panzer IV deployed 16" from
-its edge (p.97) and so Out of Command (p.93), a Sherman shooting a PaK40 43.4" away with its 32" gun (p.28) and the Americans going back to
-their Movement Step after shooting (p.16).
+its edge (p.97) and so Out of Command (p.93), a Sherman shooting a PaK40 43.4" away with its 32" gun (p.28) and
+the Americans going back to their Movement Step after shooting (p.16).
 """
 
 from __future__ import annotations
