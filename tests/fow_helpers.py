@@ -9,13 +9,13 @@ from tests.data_helpers import REPO
 
 
 def findings(*events: dict, severity: tuple[str, ...] = ("error", "warning"), deployment: bool = False) -> list[dict]:
-    """Findings of the log; tests place teams anywhere, so deployment-zone findings (p.97) are left out unless
-    ``deployment``."""
+    """Findings of the log; tests place teams anywhere (a situation, not a deployment), so deployment findings —
+    the zone (p.97) and Placing Units In Command (p.93) — are left out unless ``deployment``."""
     log = [{"type": "scenario_start", "game": "fow", "scenario": "free_for_all", "options": {}}, *events]
     data = "\n".join(json.dumps(e) for e in log).encode()
     found = check_bytes(data, "t.jsonl", REPO / "games" / "fow.json", "free_for_all").to_dict()["findings"]
     return [f for f in found if f["severity"] in severity
-            and (deployment or f["rule"] != "FoW p.97" or " is deployed at " not in f["message"])]
+            and (deployment or f["rule"] not in ("FoW p.97", "FoW p.93") or " is deployed at " not in f["message"])]
 
 
 def rules(found: list[dict]) -> list[tuple[str, str]]:

@@ -52,7 +52,8 @@ def hold(unit: str) -> dict:
     return {"type": "setup", "unit": unit, "off_map": "ambush"}
 
 
-SHERMANS = [setup(f"us.sherman.{i}", 6 + 5 * i, 40) for i in range(1, 5)]  # the Attacker's quarter (p.101)
+# the Attacker's quarter (p.101), placed In Command around the Unit Leader us.sherman.1 (p.93)
+SHERMANS = [setup(f"us.sherman.{i}", x, y) for i, (x, y) in enumerate(((21, 40), (16, 40), (21, 44), (26, 40)), 1)]
 PAK_HELD = [hold("de.pak40.1"), hold("de.pak40.2")]
 
 

@@ -111,7 +111,8 @@ def test_units_drawn_where_the_log_leaves_them(minsk, attack_log, attack_picture
 
 
 def _fow_log() -> list[dict]:
-    setups = [("us.sherman.1", [26, 42], 0), ("us.sherman.2", [32, 30], 0), ("de.pz4h.1", [28, 6], 180),
+    # Sherman 2 stands outside the American zone (p.97) but In Command of Sherman 1 (p.93)
+    setups = [("us.sherman.1", [26, 42], 0), ("us.sherman.2", [30, 35], 0), ("de.pz4h.1", [28, 6], 180),
               ("de.pz4h.2", [34, 6], 180)]
     log = [{"type": "scenario_start", "game": "fow", "scenario": "free_for_all", "options": {}}]
     log += [{"type": "setup", "unit": u, "pos": p, "facing": f, "face": "front"} for u, p, f in setups]
@@ -137,7 +138,7 @@ def test_table_map_findings_units_and_arrows():
     img = render_findings(report, game, events=log, px_per_inch=ppi)
     bare = render_findings(report, game, px_per_inch=ppi, units=False, legend=False)
     # finding 1's badge at the deployed position, in inches on the table
-    assert sum(_near(p, MAGENTA) for p in _window(img, 32 * ppi, 30 * ppi, 6)) > 20
+    assert sum(_near(p, MAGENTA) for p in _window(img, 30 * ppi, 35 * ppi, 6)) > 20
     # the arrow from the Sherman's end position (24, 34) to the Panzer at (34, 6)
     ax, ay, dx, dy = 24 * ppi, 34 * ppi, 34 * ppi, 6 * ppi
     assert _near(img.getpixel((round((ax + dx) / 2), round((ay + dy) / 2))), MAGENTA)

@@ -35,8 +35,11 @@ def test_violations_log_gives_its_planted_findings():
     # the 34" mover also breaks "no Assault after more than 10" Tactical" (p.52): that is the same planted move
     # the Remount rolled 2, 3, 5 (p.4) is also a re-roll with no Formation Commander on the table (p.8): the same
     # planted test
+    # p.93: Sherman 4 and Pz IV 4 deployed Out of Command, judged when play starts (event 10)
     assert planted == {("FoW p.18", 12), ("FoW p.28", 14), ("FoW p.53", 16), ("FoW p.52", 16), ("FoW p.8", 20),
-                       ("FoW p.4", 20), ("FoW p.4", 23)}
+                       ("FoW p.4", 20), ("FoW p.4", 23), ("FoW p.93", 10)}
+    assert sorted(f["message"].split(" is deployed")[0] for f in found if f["rule"] == "FoW p.93") == [
+        "Pz IV 4 (German Pz IV Zug)", "Sherman 4 (American Sherman Plt)"]
     assert all(f.get("position") for f in found)
     assert [f for f in _report("violations")["findings"] if f["severity"] == "warning"] != []
 

@@ -18,7 +18,9 @@ from modgen.rules.fow import plugin
 from tests.fow_helpers import findings, setup
 from tests.fow_mission_helpers import check, copy_game, game_turn
 
-DEPLOYED = [*(setup(f"de.pz4h.{i}", 8 + 3 * i, 6, 180) for i in range(1, 5)), setup("de.pak40.1", 40, 6, 180),
+# the Panzers placed In Command around their Unit Leader de.pz4h.1 (p.93)
+DEPLOYED = [*(setup(f"de.pz4h.{i}", x, 6, 180) for i, x in enumerate((15, 12, 18, 21), 1)),
+            setup("de.pak40.1", 40, 6, 180),
             setup("de.pak40.2", 43, 6, 180), setup("us.sherman.1", 30, 44)]
 WITHDRAW = [{"type": "withdraw", "unit": "de.pak40.1"}, {"type": "exit", "unit": "de.pak40.1"},
             {"type": "exit", "unit": "de.pak40.2"}]

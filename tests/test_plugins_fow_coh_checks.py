@@ -53,7 +53,8 @@ def test_first_player_keeps_going_first():
 
 def test_deployment_within_12_inches_of_own_edge():
     ok = {"type": "setup", "unit": "us.sherman.1", "pos": [30, 40], "facing": 0}
-    bad = {"type": "setup", "unit": "us.sherman.2", "pos": [30, 30], "facing": 0}  # 18" from the south edge
+    # 14" from the south edge, though In Command of Sherman 1 (p.93)
+    bad = {"type": "setup", "unit": "us.sherman.2", "pos": [30, 34], "facing": 0}
     enemy_side = {"type": "setup", "unit": "de.pz4h.1", "pos": [30, 44], "facing": 180}  # in the US strip
     errs = _fow(ok, bad, enemy_side)
     assert [(e["rule"], e["units"]) for e in errs] == [("FoW p.97", ["us.sherman.2"]), ("FoW p.97", ["de.pz4h.1"])]

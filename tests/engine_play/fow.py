@@ -7,8 +7,8 @@ goes first; the tracker's entries say "First player", so the declaration names w
 turn 2 stepped with the tracker's Next button (each player's Starting, Movement, Shooting and Assault Steps, p.16);
 tank moves dragged on the table in inches; shooting rolled with the prompting "d6 pool" button (the number of dice
 typed into its dialog) after a ``!shoot`` declaration in chat. ``VIOLATIONS`` plants a Panzer IV deployed 16" from
-its edge (p.97), a Sherman shooting a PaK40 43.4" away with its 32" gun (p.28) and the Americans going back to
-their Movement Step after shooting (p.16).
+its edge (p.97) and so Out of Command (p.93), a Sherman shooting a PaK40 43.4" away with its 32" gun (p.28) and
+the Americans going back to their Movement Step after shooting (p.16).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ FIRST = "us"
 
 #: the table moves of the legal script, in order: (team, where it ends, in inches)
 MOVES = [("us.sherman.1", (24, 36)), ("us.sherman.2", (30, 34)), ("de.pz4h.1", (28, 14)),
-         ("us.sherman.3", (38, 33))]
+         ("us.sherman.3", (29, 37))]
 
 ROLL_OFF = [("chat", "!roll first_turn"), ("roll", "1d6"), ("chat", "!roll first_turn"), ("roll", "1d6"),
             ("chat", "!phase starting us")]
@@ -65,4 +65,5 @@ VIOLATIONS: list[Action] = [
     ("drag", "de.pz4h.1", (28, 14)),
 ]
 
-PLANTED = [("FoW p.97", "de.pz4h.2"), ("FoW p.28", "us.sherman.1"), ("FoW p.16", None)]
+# the Panzer IV deployed 16" from its edge is also 9.1" from its Unit Leader: deployed Out of Command (p.93)
+PLANTED = [("FoW p.97", "de.pz4h.2"), ("FoW p.93", "de.pz4h.2"), ("FoW p.28", "us.sherman.1"), ("FoW p.16", None)]

@@ -93,7 +93,8 @@ DICE = (Die("1d6"), Die("d6 pool", 1, 6, prompt=True))
 FAMILIES = (
     Family("sequence", rules=("p.16",),
            note="the Starting Step's order where events show it (tests, Ambush, Reserves, Aircraft, Smoke)"),
-    Family("setup", rules=("p.97",)),
+    Family("setup", rules=("p.93", "p.97"),
+           note="teams placed inside the Deployment Area (p.97) and every Unit placed In Command (p.93)"),
     Family("movement", tables=("movement", "terrain"), rules=("p.17", "p.19", "p.20", "p.22", "p.23", "p.24", "p.25",
                                                               "p.41", "p.67", "p.90", "p.91"),
            note="Night (Terrain Dash at most, +1 Cross) and Unreliable, Wide Tracks, Overloaded checked; visibility "
@@ -107,8 +108,8 @@ FAMILIES = (
            note="line of sight and concealment are the players' call (declared modifiers); hits assigned "
            "'evenly' per Unit and per weapon type; leader and Commander succession (p.40); re-rolls to hit only by "
            "a rule, each miss once; Snipers and Flame-throwers pin; Bulletproof Cover Firepower tests; save "
-           "re-rolls against Breakthrough Guns and Firepower re-rolls against Bunkers (not against Bombardments "
-           "or in Assaults)"),
+           "re-rolls against Breakthrough Guns and Firepower re-rolls against Bunkers, also against Bombardments "
+           "(Repeat Bombardments re-roll saves) and in Assaults (no save re-roll)"),
     Family("artillery", tables=("skill", "terrain"), rules=("p.45", "p.46", "p.47", "p.48", "p.49", "p.51", "p.96"),
            note="Bombardments: Spotting Team, range, Danger Close, 6\" Template, Ranging In, to hit and re-rolls, "
            "Top-armour saves with the adjusted ratings, auto-pinning, Repeat, none in the first player's first "
@@ -118,8 +119,8 @@ FAMILIES = (
            "Bulletproof Cover Firepower tests, aircraft bombs; buildings and the AOP's third-attempt re-roll not "
            "checked"),
     Family("combat", tables=("skill",), rules=("p.52", "p.53", "p.55", "p.56", "p.57", "p.58", "p.59"),
-           note="'shortest route'/'shortest distance', Sneaking up on Tanks (Concealed) and the Leading from the "
-           "Front Line of Sight are judgement"),
+           note="'shortest route'/'shortest distance' (Fall Back's 'shortest distance necessary' a warning), "
+           "Sneaking up on Tanks (Concealed) and the Leading from the Front Line of Sight are judgement"),
     Family("morale", tables=("motivation",), rules=("p.8", "p.16", "p.38", "p.41", "p.60", "p.61"),
            note="Remount, Rally, Unit and Formation Last Stand, Pinned Down by hits, by assault hits, by "
            "bombardment hits and by Sniper and Flame-thrower hits; a Komissar's second re-roll; Commander LOS is a "
@@ -145,7 +146,9 @@ FAMILIES = (
            "Step, removed at the end of the Shooting Step, the 8\" safety distance when targeting, none in the "
            "first player's first turn of a Meeting Engagement, none at Night; one declared weapon type a turn, "
            "weapon ranges, bombs (spotting, Danger Close 8\", no Repeat), the AOP (no roll, 16\" to the Aiming "
-           "Point); Aircraft in Reserve not checked (the log names no arrival from Reserve)"),
+           "Point); Aircraft in Reserve (held off_map reserve, arriving when a reserves roll names it in "
+           "'aircraft': no Aircraft roll or placement before); Deep Reserves' one Aircraft Unit on the table not "
+           "checked (Aircraft are never placed at Deployment)"),
 )
 
 plugin = FlamesOfWar(id="fow", name="Flames of War", rule_prefix="FoW", policies=POLICIES, dice=DICE,

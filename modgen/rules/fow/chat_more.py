@@ -64,7 +64,8 @@ def _side(p: Any, ev: dict[str, Any]) -> None:
 
 
 def parse_reserves(p: Any) -> dict[str, Any]:
-    """``!reserves [side SIDE] dice D…`` → ``reserves`` (p.96: each 5+ brings a Unit)."""
+    """``!reserves [side SIDE] dice D… [aircraft TEAM…]`` → ``reserves`` (p.96: each 5+ brings a Unit; p.44: the
+    Aircraft Units that arrive from Reserve, named by a team)."""
     ev: dict[str, Any] = {"type": "reserves"}
     while (t := p.peek()) is not None:
         p.i += 1
@@ -72,8 +73,14 @@ def parse_reserves(p: Any) -> dict[str, Any]:
             _side(p, ev)
         elif t.text == "dice":
             ev["dice"] = _dice(p, "a Reserve die (1-6)")
+        elif t.text == "aircraft":
+            while (a := p.peek()) is not None and a.text not in ("side", "dice", "aircraft"):
+                p.i += 1
+                ev.setdefault("aircraft", []).append(a.text)
+            if not ev.get("aircraft"):
+                raise p.fail(t, "a team of the arriving Aircraft Unit after 'aircraft'")
         else:
-            raise p.fail(t, "side SIDE or dice D…")
+            raise p.fail(t, "side SIDE, dice D… or aircraft TEAM…")
     if "dice" not in ev:
         raise p.fail(p.toks[0], "!reserves with its dice (dice D…)")
     return ev

@@ -10,6 +10,7 @@ from typing import Any
 
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.aircraft import Aircraft
+from modgen.rules.fow.airreserve import AircraftReserve
 from modgen.rules.fow.airweapons import AircraftWeapons
 from modgen.rules.fow.allocation import Assign, MistakenTarget
 from modgen.rules.fow.ambush import Ambush
@@ -17,6 +18,7 @@ from modgen.rules.fow.artillery import Bombardment, BombardmentSaves
 from modgen.rules.fow.assault import Assault
 from modgen.rules.fow.attachments import AttachmentReserves
 from modgen.rules.fow.crossing import Crossing, Victory
+from modgen.rules.fow.deploycommand import DeployCommand
 from modgen.rules.fow.forward import BringForward, Passengers
 from modgen.rules.fow.foxholes import Foxholes
 from modgen.rules.fow.leading import LeadingFromTheFront
@@ -97,4 +99,5 @@ def make_checkers(ctx: Any) -> list[Any]:
             Ambush(), ReserveLimits(), StartingOrder(), StrategicWithdrawal(), MissionVictory(),
             TimeOfDay(), Rerolls(), SpecialFire(), AircraftWeapons(),
             Preplanned(), CoverFirepower(), Survivors(), NoLeaving(),
-            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves()]
+            SaveRerolls(), Foxholes(), Spearhead(), AttachmentReserves(), DeployCommand(),
+            AircraftReserve()]

@@ -354,6 +354,8 @@ EVENT_KINDS |= {
         "properties": {
             "side": {"type": "string", "description": "The side rolling (default: the phasing side)."},
             "dice": _DICE | {"description": "The Reserve dice: each 5+ brings a Unit."},
+            "aircraft": {"type": "array", "items": _TEAM, "description": "A team of each Aircraft Unit held in "
+                         "Reserve that arrives from Reserve on this roll (FoW p.44: it then rolls for Aircraft)."},
         },
         "required": ["type"],
     },

@@ -18,6 +18,7 @@ from typing import Any
 
 from modgen.geometry.table import path_length
 from modgen.rules.fow import teams as T
+from modgen.rules.fow.fallback import judge_fall_back
 from modgen.rules.fow.notes import Fight, notes
 from modgen.rules.fow.shooting import armour_result
 
@@ -148,6 +149,7 @@ class Melee:
         if f.fell_back:
             for g in f.groups:
                 T.pinned_units(ctx)[g] = f"{f.df_hits} Defensive Fire hits: it Fell Back (p.56)"
+                f.fall_from.update({u: tuple(ctx.state.table_pos[u]) for u in T.group_members(ctx, g)})
 
     def _assaulting(self, ctx: Any, f: Fight) -> list[str]:
         """The Assaulting Teams alive: those declared or rolling this round, and its teams in Contact."""
@@ -431,14 +433,7 @@ class Melee:
         """Measure where Falling Back and Breaking Off teams ended (pp.56, 59)."""
         self._close_charge(ctx, f)
         if f.fell_back and final:
-            for g in f.groups:
-                for u in T.group_members(ctx, g):
-                    m = T.team(ctx, u).m
-                    near = min(((T.distance(ctx, u, e) or 99.0, e) for e in T.enemies(ctx, u)), default=None)
-                    if near is not None and near[0] <= m.rule("fall_back") + 1e-6:
-                        ctx.error(ctx.rule("p.56"), f"{ctx.name(u)} ends {m.show(near[0])} from {ctx.name(near[1])}; "
-                                  f"its Unit Fell Back from Defensive Fire and its teams move until more than "
-                                  f"{m.show(m.rule('fall_back'))} from the enemy", **_kw(ctx, u, [u, near[1]]))
+            judge_fall_back(ctx, f)
         if not f.fought:
             if final:
                 f.stage = "over"

@@ -31,6 +31,7 @@ class Fight:
     defenders: set[str] = field(default_factory=set)  # Defending Units (set when Defensive Fire closes)
     df_hits: int = 0  # hits scored on Assaulting Teams by Defensive Fire (p.56)
     fell_back: bool = False
+    fall_from: dict[str, tuple[float, float]] = field(default_factory=dict)  # team -> where it began to Fall Back
     breaking: dict[str, int] = field(default_factory=dict)  # unit -> event index it Broke Off (p.59)
     settled: set[str] = field(default_factory=set)  # units whose Break Off was measured
     moved: dict[str, float] = field(default_factory=dict)  # team -> inches moved in this round's stage

@@ -90,4 +90,13 @@ POLICIES: tuple[Policy, ...] = (
         "the enemy's Destroyed Units, as the table's 'Winner's Losses' column reads.",
         rule="FoW p.93",
     ),
+    Policy(
+        "bombardment_breakthrough_mixed",
+        default="all",
+        choices=("all", "any"),
+        doc="p.66 re-rolls successful saves 'against Breakthrough Gun Weapons'; a Bombardment fired by mixed weapons "
+        "is not addressed. all: only when every firing weapon is a Breakthrough Gun (as p.49 rates mixed weapons by "
+        "the worst of them); any: when one of them is.",
+        rule="FoW p.66 with p.49",
+    ),
 )

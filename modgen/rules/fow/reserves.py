@@ -70,7 +70,8 @@ class Reserves:
                       units=[ev["unit"]])
         elif ev["type"] == "setup" and ctx.state.phase is not None and ev.get("unit") in ctx.units \
                 and isinstance(ev.get("pos"), list) and not is_transport(T.team(ctx, ev["unit"])) \
-                and not held_in_ambush(ctx, ev["unit"]) and reserve_rule(ctx, ctx.side_of(ev["unit"])):
+                and not held_in_ambush(ctx, ev["unit"]) and reserve_rule(ctx, ctx.side_of(ev["unit"])) \
+                and ctx.units[ev["unit"]].get("class") != "aircraft":  # placed after an Aircraft roll (.airreserve)
             self._arrive(ctx, ev)
 
     def _roll(self, ctx: Any, ev: dict[str, Any], rule: str) -> None:
@@ -172,12 +173,16 @@ class Reserves:
             return
         seen = ctx.state.notes.get("fow_units_on_table", set()) | set(roll["arrived"])
         waiting: dict[str, str] = {}  # unit -> a team of it, to name it
+        air_held = ctx.state.notes.get("fow_air_reserve", {})
+        air_came = ctx.state.notes.get("fow_air_arrived", set())
         for u, rec in ctx.units.items():
             if rec.get("kind") in ("team", "unit") and rec.get("side") == roll["side"] \
                     and not is_transport(T.team(ctx, u)) and not T.destroyed(ctx, u) \
                     and ctx.state.off_map.get(u) != "ambush" \
                     and not T.team(ctx, u).attached_to:  # p.95 Ambush counts as on the table; Attachments: .attachments
                 g = T.team(ctx, u)
+                if rec.get("class") == "aircraft" and (g.group not in air_held or g.group in air_came):
+                    continue  # p.44: an Aircraft Unit is in Reserve only when held there (.airreserve)
                 if g.group not in seen and (g.leader or g.group not in waiting):
                     waiting[g.group] = u
         if waiting:
