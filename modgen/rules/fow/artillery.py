@@ -23,7 +23,7 @@ from modgen.rules.fow import teams as T
 from modgen.rules.fow.night import is_night
 from modgen.rules.fow.notes import notes, order_of
 from modgen.rules.fow.rockets import template_size
-from modgen.rules.fow.shooting import Dice, armour_result
+from modgen.rules.fow.shooting import Dice, SaveDice, armour_result
 
 #: A team whose base is this close outside the Template is a judgement call (placing by hand), a warning.
 TEMPLATE_TOLERANCE = 0.1
@@ -448,14 +448,9 @@ def bombardment_ratings(ctx: Any, rng: Ranging) -> tuple[int | None, int | None]
     return (min(ats) if ats else None), (max(fps) if fps else None)
 
 
-class BombardmentSaves(Dice):
+class BombardmentSaves(SaveDice):
     """p.48 Roll Saves against a Bombardment: Armoured Tanks use Top armour against the adjusted Anti-tank and
     Firepower (p.49); Infantry and Gun Teams re-roll successful saves against a Repeat Bombardment (p.49)."""
-
-    kinds = ("save",)
-
-    def wants_dice(self, ev: dict[str, Any]) -> bool:
-        return not isinstance(ev.get("roll"), int)
 
     def check(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, at: int) -> None:
         uid = ev.get("unit")

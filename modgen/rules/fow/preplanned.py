@@ -23,7 +23,7 @@ from modgen.rules.fow.artillery import artillery_weapon, bombardment_of, bombard
 from modgen.rules.fow.foxholes import in_foxholes
 from modgen.rules.fow.meeting import meeting_engagement
 from modgen.rules.fow.notes import notes
-from modgen.rules.fow.shooting import Dice
+from modgen.rules.fow.shooting import SaveDice
 
 #: Terrain types that are linear obstacles: Bulletproof Cover from shooting, not from a Bombardment (p.48).
 LINEAR = ("stone_wall", "bocage", "bocage_hedgerow", "hedge", "hedgerow", "wall")
@@ -86,13 +86,8 @@ class Preplanned:
             self.placed[t.group] = (uid, ctx.index or 0)
 
 
-class CoverFirepower(Dice):
+class CoverFirepower(SaveDice):
     """p.39/p.48 the Firepower test for an unsaved hit on an Infantry or Gun Team in Bulletproof Cover."""
-
-    kinds = ("save",)
-
-    def wants_dice(self, ev: dict[str, Any]) -> bool:
-        return not isinstance(ev.get("roll"), int)
 
     def check(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, at: int) -> None:
         uid = ev.get("unit")

@@ -18,19 +18,14 @@ from modgen.rules.fow import teams as T
 from modgen.rules.fow.artillery import bombardment_of
 from modgen.rules.fow.notes import notes
 from modgen.rules.fow.saverolls_more import assault_save, bombardment_save
-from modgen.rules.fow.shooting import Dice, Saves
+from modgen.rules.fow.shooting import SaveDice, Saves
 
 BREAKTHROUGH = ("breakthrough_gun", "bunker_buster")
 
 
-class SaveRerolls(Dice):
+class SaveRerolls(SaveDice):
     """p.66 Breakthrough Gun: a successful save of an Infantry, Gun or Unarmoured Tank Team is re-rolled; p.4 no
     other save re-roll."""
-
-    kinds = ("save",)
-
-    def wants_dice(self, ev: dict[str, Any]) -> bool:
-        return not isinstance(ev.get("roll"), int)
 
     def check(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, at: int) -> None:
         uid = ev.get("unit")

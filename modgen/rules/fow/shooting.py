@@ -251,13 +251,17 @@ _RESULTS = {"bounce": "bounced", "bounced": "bounced", "no_effect": "no_effect",
             "bailed": "bailed_out", "bailed_out": "bailed_out", "destroyed": "destroyed"}
 
 
-class Saves(Dice):
-    """pp.36-39 for each ``save`` event."""
+class SaveDice(Dice):
+    """A check of ``save`` events: a save that names no ``roll`` takes its dice from the roll that follows."""
 
     kinds = ("save",)
 
     def wants_dice(self, ev: dict[str, Any]) -> bool:
         return not isinstance(ev.get("roll"), int)
+
+
+class Saves(SaveDice):
+    """pp.36-39 for each ``save`` event."""
 
     def check(self, ctx: Any, ev: dict[str, Any], dice: list[int] | None, at: int) -> None:
         uid = ev.get("unit")
