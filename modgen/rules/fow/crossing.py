@@ -105,6 +105,22 @@ class Crossing(Dice):
                     return
 
 
+def held_objective(ctx: Any, oids: list[str], placed: dict[str, dict[str, Any]],
+                   side: str) -> tuple[str, list[float]] | None:
+    """p.94: the first of the objectives ``oids`` (``placed``: the map's objectives by id) that ``side`` Holds, as
+    (what a player reads, the objective's position); None if it Holds none. An id the map lacks is could-not-check."""
+    for oid in oids:
+        obj = placed.get(oid)
+        if obj is None:
+            ctx.could_not_check(ctx.rule("p.94"), f"the map has no objective {oid!r}")
+            continue
+        sides, here = holders(ctx, obj)
+        if sides == [side]:
+            who = ", ".join(ctx.name(u) for u in here[side])
+            return f"Holding {obj.get('name', oid)} ({who} within 4\", no enemy team)", list(obj["pos"])
+    return None
+
+
 def holders(ctx: Any, obj: dict[str, Any]) -> tuple[list[str], dict[str, list[str]]]:
     """Teams of each side that count within 4"/10cm of an objective (p.94), and the sides present."""
     lim = T.measure(ctx).rule("hold")
@@ -157,14 +173,6 @@ class Victory:
             placed = {o["id"]: o for o in ctx.game.map(ctx.scenario.get("map")).get("objectives") or []}
         except Exception:
             return
-        for oid in mine:
-            obj = placed.get(oid)
-            if obj is None:
-                ctx.could_not_check(ctx.rule("p.94"), f"the map has no objective {oid!r}")
-                continue
-            sides, here = holders(ctx, obj)
-            if sides == [side]:
-                who = ", ".join(ctx.name(u) for u in here[side])
-                ctx.state.notes["fow_won"] = (side, f"Holding {obj.get('name', oid)} ({who} within 4\", no enemy team)",
-                                              ctx.state.turn, list(obj["pos"]))
-                return
+        held = held_objective(ctx, mine, placed, side)
+        if held is not None:
+            ctx.state.notes["fow_won"] = (side, held[0], ctx.state.turn, held[1])

@@ -32,7 +32,7 @@ from typing import Any
 from modgen.geometry.table import Pose, base_distance, point_in_polygon
 from modgen.rules.fow import missions as M
 from modgen.rules.fow import teams as T
-from modgen.rules.fow.crossing import OBJECTIVE_BASE, holders
+from modgen.rules.fow.crossing import OBJECTIVE_BASE, held_objective
 from modgen.rules.fow.morale import formation_units
 from modgen.rules.fow.withdrawal import independent, withdrawn
 
@@ -105,16 +105,7 @@ class MissionVictory:
         kind = c.get("kind")
         objs = _objectives(ctx)
         if kind == "hold":
-            for oid in c.get("objectives") or []:
-                obj = objs.get(oid)
-                if obj is None:
-                    ctx.could_not_check(ctx.rule("p.94"), f"the map has no objective {oid!r}")
-                    continue
-                sides, here = holders(ctx, obj)
-                if sides == [side]:
-                    who = ", ".join(ctx.name(u) for u in here[side])
-                    return f"Holding {obj.get('name', oid)} ({who} within 4\", no enemy team)", list(obj["pos"])
-            return None
+            return held_objective(ctx, c.get("objectives") or [], objs, side)
         if kind == "turn":
             return (f"the start of turn {turn}", None) if turn >= int(c.get("turn", 0)) else None
         if kind == "no_formations":
