@@ -82,3 +82,10 @@ def test_clean_documents_locate_only_when_asked() -> None:
     assert doc._values is None  # parsed by the json module; no positions yet
     assert doc.position("/a/1/b") == (1, 17)
     assert doc.key_position("/a") == (1, 2)
+
+
+def test_a_float_whose_integer_part_is_past_int_digits_is_refused_on_both_paths() -> None:
+    # found by hypothesis: json reads it as a finite float, but its 131 integer digits are past int_digits (100)
+    text = "[\n -1" + "0" * 130 + ".0\n]"
+    assert fast(text) == careful(text)
+    assert fast(text)[0] == "error" and "int_digits" in str(fast(text)[1])

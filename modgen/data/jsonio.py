@@ -558,7 +558,8 @@ def _fast(text: str) -> Any:
             if check_strings and BAD_CHARS.search(node):
                 return _SLOW
         elif isinstance(node, float):
-            if not math.isfinite(node):
+            # (a finite float whose integer part has more than int_digits digits is past the limit too)
+            if not math.isfinite(node) or not -big < node < big:
                 return _SLOW
         elif isinstance(node, int) and not isinstance(node, bool) and not -big < node < big:
             return _SLOW
