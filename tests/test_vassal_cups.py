@@ -140,3 +140,23 @@ def test_card_drawn_into_an_empty_hex_is_no_unit_move(built) -> None:
     top = ids.split(",")[-1]
     ev = _events(game, text, [[f"M/{top}/{_panzer(text)[1]}/60/60/null/{map_id}/{x}/{y}/null/bob"]])
     assert [e for e in ev if e["type"] == "move"] == []
+
+
+def test_drawn_card_turned_face_up_is_no_flip(built) -> None:
+    """15.2: the hit counter is drawn face down and then read: turning it face up (its Face layer back to the
+    front) is neither a unit flipping nor a second hit; the marker event of the draw stays the only event."""
+    game, _root, text = built
+    _deck_id, (map_id, x, y, _fd, ids) = _deck(text)
+    cards = ids.split(",")
+    top, below = cards[-1], cards[-2]
+    pz, pm, px, py = _panzer(text)
+    t, s = _adds(text)[top]
+    states = se.split_traits(s)
+    types = se.split_traits(t)
+    k = next(i for i, ty in enumerate(types) if ty.startswith("emb2;") and ty.split(";")[19] == "Face")
+    moved = [*states[:-1], se.encode([pm, px, py, *se.decode(states[-1], ";")[3:]], ";")]
+    face_up = [*moved[:k], "1", *moved[k + 1:]]
+    flip = "D/" + se.encode([top, se.join_traits(face_up), se.join_traits(moved)], "/")
+    ev = _events(game, text, [[f"M/{top}/{pm}/{px}/{py}/{pz}/{map_id}/{x}/{y}/{below}/bob"], [flip]])
+    assert [e["type"] for e in ev] == ["marker"]
+    assert ev[0]["unit"] == "de.pz3h"
