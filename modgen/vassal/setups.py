@@ -87,7 +87,10 @@ def saved_game_text(placements: Sequence[Placement], map_ids: Sequence[str],
         stack_cmds.append(commands.AddPiece(id=str(ID_BASE + len(placements) + len(stacks) + k),
                                             type=cups.deck_type(d), state=cups.deck_state(d, ids)))
     boards = [commands.BoardPicker(map=m, boards=[(m, False, 0, 0)]) for m in map_ids]
-    tree = commands.saved_game([*pieces, *stack_cmds], [*boards])
+    # a deck's DrawPile would start an empty Deck over the saved one unless the game is marked not new (every
+    # SetupStack shares one NewGameIndicator: SetupStack.setup), as VASSAL's own saves are
+    done: list[commands.Command] = [commands.SetupStackDone()] if decks else []
+    tree = commands.saved_game([*pieces, *stack_cmds], [*boards, *done])
     text = commands.encode(tree)
     assert text is not None
     return text
