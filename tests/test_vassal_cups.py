@@ -101,6 +101,8 @@ def test_setup_holds_the_eight_vehicle_hits_face_down_in_the_deck(built) -> None
     foot = next(pid for pid, (t, s) in adds.items() if _unit(t, s) == "hit.foot")
     assert any(foot in se.decode(s, ";")[3:] for s in stacks)
     assert not any(set(cards) & set(se.decode(s, ";")[3:]) for s in stacks)
+    # the game is marked not new: else the DrawPile starts an empty Deck over the saved one (SetupStack.setup)
+    assert "SETUP_STACK\t" in se.decode(text, E)
 
 
 def _panzer(text: str) -> tuple[str, str, str, str]:

@@ -3,10 +3,13 @@
 A rule system names the counters drawn from a cup (:meth:`~modgen.systems.base.RuleSystem.cup`). The module puts a
 DrawPile of that name in the box the scenario sets those counters up in (its first slot); the set-up (.vsav) holds
 the Deck as VASSAL's ``GameState`` writes it (an AddPiece of type ``deck;…`` whose state lists the cards' ids) and each
-card at the Deck's point. Face down: the cards lie on their back face (the counter's own back art, the Face layer),
-which is how a real cup hides them; the Deck's own face-down option is off because VASSAL hides a card through it
-only when the card has a Mask (Obscurable) trait. The Deck is shuffled (``shuffle="Always"``: every draw takes a
-random card, ``Deck.drawCards``), one card a draw, no choosing: a player drags the top card onto the unit.
+card at the Deck's point, with the face the scenario sets it up on. Face down: the scenario puts the cards on their
+back face (the counter's own back art, the Face layer; Storms of Steel's Kolkhoz Road: ``"face": "back"``), which is
+how a real cup hides them; the Deck's own face-down option is off because VASSAL hides a card through it only when
+the card has a Mask (Obscurable) trait, which these counters do not have. The Deck is shuffled
+(``shuffle="Always"``: every draw takes a random card, ``Deck.drawCards``), one card a draw, no choosing: a player
+drags the top card onto the unit. The set-up also carries ``SETUP_STACK`` (the game is not new), else the DrawPile
+would start an empty Deck over the saved one (``SetupStack.setup``).
 
 A card dragged out of the Deck is an ordinary MovePiece of that piece: the log adapter reads it like a hit counter
 dragged from the pool (:mod:`.markerlog`); the Deck itself is a container, not a piece (:mod:`.reader`).

@@ -450,10 +450,10 @@ class _Builder:
                     cards = [e for e in entries if self._cup(e["unit"]) == name]
                     if cup_box != box or not cards:
                         continue
-                    # face down: the counter's back face (the cup hides the card's front, as in the box)
                     d = cups.DeckSpec(deck.name, deck.map_id, deck.x, deck.y, deck.width, deck.height,
                                       list(range(len(placed), len(placed) + len(cards))))
-                    placed += [self._placement(self.pieces[e["unit"]], self._face_down(e), HOLDING_MAP, d.x, d.y)
+                    placed += [self._placement(self.pieces[e["unit"]], e.get("face") or "front", HOLDING_MAP,
+                                               d.x, d.y)
                                for e in cards]
                     decks.append(d)
             placed += [self.track_markers[t.map_id] for t in tracks if sid in t.tracker.scenarios]
@@ -497,10 +497,6 @@ class _Builder:
 
     def _cup(self, uid: str) -> str | None:
         return self.game.rule_system().cup(self.pieces[uid].unit)
-
-    def _face_down(self, entry: dict[str, Any]) -> str:
-        faces = self.pieces[entry["unit"]].faces
-        return "back" if "back" in faces else entry.get("face") or "front"
 
     def cup_decks(self, all_held: dict[str, dict[str, list[dict[str, Any]]]]) -> dict[str, tuple[str, cups.DeckSpec]]:
         """One DrawPile per cup the rule system names (:mod:`.cups`), in the first slot of the holding box the
