@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from modgen.report.check import check_path
+from modgen.rules import engine
 from modgen.vassal import tracker
 from modgen.vassal.adapter import adapt
 
@@ -151,6 +152,11 @@ def test_what_the_legal_game_logged(played):
         assert [e["type"] for e in events[gun:gun + 3]] == ["attack", "roll", "marker"]
         assert {"type": "marker", "unit": "de.pz3h", "marker": drawn[0], "on": True}.items() <= \
             events[gun + 2].items()
+        # the checker takes the drawn counter for the gun's hit: the legal game checks clean, and without the draw
+        # the same log is a hit without a hit counter (Fig 29)
+        without = [e for i, e in enumerate(events) if i != gun + 2]
+        assert [(f.rule, f.units) for f in _errors_and_warnings(engine.run(game, without, mod.SCENARIO))] == \
+            [("CoH Fig 29", ["su.57mm_at", "de.pz3h"])]
     elif mod.GAME == "fow":
         # table moves in inches; the roll-off winner's declaration names the first player of every step
         moves = [(e["unit"], e["to_pos"]) for e in events if e["type"] == "move"]

@@ -20,8 +20,8 @@ the way a player does: the Soviet takes 1 off for the rifles' move (6 left), the
 after the hit counter is placed, 3 for its fire (3 left of 7); in round 2 the German presses +1 four times back to
 7 before activating his panzer again and takes 3 off for its move into the woods at 0404 (1AP + 2 for a tracked
 vehicle). The Soviet then activates his 57mm AT gun (his track +1 back to 7) and fires at the panzer: 5+6 with this
-seed, AV = blue FP 8 + 11 = 19 against DV = 15 or 14 + 2 woods: one hit (not DV+4), so the Soviet draws a vehicle
-hit counter from the cup (the module's "Vehicle hits" Deck on the holding map, shuffled, the counters on their
+seed, AV = blue FP 8 + 11 = 19 against DV = front DR 15 + 2 woods = 17: one hit (not DV+4), so the Soviet draws a
+vehicle hit counter from the cup (the module's "Vehicle hits" Deck on the holding map, shuffled, the counters on their
 back; CoH 15.2: drawn at random, face down) and drops it on the panzer (the harness's ``draw`` action: the Deck's
 drawCards, as a mouse press on the Deck does; the Deck's draw is seeded too), then takes the gun's 5AP off his track
 (2 left); the German passes, then the Soviet. In ``VIOLATIONS`` the German takes 2 off for the
