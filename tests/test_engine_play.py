@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from modgen.report.check import check_path
+from modgen.rules import engine
 from modgen.vassal import tracker
 from modgen.vassal.adapter import adapt
 
@@ -67,6 +68,8 @@ def test_engine_did_what_the_script_says(played):
             assert said == trk.shown(turn, idx)
         elif a[0] == "drag" and isinstance(a[2], str):
             assert said == a[2]  # VASSAL's location name of the drop point: the hex the script meant
+        elif a[0] == "draw":
+            assert said[1] == a[2]  # the card drawn from the cup (a Deck) lands in the hex the script meant
         elif a[0] == "drag" and a[2][0] == "box":
             assert said == titles[a[2][1]]  # VASSAL names the holding map's box by its title
     assert turn >= 2  # at least one full turn stepped with Next
@@ -139,7 +142,21 @@ def test_what_the_legal_game_logged(played):
         assert presses == ["5", "4", "3"]  # VASSAL's own property value after each press (6 CAPs at the start)
         aps = [(e["side"], e["ap"]) for e in events if e["type"] == "ap"]  # the AP track (7 at the start, 20.0)
         assert aps == [("soviet", 6), ("german", 6), ("german", 5), ("german", 4), ("german", 3), ("german", 4),
-                       ("german", 5), ("german", 6), ("german", 7), ("german", 6)]
+                       ("german", 5), ("german", 6), ("german", 7), ("german", 6), ("german", 5), ("german", 4),
+                       ("soviet", 7), ("soviet", 6), ("soviet", 5), ("soviet", 4), ("soviet", 3), ("soviet", 2)]
+        # CoH 15.2: the gun's hit on the panzer draws a vehicle hit counter at random from the cup (the module's
+        # "Vehicle hits" Deck) onto the panzer: read as that counter put on the panzer, right after the gun's roll
+        drawn = next(r for a, r in zip(runs["legal"].actions, runs["legal"].results, strict=True) if a[0] == "draw")
+        assert drawn[0].startswith("hit.vehicle.") and drawn[1] == "0404"
+        gun = next(i for i, e in enumerate(events) if e["type"] == "attack" and e["attackers"] == ["su.57mm_at"])
+        assert [e["type"] for e in events[gun:gun + 3]] == ["attack", "roll", "marker"]
+        assert {"type": "marker", "unit": "de.pz3h", "marker": drawn[0], "on": True}.items() <= \
+            events[gun + 2].items()
+        # the checker takes the drawn counter for the gun's hit: the legal game checks clean, and without the draw
+        # the same log is a hit without a hit counter (Fig 29)
+        without = [e for i, e in enumerate(events) if i != gun + 2]
+        assert [(f.rule, f.units) for f in _errors_and_warnings(engine.run(game, without, mod.SCENARIO))] == \
+            [("CoH Fig 29", ["su.57mm_at", "de.pz3h"])]
     elif mod.GAME == "fow":
         # table moves in inches; the roll-off winner's declaration names the first player of every step
         moves = [(e["unit"], e["to_pos"]) for e in events if e["type"] == "move"]

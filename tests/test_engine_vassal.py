@@ -142,6 +142,9 @@ def check_module(game: Any, result: dict[str, Any], labels: list[str], hex_px: f
                 "1" if len(faces) > 1 else None)
             if e.get("off_map") and e["unit"] in scheduled and e["off_map"] not in pools:
                 setup_face[e["unit"]] = face
+            elif e.get("off_map") and game.rule_system().cup(unit) is not None:
+                # a counter drawn at random lies in its cup, a Deck: VASSAL names its place after the Deck
+                expected[e["unit"]].append((vmod.HOLDING_MAP, game.rule_system().cup(unit), None, face))
             elif e.get("off_map"):
                 # VASSAL names the box by its title: the box's name, not its id
                 expected[e["unit"]].append((vmod.HOLDING_MAP, titles[e["off_map"]], None, face))

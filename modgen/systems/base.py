@@ -221,6 +221,11 @@ class RuleSystem:
         ``kind: "marker"`` counters and ``unit`` for everything else."""
         return "marker" if counter.get("kind") == "marker" else "unit"
 
+    def cup(self, counter: dict[str, Any]) -> str | None:
+        """The name of the cup this counter is drawn from at random (a VASSAL Deck on the holding map, shuffled,
+        cards drawn one at a time), or None (the default): the counter is set up where the scenario says."""
+        return None
+
     def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
         """The markers the rules put on a unit of this counter (a Suppressed marker, a hit counter): its VASSAL piece
         gets one "place marker" command each, which puts the game's marker counter on the unit's stack. None by

@@ -477,6 +477,8 @@ class Adapter(MarkerEvents, Declarations, TrackerEvents, SideTrackEvents, R.Visi
                 continue
             if ch.kind != "layer":
                 continue
+            if ch.name == FACE_LAYER and self._role(unit) == "attached":
+                continue  # a drawn hit counter turned face up (CoH 15.2): its marker event already named it
             if ch.name == FACE_LAYER:
                 face = self._face(unit, ch.new, self._layer_faces(piece, unit))
                 if face:

@@ -78,6 +78,8 @@ class BoardSpec:
     #: a game map other than the first: its own window, opened by its toolbar button (VASSAL shows every
     #: non-launch map's window when a game starts, so a second scenario map would pop up over the first)
     by_button: bool = False
+    #: DrawPile (Deck) attributes, one dict each (:func:`modgen.vassal.cups.drawpile_attrs`): cups on this map
+    decks: list[dict[str, Any]] = field(default_factory=list)
 
 
 #: The zone of a hex board that holds its HexGrid (the board's legend strip lies outside it); a square board's
@@ -230,6 +232,8 @@ def _map(root: etree._Element, b: BoardSpec) -> None:
     for tag in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
                 "StackExpander", "PieceMover", "KeyBufferer"):
         _el(m, MAP + tag)
+    for deck in b.decks:
+        _el(m, MAP + "DrawPile", deck)
     _el(m, MAP + "ImageSaver", {"buttonText": "", "hotkey": "", "icon": "/images/camera.gif",
                                 "tooltip": "Save map as PNG image"})
     _el(m, MAP + "CounterDetailViewer", {

@@ -20,7 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.errors import DataError
-from modgen.vassal import bands, charts, chores, piece_traits, setups, sidetracks, tracker, turntrack
+from modgen.vassal import bands, charts, chores, cups, piece_traits, setups, sidetracks, tracker, turntrack
 from modgen.vassal import buildfile as bf
 from modgen.vassal import presentation as pres
 from modgen.vassal import traits as tr
@@ -434,16 +434,30 @@ class _Builder:
         name = man.get("title", self.game.id)
         version = str(man.get("version", "0.1.0"))
         md = bf.metadata_bytes(name, version, man.get("description", ""))
+        deck_specs = self.cup_decks(all_held)
         for sid, scen in self.game.scenarios.items():
             placed = scen_placements[sid]
+            decks = []
             for box, entries in all_held[sid].items():
                 slots = self.holding_slots[box]
-                for k, entry in enumerate(entries):
-                    x, y = slots[k % len(slots)]  # more units than slots: they stack
+                boxed = [e for e in entries if self._cup(e["unit"]) is None]
+                skip = 1 if any(d[0] == box for d in deck_specs.values()) else 0  # slot 0 holds the cup
+                for k, entry in enumerate(boxed):
+                    x, y = slots[(k + skip) % len(slots)]  # more units than slots: they stack
                     placed.append(self._placement(self.pieces[entry["unit"]], entry.get("face") or "front",
                                                   HOLDING_MAP, x, y))
+                for name, (cup_box, deck) in deck_specs.items():
+                    cards = [e for e in entries if self._cup(e["unit"]) == name]
+                    if cup_box != box or not cards:
+                        continue
+                    d = cups.DeckSpec(deck.name, deck.map_id, deck.x, deck.y, deck.width, deck.height,
+                                      list(range(len(placed), len(placed) + len(cards))))
+                    placed += [self._placement(self.pieces[e["unit"]], e.get("face") or "front", HOLDING_MAP,
+                                               d.x, d.y)
+                               for e in cards]
+                    decks.append(d)
             placed += [self.track_markers[t.map_id] for t in tracks if sid in t.tracker.scenarios]
-            text = setups.saved_game_text(placed, [b.map_id for b in self.boards])
+            text = setups.saved_game_text(placed, [b.map_id for b in self.boards], decks)
             entry_name = f"{safe_name(sid)}.vsav"
             sd = bf.metadata_bytes(name, version, scen.get("title", sid), with_name=False)
             self.files[entry_name] = setups.vsav_bytes(text, sd, md)
@@ -480,6 +494,27 @@ class _Builder:
             turn_hotkeys={t.tracker.name: t.fire_key for t in tracks}, charts=chart_specs,
             setups=scen_specs, help_files=self.help_files(),
             properties=self.track_properties())
+
+    def _cup(self, uid: str) -> str | None:
+        return self.game.rule_system().cup(self.pieces[uid].unit)
+
+    def cup_decks(self, all_held: dict[str, dict[str, list[dict[str, Any]]]]) -> dict[str, tuple[str, cups.DeckSpec]]:
+        """One DrawPile per cup the rule system names (:mod:`.cups`), in the first slot of the holding box the
+        scenarios set its counters up in; added to the holding board. By cup name: (box id, deck)."""
+        out: dict[str, tuple[str, cups.DeckSpec]] = {}
+        for held in all_held.values():
+            for box, entries in held.items():
+                for e in entries:
+                    name = self._cup(e["unit"])
+                    if name is None or name in out:
+                        continue
+                    x, y = self.holding_slots[box][0]
+                    p = self.pieces[e["unit"]]
+                    out[name] = (box, cups.DeckSpec(name, HOLDING_MAP, x, y, p.width, p.height))
+        holding_board = next((b for b in self.boards if b.map_id == HOLDING_MAP), None)
+        if holding_board is not None:
+            holding_board.decks = [cups.drawpile_attrs(d) for _box, d in out.values()]
+        return out
 
     def track_properties(self) -> list[bf.PropertySpec]:
         """The plugin's per-side tracks as global properties (:mod:`.sidetracks`; the adapter decodes the same)."""

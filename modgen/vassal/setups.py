@@ -13,7 +13,7 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from modgen.vassal import commands, obfuscation
+from modgen.vassal import commands, cups, obfuscation
 from modgen.vassal import sequence as se
 from modgen.vassal import traits as tr
 from modgen.vassal.buildfile import zip_date_time
@@ -65,21 +65,32 @@ def with_position(states: Sequence[str], map_id: str | None, x: int, y: int, gpi
     return [*states[:-1], se.encode(new, ";")]
 
 
-def saved_game_text(placements: Sequence[Placement], map_ids: Sequence[str]) -> str:
-    """The decoded ``savedGame`` text placing ``placements`` (pieces on one point share a stack)."""
+def saved_game_text(placements: Sequence[Placement], map_ids: Sequence[str],
+                    decks: Sequence[cups.DeckSpec] = ()) -> str:
+    """The decoded ``savedGame`` text placing ``placements`` (pieces on one point share a stack; the cards of a
+    deck in ``decks`` lie in that Deck, at its point)."""
     pieces: list[commands.AddPiece] = []
     stacks: dict[tuple[str, int, int], list[str]] = {}
+    in_deck = {i for d in decks for i in d.cards}
     for i, p in enumerate(placements):
         pid = str(ID_BASE + i)
         states = with_position(p.states, p.map_id, p.x, p.y, p.gpid)
         pieces.append(commands.AddPiece(id=pid, type=se.join_traits(p.types), state=se.join_traits(states)))
-        stacks.setdefault((p.map_id, p.x, p.y), []).append(pid)
+        if i not in in_deck:
+            stacks.setdefault((p.map_id, p.x, p.y), []).append(pid)
     stack_cmds = []
     for j, ((map_id, x, y), ids) in enumerate(stacks.items()):
         state = se.encode([map_id, str(x), str(y), *ids, "@@-1"], ";")
         stack_cmds.append(commands.AddPiece(id=str(ID_BASE + len(placements) + j), type="stack", state=state))
+    for k, d in enumerate(decks):
+        ids = [str(ID_BASE + i) for i in d.cards]
+        stack_cmds.append(commands.AddPiece(id=str(ID_BASE + len(placements) + len(stacks) + k),
+                                            type=cups.deck_type(d), state=cups.deck_state(d, ids)))
     boards = [commands.BoardPicker(map=m, boards=[(m, False, 0, 0)]) for m in map_ids]
-    tree = commands.saved_game([*pieces, *stack_cmds], [*boards])
+    # a deck's DrawPile would start an empty Deck over the saved one unless the game is marked not new (every
+    # SetupStack shares one NewGameIndicator: SetupStack.setup), as VASSAL's own saves are
+    done: list[commands.Command] = [commands.SetupStackDone()] if decks else []
+    tree = commands.saved_game([*pieces, *stack_cmds], [*boards, *done])
     text = commands.encode(tree)
     assert text is not None
     return text

@@ -13,6 +13,10 @@
 //   drag UNIT MAP X Y       the piece whose Marker mg_unit = UNIT, wherever it is (a board or the holding map),
 //                           dragged and dropped at board point (X, Y) of MAP: put alone in VASSAL's DragBuffer, then
 //                           the target map's PieceMover.performDrop, i.e. what a mouse release does;
+//   draw DECK MAP X Y       a card dragged off the top of the DrawPile named DECK (a cup) and dropped at board point
+//                           (X, Y) of MAP: what PieceMover's DeckVisitor does on a mouse press on a Deck (the
+//                           Deck's drawCards: a shuffled deck gives a random card; Bug 13433's OBSCURED_BY restore),
+//                           then performDrop as for drag; reports the drawn card's mg_unit and where it landed;
 //   chat TEXT               a line typed in the chat box (Chatter.formatChat + send);
 //   roll NAME [N]           the DiceButton NAME pressed (DiceButton.DR); N: the number of dice a player types into
 //                           a prompting button's dialog (its launch action sets nDice, then calls DR);
@@ -22,7 +26,7 @@
 // Drags and keys are made by the piece's owner: where the piece has Restricted Access, the harness first takes the
 // side it names in the PlayerRoster (as the player of that side would be sitting at the table).
 // Fields are tab-separated. Each game's random numbers are seeded with SEED (GameModule's RNG), so rolls are
-// repeatable. BasicLogger.write() then writes OUT. Prints JSON: for each script, for each action what VASSAL says
+// repeatable, and so is a shuffled Deck's draw (GameModule's RNG, seeded with SEED + 1). BasicLogger.write() then writes OUT. Prints JSON: for each script, for each action what VASSAL says
 // happened (the location name of a drop, the turn string after Next/Prev, the die result), and engine errors.
 //
 // Usage: java -cp CLASSPATH modgen.play.PlayHarness MODULE.vmod SETUP.vsav SEED SCRIPT.tsv OUT.vlog [SCRIPT OUT ...]
@@ -159,6 +163,7 @@ public final class PlayHarness {
     for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
       setField(DiceButton.class, d, "ran", rng);
     }
+    setField(GameModule.class, gm, "RNG", new Random(seed + 1));  // a shuffled Deck's draws (Deck.drawCards)
     BasicLogger logger = (BasicLogger) gm.getLogger();
     List<String> lines = Files.readAllLines(Paths.get(script), StandardCharsets.UTF_8);
     if (!lines.contains("begin")) {
@@ -203,6 +208,35 @@ public final class PlayHarness {
           drop.invoke(mover, pt);
           DragBuffer.getBuffer().clear();
           results.add(q(p.getMap() == null ? null : p.getMap().locationName(p.getPosition())));
+          break;
+        }
+        case "draw": {
+          VASSAL.build.module.map.DrawPile pile = VASSAL.build.module.map.DrawPile.findDrawPile(f[1]);
+          if (pile == null || pile.getDeck() == null) {
+            throw new IllegalArgumentException("no deck " + q(f[1]));
+          }
+          DragBuffer.getBuffer().clear();
+          GamePiece card = null;
+          for (VASSAL.counters.PieceIterator it = pile.getDeck().drawCards(); it.hasMoreElements();) {
+            GamePiece c = it.nextPiece();
+            c.setProperty(VASSAL.counters.Properties.OBSCURED_BY,
+                          c.getProperty(VASSAL.counters.Properties.OBSCURED_BY_PRE_DRAW));
+            DragBuffer.getBuffer().add(c);
+            card = c;
+          }
+          if (card == null) {
+            throw new IllegalArgumentException("empty deck " + q(f[1]));
+          }
+          Map map = findMap(f[2]);
+          Dimension edge = map.getEdgeBuffer();
+          Point pt = new Point(Integer.parseInt(f[3]) + edge.width, Integer.parseInt(f[4]) + edge.height);
+          PieceMover mover = map.getComponentsOf(PieceMover.class).get(0);
+          Method drop = PieceMover.class.getDeclaredMethod("performDrop", Point.class);
+          drop.setAccessible(true);
+          drop.invoke(mover, pt);
+          DragBuffer.getBuffer().clear();
+          results.add("[" + q(card.getProperty("mg_unit")) + ","
+                      + q(card.getMap() == null ? null : card.getMap().locationName(card.getPosition())) + "]");
           break;
         }
         case "chat": {

@@ -10,7 +10,8 @@ A game's script is a module beside this one (``minsk44.py``, ``guardstank.py``, 
   it are the set-up the log starts from); ``("drag", unit, where)``; ``("chat", text)``; ``("roll", dice button)``;
   ``("key", unit, key stroke)`` (a piece's command, e.g. ``"ctrl F"`` Flip); ``("button", text)`` (a global
   property's toolbar button, e.g. a CoH CAP track's ``"German CAPs -1"``: the harness reports the property's value
-  after the press).
+  after the press); ``("draw", deck, where)`` (the top card of the module's DrawPile ``deck``, e.g. CoH's
+  ``"Vehicle hits"`` cup, dragged to ``where``: the harness reports the card's unit id and where it landed).
   ``where`` is a hex label (the scenario's hex map), ``("box", id)`` (a box of the holding map, by the stable id
   :mod:`modgen.vassal.bands` gives it, e.g. ``"hit_pool"``, ``"eliminated:german"``) or ``(x, y)`` in inches (the
   table of a table game);
@@ -81,6 +82,11 @@ class Places:
         #: each box's slot centres, as modgen.vassal.holding lays them out on the board, by box id
         self.slots = {p.band.id: p.slots(cell) for p in placed}
         self.slot: dict[str, int] = {}  # next free slot per box (units dropped in a box do not pile up)
+        system = game.rule_system()
+        sc = game.scenario(scenario)
+        for e in sc.get("setup") or []:  # a cup (a Deck) fills its box's first slot: a drop there joins the Deck
+            if e.get("off_map") and system.cup(game.unit(e["unit"])) is not None:
+                self.slot[e["off_map"]] = 1
 
     def point(self, where: Any) -> tuple[str, int, int]:
         if isinstance(where, str):
@@ -100,9 +106,9 @@ def tsv(places: Places, actions: list[Action]) -> str:
     """The harness's tab-separated action lines for *actions*."""
     lines = []
     for a in actions:
-        if a[0] == "drag":
+        if a[0] in ("drag", "draw"):
             m, x, y = places.point(a[2])
-            lines.append(f"drag\t{a[1]}\t{m}\t{x}\t{y}")
+            lines.append(f"{a[0]}\t{a[1]}\t{m}\t{x}\t{y}")
         else:
             lines.append("\t".join(a))
     return "\n".join(lines) + "\n"

@@ -18,7 +18,13 @@ Fig 29), activates the rifles the Soviet marked spent (Fig 26-30), declares a se
 Both players keep their AP track (the module's "<Side> APs" property, 7 at the start, 20.0) with its -1/+1 buttons,
 the way a player does: the Soviet takes 1 off for the rifles' move (6 left), the German 1 for the panzer's move and,
 after the hit counter is placed, 3 for its fire (3 left of 7); in round 2 the German presses +1 four times back to
-7 before activating his rifles and takes 1 off for their move. In ``VIOLATIONS`` the German takes 2 off for the
+7 before activating his panzer again and takes 3 off for its move into the woods at 0404 (1AP + 2 for a tracked
+vehicle). The Soviet then activates his 57mm AT gun (his track +1 back to 7) and fires at the panzer: 5+6 with this
+seed, AV = blue FP 8 + 11 = 19 against DV = front DR 15 + 2 woods = 17: one hit (not DV+4), so the Soviet draws a
+vehicle hit counter from the cup (the module's "Vehicle hits" Deck on the holding map, shuffled, the counters on their
+back; CoH 15.2: drawn at random, face down) and drops it on the panzer (the harness's ``draw`` action: the Deck's
+drawCards, as a mouse press on the Deck does; the Deck's draw is seeded too), then takes the gun's 5AP off his track
+(2 left); the German passes, then the Soviet. In ``VIOLATIONS`` the German takes 2 off for the
 panzer's 1AP move and nothing for the fire: the track shows 5 where 3 are left (a warning, policy ap_track).
 """
 
@@ -40,6 +46,15 @@ CAP_1 = ("button", "German CAPs -1")  # the German CAP track (21.3: 6 at the sta
 AP_DE, AP_DE_UP, AP_SU = ("button", "German APs -1"), ("button", "German APs +1"), ("button", "Soviet APs -1")
 HIT_PLACED = [("drag", HIT, ("box", "hit_pool")),  # (rearranged inside the pool: not an event)
               ("drag", HIT, "0705")]
+
+
+AP_SU_UP = ("button", "Soviet APs +1")
+CUP = "Vehicle hits"  # the module's cup of vehicle hit counters (15.2): a shuffled Deck on the holding map
+GUN_FIRES = [AP_SU_UP,  # the Soviet AP track back to 7 for the gun's activation
+             ("chat", "!activate 0904"),
+             ("chat", "!fire su.57mm_at -> de.pz3h"), ("roll", "2d6"),  # 5+6 with this seed (the fourth roll)
+             ("draw", CUP, "0404"),  # one hit: a vehicle hit counter drawn at random from the cup (15.2)
+             *[AP_SU] * 5]  # the gun's fire cost, 5AP: 2 left
 
 
 def round_1_start(panzer_move: list[Action]) -> list[Action]:
@@ -75,9 +90,10 @@ LEGAL: list[Action] = [
     *INITIATIVE,
     NEXT,
     AP_DE_UP, AP_DE_UP, AP_DE_UP, AP_DE_UP,  # the German AP track back to 7 for the next activation
-    ("chat", "!activate 0306"),
-    ("drag", "de.rifle.2", "0406"), AP_DE,  # 1AP: 6 left
-    ("chat", "!pass soviet"), ("chat", "!pass german"),
+    ("chat", "!activate 0405"),
+    ("drag", "de.pz3h", "0404"), AP_DE, AP_DE, AP_DE,  # into the woods: 1AP + 2 for a tracked vehicle, 4 left
+    *GUN_FIRES,
+    ("chat", "!pass german"), ("chat", "!pass soviet"),
     NEXT,
 ]
 

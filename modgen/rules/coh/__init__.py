@@ -74,6 +74,11 @@ class ConflictOfHeroes(TablePlugin):
             return "attached"
         return super().counter_role(counter)
 
+    def cup(self, counter: dict[str, Any]) -> str | None:
+        """Vehicle hit counters are drawn at random, face down (15.2): the module's "Vehicle hits" cup. Foot hit
+        counters are placed (7.4): the hit pool."""
+        return VEHICLE_HIT_CUP if counter.get("kind") == "hit" and counter.get("class") == "vehicle_hit" else None
+
     def unit_markers(self, counter: dict[str, Any]) -> tuple[UnitMarker, ...]:
         """A foot unit takes a foot Hit counter (7.4, via 15.2). Vehicle hits are drawn at random from the face-down
         pile (15.2), so a vehicle has no command that picks one."""
@@ -89,6 +94,9 @@ class ConflictOfHeroes(TablePlugin):
             return "coh-hit"
         return "coh-marker"
 
+
+#: The VASSAL Deck the vehicle hit counters are drawn from (15.2)
+VEHICLE_HIT_CUP = "Vehicle hits"
 
 #: The module's dice buttons (the system's dice).
 DICE = (Die("2d6", 2, 6),)
