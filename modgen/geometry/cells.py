@@ -7,8 +7,12 @@ layout at 100 px), ``vassal_get_location(label, layout)`` and ``_pos_of_point(la
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cached_property
+from typing import Any
+
+from modgen import limits
+from modgen.errors import DataError
 
 
 class Labelled:
@@ -60,3 +64,21 @@ class Labelled:
                 if pt is None or self._pos_of_point(lay, *pt) != (col, row):  # type: ignore[attr-defined]
                     return False
         return True
+
+
+def grid_size(map_dict: Mapping[str, Any], cells: str) -> tuple[str, Mapping[str, Any], int, int]:
+    """The ``grid`` object of a map and its columns and rows, as ``(where, grid, columns, rows)`` (``where`` names
+    the grid in messages); DataError names a bad field. The ``map_hexes`` limit is checked here, before anything
+    grows with the cells (every user of a grid, drawing, the module and the rules, comes here); ``cells`` is the
+    word its message counts ("hexes", "cells")."""
+    mid = map_dict.get("id", "?") if isinstance(map_dict, Mapping) else "?"
+    where = f"map {mid!r}: grid"
+    g = map_dict.get("grid") if isinstance(map_dict, Mapping) else None
+    if not isinstance(g, Mapping):
+        raise DataError(f"{where}: missing or not an object")
+    cols, rows = g.get("columns"), g.get("rows")
+    for key, v in (("columns", cols), ("rows", rows)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise DataError(f"{where}.{key}: expected a positive integer, got {v!r}")
+    limits.check("map_hexes", cols * rows, f"map {mid!r}", f"{cols:,} × {rows:,} {cells}")
+    return where, g, cols, rows

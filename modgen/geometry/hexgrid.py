@@ -40,9 +40,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from modgen import limits
 from modgen.errors import DataError
-from modgen.geometry.cells import Labelled
+from modgen.geometry.cells import Labelled, grid_size
 from modgen.geometry.hexnumbering import (  # noqa: F401  (re-exported: the numbering API is part of modgen.geometry.hexgrid)
     ALPHABET,
     ALPHABETIC_MATCH,
@@ -100,17 +99,7 @@ class Grid(Labelled):
     @classmethod
     def from_map(cls, map_dict: Mapping[str, Any], margin: float = DEFAULT_MARGIN) -> Grid:
         """Read the ``grid`` object of a hex map (docs/design.md); DataError names the bad field."""
-        mid = map_dict.get("id", "?") if isinstance(map_dict, Mapping) else "?"
-        where = f"map {mid!r}: grid"
-        g = map_dict.get("grid") if isinstance(map_dict, Mapping) else None
-        if not isinstance(g, Mapping):
-            raise DataError(f"{where}: missing or not an object")
-        cols, rows = g.get("columns"), g.get("rows")
-        for key, v in (("columns", cols), ("rows", rows)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise DataError(f"{where}.{key}: expected a positive integer, got {v!r}")
-        # before anything grows with the hexes: every user of a grid (drawing, the module, the rules) comes here
-        limits.check("map_hexes", cols * rows, f"map {mid!r}", f"{cols:,} × {rows:,} hexes")
+        where, g, cols, rows = grid_size(map_dict, "hexes")
         orientation = g.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise DataError(f"{where}.orientation: must be 'flat' or 'pointy', got {orientation!r}")

@@ -30,9 +30,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from modgen import limits
 from modgen.errors import DataError
-from modgen.geometry.cells import Labelled
+from modgen.geometry.cells import Labelled, grid_size
 from modgen.geometry.hexgrid import EDGES, Grid
 from modgen.geometry.hexnumbering import Numbering, jround
 
@@ -76,16 +75,7 @@ class SquareGrid(Labelled):
     @classmethod
     def from_map(cls, map_dict: Mapping[str, Any], margin: float = DEFAULT_MARGIN) -> SquareGrid:
         """Read the ``grid`` object of a square map; DataError names the bad field."""
-        mid = map_dict.get("id", "?") if isinstance(map_dict, Mapping) else "?"
-        where = f"map {mid!r}: grid"
-        g = map_dict.get("grid") if isinstance(map_dict, Mapping) else None
-        if not isinstance(g, Mapping):
-            raise DataError(f"{where}: missing or not an object")
-        cols, rows = g.get("columns"), g.get("rows")
-        for key, v in (("columns", cols), ("rows", rows)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise DataError(f"{where}.{key}: expected a positive integer, got {v!r}")
-        limits.check("map_hexes", cols * rows, f"map {mid!r}", f"{cols:,} × {rows:,} cells")
+        where, g, cols, rows = grid_size(map_dict, "cells")
         num = g.get("numbering")
         if isinstance(num, Mapping) and "stagger" in num:
             raise DataError(f"{where}.numbering.stagger: square grids have no staggered numbering")
