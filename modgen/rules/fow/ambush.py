@@ -23,7 +23,7 @@ from typing import Any
 from modgen.geometry.table import Pose, point_in_polygon
 from modgen.rules.fow import missions as M
 from modgen.rules.fow import teams as T
-from modgen.rules.fow.movement import blocks_sight, command_gap, command_limit
+from modgen.rules.fow.movement import blocks_sight, out_of_command
 
 HELD = "ambush"
 
@@ -114,14 +114,8 @@ class Ambush:
                 ctx.error(ctx.rule("p.95"), f"{ctx.name(first)}'s Unit is placed from Ambush without "
                           f"{', '.join(ctx.name(u) for u in left)}; an entire Unit is placed at a time",
                           units=[*placed, *left], position=where)
-            members = T.group_members(ctx, g)
-            leader = T.leader_of(ctx, g)
-            if leader is None or len(members) < 2:
-                continue
-            limit = command_limit(ctx, len(members))
-            for u in members:
-                if u != leader and (d := command_gap(ctx, u, leader)) > limit + 1e-6:
-                    ctx.error(ctx.rule("p.95"), f"{ctx.name(u)} is placed from Ambush {T.measure(ctx).show(d)} from "
-                              f"its Unit Leader {ctx.name(leader)}; every team of an ambushing Unit is placed In "
-                              f"Command (within {T.measure(ctx).show(limit)}, p.18)", units=[u, leader],
-                              position=list(ctx.state.table_pos[u]))
+            for u, leader, d, limit in out_of_command(ctx, g):
+                ctx.error(ctx.rule("p.95"), f"{ctx.name(u)} is placed from Ambush {T.measure(ctx).show(d)} from "
+                          f"its Unit Leader {ctx.name(leader)}; every team of an ambushing Unit is placed In "
+                          f"Command (within {T.measure(ctx).show(limit)}, p.18)", units=[u, leader],
+                          position=list(ctx.state.table_pos[u]))

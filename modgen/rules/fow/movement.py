@@ -331,6 +331,17 @@ def command_gap(ctx: Any, u: str, leader: str) -> float:
     return T.distance(ctx, u, leader) or 0.0
 
 
+def out_of_command(ctx: Any, group: str) -> list[tuple[str, str, float, float]]:
+    """The teams of Unit ``group`` further than its command distance (p.18) from its Unit Leader where they stand:
+    ``(team, leader, gap, limit)``; none when the Unit has no Leader or a single team."""
+    members, leader = T.group_members(ctx, group), T.leader_of(ctx, group)
+    if leader is None or len(members) < 2:
+        return []
+    limit = command_limit(ctx, len(members))
+    return [(u, leader, d, limit) for u in members
+            if u != leader and (d := command_gap(ctx, u, leader)) > limit + 1e-6]
+
+
 class Command:
     """p.18: at the end of the Movement Step a team more than 6"/15cm (8"/20cm in a Unit of 8+ teams) from its Unit
     Leader is Out of Command: it must have stayed put, moved Tactically (+1 to hit) or Dashed directly towards

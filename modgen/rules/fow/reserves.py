@@ -28,7 +28,7 @@ from modgen.geometry.table import point_in_polygon
 from modgen.rules.fow import missions as M
 from modgen.rules.fow import teams as T
 from modgen.rules.fow.ambush import held_in_ambush
-from modgen.rules.fow.movement import command_gap, command_limit
+from modgen.rules.fow.movement import out_of_command
 from modgen.rules.fow.transport import is_transport
 
 #: p.96: each die of 5+ brings a Unit.
@@ -195,13 +195,8 @@ class Reserves:
     def _in_command(self, ctx: Any, roll: dict[str, Any]) -> None:
         m = T.measure(ctx)
         for g in roll["arrived"]:
-            members, leader = T.group_members(ctx, g), T.leader_of(ctx, g)
-            if leader is None or len(members) < 2:
-                continue
-            limit = command_limit(ctx, len(members))
-            for u in members:
-                if u != leader and (d := command_gap(ctx, u, leader)) > limit + 1e-6:
-                    ctx.error(ctx.rule("p.96"), f"{ctx.name(u)} ends the Movement Step its Unit arrived from Reserve "
-                              f"{m.show(d)} from its Unit Leader {ctx.name(leader)}; the entire Unit must be In "
-                              f"Command (within {m.show(limit)}) at the end of its arrival move", units=[u, leader],
-                              position=list(ctx.state.table_pos[u]))
+            for u, leader, d, limit in out_of_command(ctx, g):
+                ctx.error(ctx.rule("p.96"), f"{ctx.name(u)} ends the Movement Step its Unit arrived from Reserve "
+                          f"{m.show(d)} from its Unit Leader {ctx.name(leader)}; the entire Unit must be In "
+                          f"Command (within {m.show(limit)}) at the end of its arrival move", units=[u, leader],
+                          position=list(ctx.state.table_pos[u]))
