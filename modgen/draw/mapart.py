@@ -182,7 +182,8 @@ def place_names(names: Sequence[tuple[str, Point]], hex_px: float, numbers: Mapp
         near = [b for b in taken + [p.box for p in out] if overlaps(b, reach)]
         cands = spiral(pref, reach, hex_px * 0.08, hex_px * 0.06)
         lines = _near(buckets, reach, hex_px)
-        clear = [c for c in cands if not any(stroke_hits_box(s, _shift(box0, pref, c)) for s in lines)]
+        # lazily: first_free takes the first candidate that is also clear of lines, so test lines only that far
+        clear = (c for c in cands if not any(stroke_hits_box(s, _shift(box0, pref, c)) for s in lines))
         box = first_free(clear, wh, near, bounds) or first_free(cands, wh, near, bounds)
         if box is None:  # nowhere free: the preferred spot (a geometry test reports it)
             box = box0

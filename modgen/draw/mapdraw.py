@@ -42,6 +42,7 @@ from modgen.draw.mapstyle import (
     SYMBOLS,
     TEXT_COLOR,
     Color,
+    NearPoints,
     Point,
     check_options,
     dashed,
@@ -312,19 +313,10 @@ def _terrain(c: _Ctx, d: Any) -> None:
                     draw_symbol(dd, symbol, cx, cy, px)
 
 
-def _near(g: Grid, cells: list[tuple[int, int]], px: float) -> Any:
-    """keep(x, y): is (x, y) within reach of a motif of one of ``cells`` (a bucketed look-up, not a scan)?"""
-    buckets: dict[tuple[int, int], list[Point]] = {}
-    for col, row in cells:
-        cx, cy = g.exact_center(col, row, px)
-        buckets.setdefault((math.floor(cx / px), math.floor(cy / px)), []).append((cx, cy))
-    reach = (px * 0.75) ** 2  # the hex's corner radius (0.58 hex) plus the largest motif
-
-    def keep(x: float, y: float) -> bool:
-        bx, by = math.floor(x / px), math.floor(y / px)
-        return any((x - cx) ** 2 + (y - cy) ** 2 <= reach
-                   for i in (-1, 0, 1) for j in (-1, 0, 1) for cx, cy in buckets.get((bx + i, by + j), ()))
-    return keep
+def _near(g: Grid, cells: list[tuple[int, int]], px: float) -> NearPoints:
+    """keep(x, y): is (x, y) within reach of a motif of one of ``cells``?"""
+    # the reach: the hex's corner radius (0.58 hex) plus the largest motif
+    return NearPoints([g.exact_center(col, row, px) for col, row in cells], px * 0.75, px)
 
 
 def _bands(c: _Ctx) -> list[tuple[list[Point], Color, float]]:

@@ -68,8 +68,47 @@ def _block(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, c: Co
     d.rectangle([x - w / 2, y - h / 2, x + w / 2, y + h / 2], fill=c, outline=shade(c, 0.6))
 
 
+class NearPoints:
+    """The ``keep`` of :func:`draw_pattern`: is (x, y) within ``radius`` of one of ``points``? Bucketed by ``cell``
+    px (at least ``radius``), and able to say which stretches of a lattice row can be kept at all, so a pattern
+    drawn across a whole map tests only the motifs near its hexes."""
+
+    def __init__(self, points: Sequence[Point], radius: float, cell: float) -> None:
+        self.r2, self.cell = radius ** 2, cell
+        self.buckets: dict[tuple[int, int], list[Point]] = {}
+        self.rows: dict[int, list[Point]] = {}
+        for cx, cy in points:
+            self.buckets.setdefault((math.floor(cx / cell), math.floor(cy / cell)), []).append((cx, cy))
+            self.rows.setdefault(math.floor(cy / cell), []).append((cx, cy))
+        self.slack = 1e-6 * (1.0 + cell)  # spans a hair wider than the circles: the exact test decides at the edge
+
+    def __call__(self, x: float, y: float) -> bool:
+        bx, by = math.floor(x / self.cell), math.floor(y / self.cell)
+        r2, buckets = self.r2, self.buckets
+        return any((x - cx) ** 2 + (y - cy) ** 2 <= r2
+                   for i in (-1, 0, 1) for j in (-1, 0, 1) for cx, cy in buckets.get((bx + i, by + j), ()))
+
+    def spans(self, y: float) -> list[tuple[float, float]]:
+        """The x intervals (sorted, merged) outside which no point of the row at ``y`` is kept."""
+        by, out = math.floor(y / self.cell), []
+        for j in (-1, 0, 1):
+            for cx, cy in self.rows.get(by + j, ()):
+                rest = self.r2 - (y - cy) ** 2
+                if rest >= -self.slack:
+                    half = math.sqrt(max(0.0, rest)) + self.slack
+                    out.append((cx - half, cx + half))
+        out.sort()
+        merged: list[tuple[float, float]] = []
+        for lo, hi in out:
+            if merged and lo <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+            else:
+                merged.append((lo, hi))
+        return merged
+
+
 def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, float, float], unit: float,
-                 color: Color, keep: Callable[[float, float], bool] | None = None) -> None:
+                 color: Color, keep: NearPoints | None = None) -> None:
     """Draw ``pattern`` over ``box`` (x0, y0, x1, y1); ``unit`` is the hex size in px (sets the motif size).
 
     ``keep(x, y)``: draw a lattice motif only where it says so (the lattice stays where ``box`` puts it, so a
@@ -79,7 +118,7 @@ def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, 
 
     def lat(fn: Callable[[float, float], None], b: tuple[float, float, float, float], sx: float, sy: float,
             stagger: bool = True) -> None:
-        _lattice(fn if keep is None else (lambda x, y: fn(x, y) if keep(x, y) else None), b, sx, sy, stagger)
+        _lattice(fn, b, sx, sy, stagger, keep)
 
     if pattern == "trees":
         r, step = unit * 0.1, unit * 0.27
@@ -154,16 +193,31 @@ def star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Color, ou
 
 
 def _lattice(fn: Callable[[float, float], None], box: tuple[float, float, float, float], sx: float, sy: float,
-             stagger: bool = True) -> None:
-    """Call fn(x, y) on a (staggered) lattice covering box."""
+             stagger: bool = True, keep: NearPoints | None = None) -> None:
+    """Call fn(x, y) on a (staggered) lattice covering box (only where ``keep`` says so, if given)."""
     x0, y0, x1, y1 = box
     row = 0
     y = y0 + sy / 2
     while y < y1 + sy:
         x = x0 + (sx / 2 if (stagger and row % 2) else 0.0)
-        while x < x1 + sx:
-            fn(x, y)
-            x += sx
+        end = x1 + sx
+        if keep is None:
+            while x < end:
+                fn(x, y)
+                x += sx
+        else:
+            # x is stepped exactly as above (the same floats), but tested only inside the row's spans
+            spans = iter(keep.spans(y))
+            lo, hi = next(spans, (end, end))
+            while x < end and lo < end:
+                if x > hi:
+                    lo, hi = next(spans, (end, end))
+                    if lo >= end:
+                        break
+                    continue
+                if x >= lo and keep(x, y):
+                    fn(x, y)
+                x += sx
         y += sy
         row += 1
 
