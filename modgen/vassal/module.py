@@ -7,7 +7,6 @@ a Marker tying each piece to our data, a ``Face`` layer), writes buildFile.xml (
 
 from __future__ import annotations
 
-import io
 import re
 import time
 import zipfile
@@ -19,6 +18,7 @@ from typing import Any
 from PIL import Image
 
 from modgen import atomic, inputs
+from modgen.draw import boards
 from modgen.errors import DataError
 from modgen.vassal import bands, charts, chores, cups, piece_traits, setups, sidetracks, tracker, turntrack
 from modgen.vassal import buildfile as bf
@@ -65,10 +65,12 @@ def safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "x"
 
 
+#: zlib level of every module image (draw.counter_export.PNG_LEVEL: measured there; builds reproduce these bytes)
+PNG_LEVEL = 6
+
+
 def _png(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", optimize=False, compress_level=6)
-    return buf.getvalue()
+    return boards.png_bytes(img, PNG_LEVEL)
 
 
 def _positive(value: Any, what: str) -> float:
@@ -83,17 +85,9 @@ def _positive(value: Any, what: str) -> float:
 
 
 def _default_renderers() -> tuple[RenderMap, RenderFace, Callable[[dict[str, Any]], list[str]]]:
-    try:
-        from modgen.draw import mapdraw
-    except ImportError as exc:  # the renderer ships with issue #3; say so rather than crash
-        raise DataError(f"cannot build a module: the map renderer is not available ({exc})") from None
     from modgen.draw import counters
 
-    def board_image(game: Any, map_id: str, px: float) -> Image.Image:
-        """The board image: a hex map with its legend and scale bar in a strip below the hexes."""
-        return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") in ("hex", "square"))
-
-    return board_image, counters.render_face, counters.faces_of
+    return boards.board_image, counters.render_face, counters.faces_of
 
 
 class _Builder:
@@ -117,6 +111,7 @@ class _Builder:
         self.min_text_px: float | None = None
         self.unit_faces: list[tuple[dict[str, Any], list[str]]] = []  # set by start_faces
         self.rendered: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per face
+        self.board_images: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per map, set by start_maps
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
         grid_maps = [m for m in game.maps if m.get("kind", "hex") in ("hex", "square")]  # counters fit a cell
@@ -136,31 +131,50 @@ class _Builder:
         return 6
 
     # -- maps --------------------------------------------------------------------------------------------------
-    def maps(self) -> None:
+    def start_maps(self) -> None:
+        """Start drawing the boards: the default boards of a big game in a process of their own (they draw while the
+        faces render in theirs), any other board here as :meth:`maps` reads it."""
+        from modgen.draw.counter_export import default_workers
         from modgen.geometry.squaregrid import map_grid
 
+        jobs, area = [], 0
         for m in self.game.maps:
-            map_id = m["id"]
-            image = f"map_{safe_name(map_id)}.png"
             if m.get("kind", "hex") in ("hex", "square"):  # a square map: SquareGrid at hex_px per cell side
                 grid = map_grid(m)
+                self.grids[m["id"]] = grid
+                board = grid.vassal_params(self.hex_px)["board"]
+                area += board["width"] * board["height"]
+                jobs.append((m["id"], self.hex_px))
+            else:
+                jobs.append((m["id"], self.px_per_inch))
+        if self.render_map is boards.board_image:
+            workers = self.workers or default_workers()
+            self.board_images = boards.board_pngs(self.game, jobs, PNG_LEVEL, processes=workers,
+                                                  background=workers > 1 and area >= boards.BACKGROUND_MPX * 1e6)
+        else:
+            self.board_images = ((img.size, _png(img))
+                                 for img in (self.render_map(self.game, map_id, px) for map_id, px in jobs))
+
+    def maps(self) -> None:
+        for m, (size, data) in zip(self.game.maps, self.board_images, strict=True):
+            map_id = m["id"]
+            image = f"map_{safe_name(map_id)}.png"
+            if map_id in self.grids:
+                grid = self.grids[map_id]
                 params = grid.vassal_params(self.hex_px)
                 tag = "SquareGrid" if grid.kind == "square" else "HexGrid"
-                img = self.render_map(self.game, map_id, self.hex_px)
                 w, h = params["board"]["width"], params["board"]["height"]
-                if img.size[0] != w or img.size[1] < h:  # taller: a legend strip below the hexes
-                    raise DataError(f"map {map_id!r}: rendered image is {img.size[0]}x{img.size[1]} px, the grid "
+                if size[0] != w or size[1] < h:  # taller: a legend strip below the hexes
+                    raise DataError(f"map {map_id!r}: rendered image is {size[0]}x{size[1]} px, the grid "
                                     f"needs {w}x{h} px")
-                self.grids[map_id] = grid
-                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, img.size[1], hexgrid=params[tag],
+                spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, size[1], hexgrid=params[tag],
                                     numbering=params[tag + "Numbering"], hex_area=(w, h), grid_kind=grid.kind)
             else:
-                img = self.render_map(self.game, map_id, self.px_per_inch)
-                w, h = img.size
+                w, h = size
                 spec = bf.BoardSpec(map_id, m.get("name", map_id), image, w, h, range_scale=self.px_per_inch,
                                     range_unit="in")
             spec.by_button = bool(self.boards)  # the first game map docks into the main window
-            self.files["images/" + image] = _png(img)
+            self.files["images/" + image] = data
             self.boards.append(spec)
 
     # -- pieces ------------------------------------------------------------------------------------------------
@@ -561,6 +575,7 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
         render_map, render_face, faces_of = render_map or d_map, render_face or d_face, faces_of or d_faces
     b = _Builder(game, hex_px, render_map, render_face, faces_of, workers)
     t0 = time.perf_counter()
+    b.start_maps()
     b.start_faces()
     b.maps()
     t1 = time.perf_counter()
