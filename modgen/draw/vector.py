@@ -169,9 +169,8 @@ class RasterDraw(ImageDraw.ImageDraw):
         md = ImageDraw.Draw(mask)
         for poly in polygons:
             md.polygon([(x - x0, y - y0) for x, y in poly], fill=255)
-        alpha = Image.composite(layer.getchannel("A"), mask, mask)
-        layer.putalpha(alpha)
-        self.img.paste(layer, (x0, y0), layer)
+        # the layer's own alpha, cut to the polygons, as the paste mask (its alpha channel itself is not needed)
+        self.img.paste(layer, (x0, y0), Image.composite(layer.getchannel("A"), mask, mask))
 
     @contextmanager
     def scaled(self, factor: float) -> Iterator[Any]:  # pragma: no cover - raster callers supersample instead
@@ -187,7 +186,10 @@ class _Offset(RasterDraw):
         self.ox, self.oy = ox, oy
 
     def _shift(self, xy: Any) -> list[Point]:
-        return [(x - self.ox, y - self.oy) for x, y in _points(xy)]
+        ox, oy = self.ox, self.oy
+        if xy and isinstance(xy[0], tuple | list):  # the usual [(x, y), ...]: as _points would read it, in one pass
+            return [(float(p[0]) - ox, float(p[1]) - oy) for p in xy]
+        return [(x - ox, y - oy) for x, y in _points(xy)]
 
     def line(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
         super().line(self._shift(xy), *a, **k)
