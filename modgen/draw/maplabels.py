@@ -82,8 +82,12 @@ def spiral(center: Point, area: Box, step_x: float, step_y: float) -> list[Point
         return [center]
     nx = int((area[2] - area[0]) / step_x) + 1
     ny = int((area[3] - area[1]) / step_y) + 1
-    pts = [(center[0] + i * step_x, center[1] + j * step_y)
-           for i in range(-nx, nx + 1) for j in range(-ny, ny + 1)]
+    # only the steps that can land in the area (two to spare either side: the filter below decides, on the same floats)
+    i0 = max(-nx, math.floor((area[0] - center[0]) / step_x) - 2)
+    i1 = min(nx, math.ceil((area[2] - center[0]) / step_x) + 2)
+    j0 = max(-ny, math.floor((area[1] - center[1]) / step_y) - 2)
+    j1 = min(ny, math.ceil((area[3] - center[1]) / step_y) + 2)
+    pts = [(center[0] + i * step_x, center[1] + j * step_y) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
     pts = [p for p in pts if area[0] <= p[0] <= area[2] and area[1] <= p[1] <= area[3]]
     return sorted(pts, key=lambda p: (math.hypot(p[0] - center[0], p[1] - center[1]), p[1], p[0]))
 
