@@ -65,3 +65,6 @@ def _modgen_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """modgen's user cache (the validation cache, modgen/data/validcache.py) in a temporary folder: the tests (and the
     processes they start) never write to the home folder, and start without entries from earlier runs."""
     os.environ["MODGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("modgen-cache"))
+    # the image cache (modgen/draw/imagecache.py) is off unless a test turns it on: a test that patches the drawing
+    # code and then builds must see its patch, not another test's images (tests/test_imagecache.py tests the cache)
+    os.environ["MODGEN_IMAGE_CACHE"] = "off"

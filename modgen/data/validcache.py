@@ -122,6 +122,12 @@ def _content(path: str) -> str | None:
     return sig if link is None else f"link:{link}:{sig}"
 
 
+def file_signature(path: str) -> str | None:
+    """What a result computed from the file at ``path`` depends on: see :func:`_content` (also keys the image cache,
+    :mod:`modgen.draw.imagecache`)."""
+    return _content(path)
+
+
 def _entry(manifest: Path | str, report: bool = False) -> Path | None:
     folder = cache_dir()
     if folder is None:

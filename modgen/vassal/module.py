@@ -7,6 +7,7 @@ a Marker tying each piece to our data, a ``Face`` layer), writes buildFile.xml (
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 import zipfile
@@ -18,7 +19,7 @@ from typing import Any
 from PIL import Image
 
 from modgen import atomic, inputs
-from modgen.draw import boards
+from modgen.draw import boards, imagecache
 from modgen.errors import DataError
 from modgen.vassal import bands, charts, chores, cups, piece_traits, setups, sidetracks, tracker, turntrack
 from modgen.vassal import buildfile as bf
@@ -44,6 +45,7 @@ class BuildStats:
     setups: int = 0
     bytes: int = 0
     min_text_px: float | None = None  # the smallest counter text at 100% zoom (markers left out), if measured
+    cached: int = 0  # board and face images taken from the image cache (modgen.draw.imagecache) instead of drawn
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -112,11 +114,17 @@ class _Builder:
         self.unit_faces: list[tuple[dict[str, Any], list[str]]] = []  # set by start_faces
         self.rendered: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per face
         self.board_images: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per map, set by start_maps
+        self.from_cache = 0
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
         grid_maps = [m for m in game.maps if m.get("kind", "hex") in ("hex", "square")]  # counters fit a cell
         self.counter_px = int(_positive(counter_size(vassal_opts, self.hex_px, self.px_per_inch, bool(grid_maps)),
                                         f"{game.path}: vassal.counter_px"))
+
+    @functools.cached_property
+    def cache(self) -> imagecache.ImageCache:
+        """The image cache of this game's default board and face images."""
+        return imagecache.ImageCache(self.game, PNG_LEVEL)
 
     @staticmethod
     def _rotation_steps(game: Any, hex_maps: list[dict[str, Any]]) -> int | None:
@@ -137,20 +145,26 @@ class _Builder:
         from modgen.draw.counter_export import default_workers
         from modgen.geometry.squaregrid import map_grid
 
-        jobs, area = [], 0
+        jobs = []
         for m in self.game.maps:
             if m.get("kind", "hex") in ("hex", "square"):  # a square map: SquareGrid at hex_px per cell side
-                grid = map_grid(m)
-                self.grids[m["id"]] = grid
-                board = grid.vassal_params(self.hex_px)["board"]
-                area += board["width"] * board["height"]
+                self.grids[m["id"]] = map_grid(m)
                 jobs.append((m["id"], self.hex_px))
             else:
                 jobs.append((m["id"], self.px_per_inch))
         if self.render_map is boards.board_image:
             workers = self.workers or default_workers()
-            self.board_images = boards.board_pngs(self.game, jobs, PNG_LEVEL, processes=workers,
-                                                  background=workers > 1 and area >= boards.BACKGROUND_MPX * 1e6)
+            areas = [self.grids[map_id].vassal_params(px)["board"] if map_id in self.grids else None
+                     for map_id, px in jobs]
+
+            def draw(todo: list[int]) -> Iterator[tuple[tuple[int, int], bytes]]:
+                area = sum(a["width"] * a["height"] for a in (areas[i] for i in todo) if a)
+                return boards.board_pngs(self.game, [jobs[i] for i in todo], PNG_LEVEL, processes=workers,
+                                         background=workers > 1 and area >= boards.BACKGROUND_MPX * 1e6)
+
+            keys = [self.cache.board_key(m, px) for m, (_, px) in zip(self.game.maps, jobs, strict=True)]
+            hits, self.board_images = imagecache.cached_pngs(self.cache, keys, draw)
+            self.from_cache += hits
         else:
             self.board_images = ((img.size, _png(img))
                                  for img in (self.render_map(self.game, map_id, px) for map_id, px in jobs))
@@ -201,9 +215,16 @@ class _Builder:
         from modgen.draw.counter_export import render_pngs
 
         pairs = [(unit["id"], face) for unit, face in wanted]
-        # the workers encode the PNGs too (at _png's settings: the same bytes), so the faces scale with the cores
-        self.rendered = ((size, data) for _u, _f, size, data in render_pngs(self.game, pairs, self.counter_px,
-                                                                             workers=self.workers, level=6))
+
+        def draw(todo: list[int]) -> Iterator[tuple[tuple[int, int], bytes]]:
+            # the workers encode the PNGs too (at _png's settings: the same bytes), so the faces scale with the cores
+            return ((size, data) for _u, _f, size, data in render_pngs(self.game, [pairs[i] for i in todo],
+                                                                        self.counter_px, workers=self.workers,
+                                                                        level=PNG_LEVEL))
+
+        keys = [self.cache.face_key(unit, face, self.counter_px) for unit, face in wanted]
+        hits, self.rendered = imagecache.cached_pngs(self.cache, keys, draw)
+        self.from_cache += hits
 
     def pieces_for_units(self) -> None:
         gpid = 1
@@ -594,7 +615,9 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
                 z.writestr(zipfile.ZipInfo(name, stamp), data,
                            zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED)
     t4 = time.perf_counter()
+    if "cache" in b.__dict__:  # the image cache was used: keep its folder within bounds
+        b.cache.prune()
     return BuildStats(path=out_path, maps=len(b.boards), slots=len(b.pieces),
                       images=sum(1 for n in b.files if n.startswith("images/")), setups=len(spec.setups),
-                      bytes=out_path.stat().st_size, min_text_px=b.min_text_px,
+                      bytes=out_path.stat().st_size, min_text_px=b.min_text_px, cached=b.from_cache,
                       timings={"maps": t1 - t0, "counters": t2 - t1, "setups_xml": t3 - t2, "zip": t4 - t3})
