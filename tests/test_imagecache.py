@@ -140,3 +140,17 @@ def test_prune_keeps_the_folder_under_its_cap_dropping_the_least_recently_used(w
     kept = [k for k, key in enumerate(keys) if cache._path(key).exists()]
     assert 0 in kept and 1 not in kept and 9 in kept
     assert sum(cache._path(keys[k]).stat().st_size for k in kept) <= 6 * (len(data) + 16)
+
+
+def test_cli_build_says_how_many_images_came_from_the_cache(workspace: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from modgen.cli import main
+
+    args = ["build", str(workspace / "games" / "guardstank.json"), "--no-validate", "-j", "1"]
+    assert main([*args, "-o", str(workspace / "a.vmod")]) == 0
+    assert "from the cache" not in capsys.readouterr().out
+    assert main([*args, "-o", str(workspace / "b.vmod"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    faces = sum(len(u["faces"]) for u in load_game(workspace / "games" / "guardstank.json").units)
+    assert out["cached_images"] == faces + 1
+    assert (workspace / "a.vmod").read_bytes() == (workspace / "b.vmod").read_bytes()

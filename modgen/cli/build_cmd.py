@@ -48,8 +48,10 @@ def command(manifest: Path, out: Path, hex_px: float | None, validate: bool, job
         step(f"rendering maps and counters, writing {out}")
         stats = build_module(game, out, hex_px=hex_px, workers=jobs)
     seconds = time.perf_counter() - start
+    reused = f", {stats.cached} images from the cache" if stats.cached else ""
     done(f"wrote {out} ({stats.maps} map{'s' if stats.maps != 1 else ''}, {stats.slots} pieces, "
-         f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB) in {seconds:.1f} s",
+         f"{stats.setups} set-up{'s' if stats.setups != 1 else ''}, {stats.bytes / 1024:.0f} KiB{reused}) in "
+         f"{seconds:.1f} s",
          {"output": str(out), "maps": stats.maps, "pieces": stats.slots, "setups": stats.setups, "bytes": stats.bytes,
-          "seconds": round(seconds, 3)}, quiet=quiet, as_json=as_json)
+          "cached_images": stats.cached, "seconds": round(seconds, 3)}, quiet=quiet, as_json=as_json)
 
