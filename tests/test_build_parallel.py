@@ -4,7 +4,9 @@ it, and a bad counter must still be one DataError naming it, with no module writ
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from modgen.cli import main
 from modgen.cli.common import PROGRESS
 from modgen.data.model import load_game
 from modgen.draw import boards
-from modgen.errors import DataError
+from modgen.errors import DataError, ModgenError
 from modgen.vassal.module import build_module
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,6 +42,10 @@ def test_bad_counter_in_a_worker_is_a_data_error(tmp_path: Path) -> None:
     with pytest.raises(DataError, match=rf"counter '{bad['id']}': artwork 'art/missing.png' not found"):
         build_module(load_game(tmp_path / "games" / "arnhem44.json"), out, workers=2)
     assert not out.exists()
+
+
+def _die(*_args: object) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _copy_games(tmp_path: Path) -> None:
@@ -86,4 +92,14 @@ def test_bad_board_in_the_background_is_one_error_line(tmp_path: Path, monkeypat
     err = capsys.readouterr().err
     lines = [ln for ln in err.splitlines() if ln.strip() and not PROGRESS.match(ln)]
     assert code == 1 and len(lines) == 1 and "no_such_terrain" in lines[0] and "Traceback" not in err, err
+    assert not out.exists()
+
+
+def test_board_process_killed_is_one_error_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's process dies (as under the kernel's out-of-memory killer): one error naming the map, no module."""
+    monkeypatch.setattr(boards, "BACKGROUND_MPX", 0.0)
+    monkeypatch.setattr(boards, "board_png", _die)  # the worker forks with the patch in place
+    out = tmp_path / "x.vmod"
+    with pytest.raises(ModgenError, match=r"map 'main': the process drawing its board stopped unexpectedly"):
+        build_module(load_game(REPO / "games" / "minsk44.json"), out, workers=2)
     assert not out.exists()

@@ -13,11 +13,13 @@ import signal
 import weakref
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from PIL import Image
 
 from modgen.draw import mapdraw
+from modgen.errors import ModgenError
 
 #: Boards smaller than this (megapixels, all of a build's boards together) are drawn in the calling process: forking
 #: and sending the game cost more than a small board takes to draw.
@@ -69,8 +71,12 @@ def board_pngs(game: Any, jobs: Sequence[tuple[str, float]], level: int, *, back
 
     def results() -> Iterator[tuple[tuple[int, int], bytes]]:
         try:
-            for f in futures:
-                yield f.result()
+            for (map_id, _px), f in zip(jobs, futures, strict=True):
+                try:
+                    yield f.result()
+                except BrokenProcessPool:  # killed (the kernel's out-of-memory killer, a signal): say so in one line
+                    raise ModgenError(f"map {map_id!r}: the process drawing its board stopped unexpectedly (out of "
+                                      "memory?); `-j 1` draws it in the main process") from None
         finally:
             pool.shutdown(cancel_futures=True)
 
