@@ -55,12 +55,17 @@ def _raw_line(e: dict[str, Any]) -> str:
 
 # one encoder for every event (json.dumps with options builds a new one per call)
 _STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+# ...and its C core called directly: JSONEncoder.encode sets up a new C encoder (and a circular-reference table) on
+# every call, a third of the time for a ~100-character event; the text is the same (events hold no cycles)
+_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)
+_STRICT_C = _C_ENCODER(None, _STRICT.default, json.encoder.encode_basestring, None, ": ", ", ", False, False,
+                       False) if _C_ENCODER is not None else None
 
 
 def _json(e: dict[str, Any], file: str) -> str:
     """One event as strict JSON: never ``NaN``/``Infinity`` (the reader makes values finite; this is the backstop)."""
     try:
-        return _STRICT.encode(e)
+        return "".join(_STRICT_C(e, 0)) if _STRICT_C is not None else _STRICT.encode(e)
     except ValueError:
         raise LogFormatError(f"{file}: event {e.get('i', e.get('event'))} holds a number that is not finite") from None
 
