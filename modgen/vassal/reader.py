@@ -26,7 +26,7 @@ from modgen.vassal import flatlog as F
 from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.flatlog import Top, flatten
 from modgen.vassal.obfuscation import deobfuscate
-from modgen.vassal.pieces import Location, Piece, Template, _int, decode_piece, decode_state
+from modgen.vassal.pieces import Location, Piece, Template, _int, _template, decode_piece, decode_state, state_fields
 from modgen.vassal.visitor import Context, DiceRoll, Recorder, Stack, StateChange, Visitor
 
 __all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
@@ -213,23 +213,24 @@ class GameState:
         if piece is None:
             self.v.warning(f"change of unknown piece {pid}", ctx)
             return
-        new, has_pos = decode_state(piece.id, piece.type, new_state, lambda m: self.v.warning(m, ctx),
-                                    self.templates)
-        changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
-                   if piece.layers.get(k) != v]
-        changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
-                    if piece.props.get(k) != v]
-        if new.facing != piece.facing:
-            changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
-        if new.masked != piece.masked:
-            changes.append(StateChange("mask", "Mask", piece.masked, new.masked))
-        piece.state, piece.layers, piece.props, piece.facing = new_state, new.layers, new.props, new.facing
-        piece.masked = new.masked
-        nloc = new.location
-        if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
-                                                                               piece.location.y):
-            old = piece.location
-            piece.location = self._loc(nloc.map, nloc.x, nloc.y)
+        tpl = self.templates.get(piece.type) or _template(piece.type, self.templates)
+        # the name is not compared: a state change keeps the name the piece was added with
+        _, props, layers, facing, masked, pos, has_pos = state_fields(tpl, pid, new_state,
+                                                                      lambda m: self.v.warning(m, ctx), False)
+        old_layers, old_props = piece.layers, piece.props
+        changes = [StateChange("layer", k, old_layers.get(k), v) for k, v in layers.items()
+                   if old_layers.get(k) != v]
+        changes += [StateChange("prop", k, old_props.get(k), v) for k, v in props.items()
+                    if old_props.get(k) != v]
+        if facing != piece.facing:
+            changes.append(StateChange("facing", "Facing", piece.facing, facing))
+        if masked != piece.masked:
+            changes.append(StateChange("mask", "Mask", piece.masked, masked))
+        piece.state, piece.layers, piece.props, piece.facing, piece.masked = new_state, layers, props, facing, masked
+        npos = (None, 0, 0) if pos is None else pos
+        old = piece.location
+        if has_pos and piece.stack is None and npos != (old.map, old.x, old.y):
+            piece.location = self._loc(*npos)
             self.v.piece_moved(piece, old, piece.location, ctx)
         if changes:
             self.v.state_changed(piece, changes, ctx)
