@@ -13,6 +13,8 @@ Anything else (a text that does not start with ``begin_save``) returns None and 
 
 from __future__ import annotations
 
+import re
+from itertools import accumulate
 from typing import Any
 
 from modgen.errors import LogFormatError
@@ -35,10 +37,17 @@ def flatten(text: str) -> list[Top] | None:
     Raises the LogFormatError :func:`commands.decode` would, with the same wording."""
     if ESC not in text:
         return None
-    toks = C._split(text, ESC)
+    if text[:1] == "'" or "\x1b'" in text:  # a token may be quoted: the Decoder's split, token by token
+        toks = C._split(text, ESC)
+        raw = None
+    else:
+        # no token starts with a quote, so none is unquoted: the tokens are the text between the ESCs no backslash
+        # escapes (one regex split in C), each still escaped (``\\␛``) — unescaped below only where needed
+        toks = raw = _TOP_SPLIT.split(text)
     if len(toks) < 2 or toks[0] != "begin_save":
         return None
-    offsets = C._offsets(toks)
+    # where each token starts (commands._offsets); a raw token is as long as the text it came from
+    offsets = C._offsets(toks) if raw is None else _raw_offsets(raw)
     out: list[Top] = [(0, False, [(OBJECT, C.BeginSave())])]
     index = 0
     try:
@@ -46,15 +55,35 @@ def flatten(text: str) -> list[Top] | None:
             tok = toks[index]
             ops: list[tuple[Any, ...]] = []
             # The usual logged step: LOG, then leaves at one level, nothing quoted or nested deeper: one C split,
-            # then the leaves (what _node would do to each, the usual kinds inline)
-            if tok[:4] == "LOG\t" and "'" not in tok and "\\\x1b" not in tok:
-                _leaves(tok[4:].split(ESC), ops)
-                out.append((offsets[index], True, ops))
-                continue
+            # then the leaves (what _node would do to each, the usual kinds inline). Raw, the leaves are split at
+            # ``\\␛`` and a deeper nesting would show as ``\\\\␛``.
+            if tok[:4] == "LOG\t" and "'" not in tok:
+                if raw is None:
+                    if "\\\x1b" not in tok:
+                        _leaves(tok[4:].split(ESC), ops)
+                        out.append((offsets[index], True, ops))
+                        continue
+                elif "\\\\\x1b" not in tok:
+                    _leaves(tok[4:].split("\\\x1b"), ops)
+                    out.append((offsets[index], True, ops))
+                    continue
+            if raw is not None and "\\\x1b" in tok:
+                tok = tok.replace("\\\x1b", ESC)  # the Decoder's unescape of this token
             is_log = _node(tok, 1, ops)
             out.append((offsets[index], is_log, ops))
     except LogFormatError as exc:
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
+    return out
+
+
+# An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
+_TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
+
+
+def _raw_offsets(parts: list[str]) -> list[int]:
+    """Where each of *parts* (a split of a text at single ESCs) starts in that text."""
+    out = [0]
+    out.extend(accumulate(len(p) + 1 for p in parts[:-1]))
     return out
 
 

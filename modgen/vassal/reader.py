@@ -121,7 +121,7 @@ class GameState:
             return
         if type_ == "stack":
             map_, x, y, members = _stack_state(state)
-            loc = self._loc(map_, x, y)
+            loc = self._places.get((map_, x, y)) or self._loc(map_, x, y)
             self.stacks[pid] = Stack(pid, loc, members)
             pieces = self.pieces
             for m in members:
@@ -165,7 +165,7 @@ class GameState:
         """A MovePiece (the drop; its old position is what the model already has)."""
         if pid is None:
             return
-        new = self._loc(new_map, new_x, new_y)
+        new = self._places.get((new_map, new_x, new_y)) or self._loc(new_map, new_x, new_y)
         st = self.stacks.get(pid)
         if st is not None:
             st.location = new
@@ -181,7 +181,8 @@ class GameState:
             self.v.warning(f"move of unknown piece {pid}", ctx)
             return
         old = piece.location
-        self._leave_stack(piece)
+        if piece.stack is not None:
+            self._leave_stack(piece)
         piece.location = new
         under = self.pieces.get(new_under or "")
         if under is not None and under.stack in self.stacks:
@@ -340,6 +341,9 @@ def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameSt
     visitor.begin(meta or {})
     add, remove, move = state.add_piece, state.remove_piece, state.move_piece
     change, chat, handlers = state.change_piece, state.chat_line, _HANDLERS
+    # the leaf codes as locals: ~10^5 comparisons below
+    CHAT, MOVE, ADD, CHANGE, REMOVE = F.CHAT, F.MOVE, F.ADD, F.CHANGE, F.REMOVE  # noqa: N806
+    is_undo_of = F.is_undo_of
     step = 0
     in_setup = undoing = False
     standing: list[list[tuple[Any, ...]]] = []
@@ -351,8 +355,8 @@ def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameSt
             ctx.step = step
             visitor.step(ctx)
             if spot_undo:
-                changes = [op for op in ops if op[0] <= F.CHANGE]
-                inverse = bool(standing) and F.is_undo_of(changes, standing[-1])
+                changes = [op for op in ops if op[0] <= CHANGE]
+                inverse = bool(standing) and is_undo_of(changes, standing[-1])
                 if inverse:
                     standing.pop()
                     ctx.undoing = True
@@ -361,15 +365,15 @@ def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameSt
                     standing.append(changes)
         for op in ops:
             code = op[0]
-            if code == F.CHAT:
+            if code == CHAT:
                 chat(op[1], ctx)
-            elif code == F.MOVE:
+            elif code == MOVE:
                 move(op[1], op[2], op[3], op[4], op[5], ctx)
-            elif code == F.ADD:
+            elif code == ADD:
                 add(op[1], op[2], op[3], ctx)
-            elif code == F.CHANGE:
+            elif code == CHANGE:
                 change(op[1], op[2], ctx)
-            elif code == F.REMOVE:
+            elif code == REMOVE:
                 remove(op[1], ctx)
             else:
                 cmd = op[1]
