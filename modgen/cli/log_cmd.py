@@ -70,6 +70,17 @@ def _json(e: dict[str, Any], file: str) -> str:
         raise LogFormatError(f"{file}: event {e.get('i', e.get('event'))} holds a number that is not finite") from None
 
 
+def _json_all(events: list[dict[str, Any]], file: str) -> list[str]:
+    """:func:`_json` of every event (one Python call for ~10^5 events; the same text and the same error)."""
+    if _STRICT_C is None:
+        return [_json(e, file) for e in events]
+    enc, join = _STRICT_C, "".join
+    try:
+        return [join(enc(e, 0)) for e in events]
+    except ValueError:
+        return [_json(e, file) for e in events]  # raises the error of the first event that is not finite
+
+
 def _echo_all(lines: Iterable[str]) -> None:
     """Print *lines*, one write per thousand (the same text). A reader that stops early (``modgen log … | head -1``)
     raises BrokenPipeError, which :func:`modgen.cli.main` turns into a quiet exit 0."""
@@ -147,7 +158,7 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
             events = rec.events
             warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
                         for e in events if e["event"] == "warning"]
-            lines = [_json(e, file) for e in events] if as_json else \
+            lines = _json_all(events, file) if as_json else \
                 [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
         else:
             from modgen.logs.eventlog import dumps
@@ -169,4 +180,4 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     elif output:
         from modgen import atomic
 
-        atomic.write_text(output, "".join(_json(e, file) + "\n" for e in events))
+        atomic.write_text(output, "".join(line + "\n" for line in _json_all(events, file)))

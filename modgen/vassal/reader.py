@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -290,7 +290,7 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
         raise LogFormatError(f"{label}: {exc}") from None
     state = GameState(visitor, locator)
     if tops is not None:
-        return _read_flat(tops, "UNDO\t" not in text, visitor, state, meta)
+        return _read_flat(_labelled(tops, label), "UNDO\t" not in text, visitor, state, meta)
     assert tree is not None
     visitor.begin(meta or {})
     # The saved state and the logged steps are all children of the top-level begin_save: visit them one by one.
@@ -335,7 +335,15 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
     return state
 
 
-def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameState,
+def _labelled(tops: Iterable[Top], label: str) -> Iterator[Top]:
+    """*tops*, a format error in them named after the file (as the tree path names it; not errors of the visitor)."""
+    try:
+        yield from tops
+    except LogFormatError as exc:
+        raise LogFormatError(f"{label}: {exc}") from None
+
+
+def _read_flat(tops: Iterable[Top], spot_undo: bool, visitor: Visitor, state: GameState,
                meta: dict[str, Any] | None) -> GameState:
     """:func:`_read_text` over :func:`flatlog.flatten`'s steps: the same visitor calls, no command objects."""
     visitor.begin(meta or {})
