@@ -253,6 +253,8 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
     """Decode a savedGame command text and drive *visitor*; returns the final piece/stack model.
 
     More than ``limits.max_events`` commands (default: the ``log_events`` limit) is a LimitError before any is built.
+    A damaged command is a LogFormatError; in the usual ``begin_save`` text it is raised when the reading reaches it,
+    after the visitor calls for the commands before it (the steps are parsed as they are read).
     """
     with _no_cycle_collection():
         return _read_text(text, visitor, locator, meta, limits)
