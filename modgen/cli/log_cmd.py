@@ -55,14 +55,30 @@ def _raw_line(e: dict[str, Any]) -> str:
 
 # one encoder for every event (json.dumps with options builds a new one per call)
 _STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+# ...and its C core called directly: JSONEncoder.encode sets up a new C encoder (and a circular-reference table) on
+# every call, a third of the time for a ~100-character event; the text is the same (events hold no cycles)
+_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)
+_STRICT_C = _C_ENCODER(None, _STRICT.default, json.encoder.encode_basestring, None, ": ", ", ", False, False,
+                       False) if _C_ENCODER is not None else None
 
 
 def _json(e: dict[str, Any], file: str) -> str:
     """One event as strict JSON: never ``NaN``/``Infinity`` (the reader makes values finite; this is the backstop)."""
     try:
-        return _STRICT.encode(e)
+        return "".join(_STRICT_C(e, 0)) if _STRICT_C is not None else _STRICT.encode(e)
     except ValueError:
         raise LogFormatError(f"{file}: event {e.get('i', e.get('event'))} holds a number that is not finite") from None
+
+
+def _json_all(events: list[dict[str, Any]], file: str) -> list[str]:
+    """:func:`_json` of every event (one Python call for ~10^5 events; the same text and the same error)."""
+    if _STRICT_C is None:
+        return [_json(e, file) for e in events]
+    enc, join = _STRICT_C, "".join
+    try:
+        return [join(enc(e, 0)) for e in events]
+    except ValueError:
+        return [_json(e, file) for e in events]  # raises the error of the first event that is not finite
 
 
 def _echo_all(lines: Iterable[str]) -> None:
@@ -142,7 +158,7 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
             events = rec.events
             warnings = [f"{file}: {'step ' + str(e['step']) if e.get('step') else 'saved state'}: {e['message']}"
                         for e in events if e["event"] == "warning"]
-            lines = [_json(e, file) for e in events] if as_json else \
+            lines = _json_all(events, file) if as_json else \
                 [_raw_line(e) for e in events if e["event"] not in ("begin", "step", "end_setup", "warning")]
         else:
             from modgen.logs.eventlog import dumps
@@ -164,4 +180,4 @@ def command(file: str, game_path: str | None, scenario: str | None, as_json: boo
     elif output:
         from modgen import atomic
 
-        atomic.write_text(output, "".join(_json(e, file) + "\n" for e in events))
+        atomic.write_text(output, "".join(line + "\n" for line in _json_all(events, file)))

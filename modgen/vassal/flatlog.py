@@ -1,4 +1,4 @@
-"""A savedGame text as a flat list of steps of small tuples, in execution order: the reader's fast path.
+"""A savedGame text as a flat stream of steps of small tuples, in execution order: the reader's fast path.
 
 :func:`modgen.vassal.commands.decode` builds a tree of Command objects (one dataclass per leaf, ~10^5 per log) that
 the reader then walks once and drops. For the usual text — a ``begin_save`` sequence whose children are the saved
@@ -7,12 +7,18 @@ same order and the same errors) but writes each leaf the reader acts on as a tup
 the leaves it ignores (``null``, notes, board pickers…) at once. Rare leaves (turn tracker, properties, players,
 unknown text) are still decoded by :func:`commands.decode_leaf` and passed on as ``(OBJECT, command)``.
 
-Each top-level command becomes a :class:`Top`: its offset, whether its head is a ``LOG`` step, and its leaves.
-Anything else (a text that does not start with ``begin_save``) returns None and the reader takes the tree path.
+Each top-level command becomes a :class:`Top`: its offset, whether its head is a ``LOG`` step, and its leaves. The
+tops are made as the reader takes them (a generator: each step's tuples are freed before the next is parsed, so a
+log's ~10^5 leaves never all exist at once), which also means a damaged step raises only when the reader reaches it,
+after the visitor calls for the steps before it. Anything else (a text that does not start with ``begin_save``)
+returns None and the reader takes the tree path.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from itertools import accumulate
 from typing import Any
 
 from modgen.errors import LogFormatError
@@ -29,32 +35,65 @@ ADD, REMOVE, MOVE, CHANGE, CHAT, OBJECT = range(6)
 Top = tuple[int, bool, list[tuple[Any, ...]]]
 
 
-def flatten(text: str) -> list[Top] | None:
-    """The top-level commands of a ``begin_save`` text, or None for any other shape (use the command tree).
+def flatten(text: str) -> Iterator[Top] | None:
+    """The top-level commands of a ``begin_save`` text one by one, or None for any other shape (use the command tree).
 
-    Raises the LogFormatError :func:`commands.decode` would, with the same wording."""
+    The steps are parsed as they are taken (a log's leaves are never all held at once); a damaged step raises the
+    LogFormatError :func:`commands.decode` would, with the same wording, when the iteration reaches it."""
     if ESC not in text:
         return None
-    toks = C._split(text, ESC)
+    if text[:1] == "'" or "\x1b'" in text:  # a token may be quoted: the Decoder's split, token by token
+        toks = C._split(text, ESC)
+        raw = False
+    else:
+        # no token starts with a quote, so none is unquoted: the tokens are the text between the ESCs no backslash
+        # escapes (one regex split in C), each still escaped (``\\␛``) — unescaped below only where needed
+        toks = _TOP_SPLIT.split(text)
+        raw = True
     if len(toks) < 2 or toks[0] != "begin_save":
         return None
-    offsets = C._offsets(toks)
-    out: list[Top] = [(0, False, [(OBJECT, C.BeginSave())])]
+    return _tops(toks, raw)
+
+
+def _tops(toks: list[str], raw: bool) -> Iterator[Top]:
+    """:func:`flatten`'s steps from the top-level tokens (*raw*: still escaped)."""
+    # where each token starts (commands._offsets); a raw token is as long as the text it came from
+    offsets = _raw_offsets(toks) if raw else C._offsets(toks)
+    yield 0, False, [(OBJECT, C.BeginSave())]
     index = 0
     try:
         for index in range(1, len(toks)):
             tok = toks[index]
             ops: list[tuple[Any, ...]] = []
             # The usual logged step: LOG, then leaves at one level, nothing quoted or nested deeper: one C split,
-            # then the leaves (what _node would do to each, the usual kinds inline)
-            if tok[:4] == "LOG\t" and "'" not in tok and "\\\x1b" not in tok:
-                _leaves(tok[4:].split(ESC), ops)
-                out.append((offsets[index], True, ops))
-                continue
+            # then the leaves (what _node would do to each, the usual kinds inline). Raw, the leaves are split at
+            # ``\\␛`` and a deeper nesting would show as ``\\\\␛``.
+            if tok[:4] == "LOG\t" and "'" not in tok:
+                if not raw:
+                    if "\\\x1b" not in tok:
+                        _leaves(tok[4:].split(ESC), ops)
+                        yield offsets[index], True, ops
+                        continue
+                elif "\\\\\x1b" not in tok:
+                    _leaves(tok[4:].split("\\\x1b"), ops)
+                    yield offsets[index], True, ops
+                    continue
+            if raw and "\\\x1b" in tok:
+                tok = tok.replace("\\\x1b", ESC)  # the Decoder's unescape of this token
             is_log = _node(tok, 1, ops)
-            out.append((offsets[index], is_log, ops))
+            yield offsets[index], is_log, ops
     except LogFormatError as exc:
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
+
+
+# An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
+_TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
+
+
+def _raw_offsets(parts: list[str]) -> list[int]:
+    """Where each of *parts* (a split of a text at single ESCs) starts in that text."""
+    out = [0]
+    out.extend(accumulate(len(p) + 1 for p in parts[:-1]))
     return out
 
 

@@ -76,20 +76,25 @@ MARK, LAYER, ROTATE, BASIC, MASK = range(5)
 
 @dataclass(frozen=True)
 class Template:
-    """What a piece type says, parsed once: ``traits`` = (index in the type, kind, what that kind needs)."""
+    """What a piece type says, parsed once: ``traits`` = (index in the type, kind, what that kind needs), and
+    ``sizes`` = each Layer's number of levels (the same for every piece of the type)."""
 
     traits: tuple[tuple[int, int, Any], ...]
+    sizes: dict[str, int] = field(default_factory=dict, compare=False)
 
 
 def template(type_: str) -> Template:
     """The :class:`Template` of a piece type string (callers keep one per distinct type: logs repeat them)."""
     out: list[tuple[int, int, Any]] = []
+    sizes: dict[str, int] = {}
     for i, t in enumerate(split_traits(type_)):
         if t.startswith("mark;"):
             out.append((i, MARK, tuple(C._split(t[5:], ","))))
         elif t.startswith("emb2;"):
             f = C._split(t[5:], ";")
-            out.append((i, LAYER, (f[18] if len(f) > 18 else "", C._split(f[16], ",") if len(f) > 16 else [])))
+            data = (f[18] if len(f) > 18 else "", C._split(f[16], ",") if len(f) > 16 else [])
+            out.append((i, LAYER, data))
+            sizes[data[0]] = len(data[1])
         elif t.startswith("rotate;"):
             out.append((i, ROTATE, C._split(t[7:], ";")))
         elif t.startswith("obs;"):
@@ -97,26 +102,38 @@ def template(type_: str) -> Template:
         elif t.startswith("piece;"):
             f = C._split(t[6:], ";")
             out.append((i, BASIC, f[3] if len(f) > 3 else ""))
-    return Template(tuple(out))
+    return Template(tuple(out), sizes)
 
 
-def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None,
-                 templates: dict[str, Template] | None = None) -> tuple[Piece, bool]:
-    """The piece, and whether its innermost state carries a position (``map;x;y``: a BasicPiece state).
-
-    ``templates`` caches the parsed types; a reader keeps one per file (not process-wide: a long-running service
-    must not hold on to a hostile log's types after the request)."""
+def _template(type_: str, templates: dict[str, Template] | None) -> Template:
     if templates is None:
-        tpl = template(type_)
-    else:
-        tpl = templates.get(type_)
-        if tpl is None:
-            tpl = templates[type_] = template(type_)
-    piece = Piece(pid, type_, state)
+        return template(type_)
+    tpl = templates.get(type_)
+    if tpl is None:
+        tpl = templates[type_] = template(type_)
+    return tpl
+
+
+#: What a state string says about a piece of a known type (:func:`state_fields`): name, Marker properties, Layer
+#: levels, facing, mask owner, BasicPiece position (None: its state has no ``map;x;y``), whether the innermost state
+#: carries a position.
+Fields = tuple[str, dict[str, str], dict[str, int], "float | None", "str | None",
+               "tuple[str | None, int, int] | None", bool]
+
+
+def state_fields(tpl: Template, pid: str, state: str, warn: Callable[[str], None] | None = None,
+                 named: bool = True) -> Fields:
+    """The parts of a piece a state string sets, without building a :class:`Piece` (a state change only compares
+    them); ``named=False`` skips the displayed name (a state change keeps the piece's name)."""
     states = split_traits(state)
     n = len(states)
     level_names: list[tuple[list[str], int]] = []
-    props, layers = piece.props, piece.layers
+    props: dict[str, str] = {}
+    layers: dict[str, int] = {}
+    name = ""
+    facing: float | None = None
+    masked: str | None = None
+    pos: tuple[str | None, int, int] | None = None
     for i, kind, data in tpl.traits:
         s = states[i] if i < n else ""
         if kind == MARK:
@@ -128,22 +145,22 @@ def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] |
         elif kind == LAYER:
             level = _int(s)
             layers[data[0]] = level
-            piece.layer_sizes[data[0]] = len(data[1])
-            level_names.append((data[1], level))
+            if named:
+                level_names.append((data[1], level))
         elif kind == ROTATE:
-            if piece.facing is not None:  # the outermost rotator with a usable angle decides the facing
+            if facing is not None:  # the outermost rotator with a usable angle decides the facing
                 continue
-            piece.facing = _facing(data, s)
-            if piece.facing is None and warn is not None and _infinite(s):
+            facing = _facing(data, s)
+            if facing is None and warn is not None and _infinite(s):
                 warn(f"piece {pid}: rotation {s[:40]!r} is not a finite angle; facing ignored")
         elif kind == MASK:
             # the mask hides the piece from players, not from the log: its type and state still say what it is
-            piece.masked = (C._null(C._split(s, ";")[0]) or None) if s else None
+            masked = (C._null(C._split(s, ";")[0]) or None) if s else None
         else:
-            piece.name = data
+            name = data
             b = C._split(s, ";")
             if len(b) >= 3:
-                piece.location = Location(C._null(b[0]), _int(b[1]), _int(b[2]))
+                pos = (C._null(b[0]), _int(b[1]), _int(b[2]))
     # The name VASSAL shows (Embellishment.getName), innermost layer first: an active level's name replaces the
     # name, or with a '+' ("+ (reduced)", "Elite +") adds to it.
     for names, value in reversed(level_names):
@@ -151,12 +168,24 @@ def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] |
         if cname:
             toks = C._split(cname, "+")
             if len(toks) > 1:
-                piece.name = piece.name + toks[1] if toks[0] == "" else toks[0] + piece.name
+                name = name + toks[1] if toks[0] == "" else toks[0] + name
             else:
-                piece.name = toks[0]
+                name = toks[0]
     last = states[-1]
     has_pos = last.count(";") >= 2 and len(C._split(last, ";")) >= 3
-    return piece, has_pos
+    return name, props, layers, facing, masked, pos, has_pos
+
+
+def decode_state(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None,
+                 templates: dict[str, Template] | None = None) -> tuple[Piece, bool]:
+    """The piece, and whether its innermost state carries a position (``map;x;y``: a BasicPiece state).
+
+    ``templates`` caches the parsed types; a reader keeps one per file (not process-wide: a long-running service
+    must not hold on to a hostile log's types after the request)."""
+    tpl = _template(type_, templates)
+    name, props, layers, facing, masked, pos, has_pos = state_fields(tpl, pid, state, warn)
+    loc = Location(None, 0, 0) if pos is None else Location(pos[0], pos[1], pos[2])
+    return Piece(pid, type_, state, name, props, layers, dict(tpl.sizes), facing, loc, None, masked), has_pos
 
 
 def decode_piece(pid: str, type_: str, state: str, warn: Callable[[str], None] | None = None) -> Piece:

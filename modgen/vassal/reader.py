@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from modgen.vassal import flatlog as F
 from modgen.vassal.archive import Limits, current, events_breach, read_source
 from modgen.vassal.flatlog import Top, flatten
 from modgen.vassal.obfuscation import deobfuscate
-from modgen.vassal.pieces import Location, Piece, Template, _int, decode_piece, decode_state
+from modgen.vassal.pieces import Location, Piece, Template, _int, _template, decode_piece, decode_state, state_fields
 from modgen.vassal.visitor import Context, DiceRoll, Recorder, Stack, StateChange, Visitor
 
 __all__ = ["Context", "DiceRoll", "GameState", "Location", "Piece", "Recorder", "Stack", "StateChange", "Visitor",
@@ -121,7 +121,7 @@ class GameState:
             return
         if type_ == "stack":
             map_, x, y, members = _stack_state(state)
-            loc = self._loc(map_, x, y)
+            loc = self._places.get((map_, x, y)) or self._loc(map_, x, y)
             self.stacks[pid] = Stack(pid, loc, members)
             pieces = self.pieces
             for m in members:
@@ -165,7 +165,7 @@ class GameState:
         """A MovePiece (the drop; its old position is what the model already has)."""
         if pid is None:
             return
-        new = self._loc(new_map, new_x, new_y)
+        new = self._places.get((new_map, new_x, new_y)) or self._loc(new_map, new_x, new_y)
         st = self.stacks.get(pid)
         if st is not None:
             st.location = new
@@ -181,7 +181,8 @@ class GameState:
             self.v.warning(f"move of unknown piece {pid}", ctx)
             return
         old = piece.location
-        self._leave_stack(piece)
+        if piece.stack is not None:
+            self._leave_stack(piece)
         piece.location = new
         under = self.pieces.get(new_under or "")
         if under is not None and under.stack in self.stacks:
@@ -213,23 +214,24 @@ class GameState:
         if piece is None:
             self.v.warning(f"change of unknown piece {pid}", ctx)
             return
-        new, has_pos = decode_state(piece.id, piece.type, new_state, lambda m: self.v.warning(m, ctx),
-                                    self.templates)
-        changes = [StateChange("layer", k, piece.layers.get(k), v) for k, v in new.layers.items()
-                   if piece.layers.get(k) != v]
-        changes += [StateChange("prop", k, piece.props.get(k), v) for k, v in new.props.items()
-                    if piece.props.get(k) != v]
-        if new.facing != piece.facing:
-            changes.append(StateChange("facing", "Facing", piece.facing, new.facing))
-        if new.masked != piece.masked:
-            changes.append(StateChange("mask", "Mask", piece.masked, new.masked))
-        piece.state, piece.layers, piece.props, piece.facing = new_state, new.layers, new.props, new.facing
-        piece.masked = new.masked
-        nloc = new.location
-        if has_pos and piece.stack is None and (nloc.map, nloc.x, nloc.y) != (piece.location.map, piece.location.x,
-                                                                               piece.location.y):
-            old = piece.location
-            piece.location = self._loc(nloc.map, nloc.x, nloc.y)
+        tpl = self.templates.get(piece.type) or _template(piece.type, self.templates)
+        # the name is not compared: a state change keeps the name the piece was added with
+        _, props, layers, facing, masked, pos, has_pos = state_fields(tpl, pid, new_state,
+                                                                      lambda m: self.v.warning(m, ctx), False)
+        old_layers, old_props = piece.layers, piece.props
+        changes = [StateChange("layer", k, old_layers.get(k), v) for k, v in layers.items()
+                   if old_layers.get(k) != v]
+        changes += [StateChange("prop", k, old_props.get(k), v) for k, v in props.items()
+                    if old_props.get(k) != v]
+        if facing != piece.facing:
+            changes.append(StateChange("facing", "Facing", piece.facing, facing))
+        if masked != piece.masked:
+            changes.append(StateChange("mask", "Mask", piece.masked, masked))
+        piece.state, piece.layers, piece.props, piece.facing, piece.masked = new_state, layers, props, facing, masked
+        npos = (None, 0, 0) if pos is None else pos
+        old = piece.location
+        if has_pos and piece.stack is None and npos != (old.map, old.x, old.y):
+            piece.location = self._loc(*npos)
             self.v.piece_moved(piece, old, piece.location, ctx)
         if changes:
             self.v.state_changed(piece, changes, ctx)
@@ -251,6 +253,8 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
     """Decode a savedGame command text and drive *visitor*; returns the final piece/stack model.
 
     More than ``limits.max_events`` commands (default: the ``log_events`` limit) is a LimitError before any is built.
+    A damaged command is a LogFormatError; in the usual ``begin_save`` text it is raised when the reading reaches it,
+    after the visitor calls for the commands before it (the steps are parsed as they are read).
     """
     with _no_cycle_collection():
         return _read_text(text, visitor, locator, meta, limits)
@@ -288,7 +292,7 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
         raise LogFormatError(f"{label}: {exc}") from None
     state = GameState(visitor, locator)
     if tops is not None:
-        return _read_flat(tops, "UNDO\t" not in text, visitor, state, meta)
+        return _read_flat(_labelled(tops, label), "UNDO\t" not in text, visitor, state, meta)
     assert tree is not None
     visitor.begin(meta or {})
     # The saved state and the logged steps are all children of the top-level begin_save: visit them one by one.
@@ -333,12 +337,23 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
     return state
 
 
-def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameState,
+def _labelled(tops: Iterable[Top], label: str) -> Iterator[Top]:
+    """*tops*, a format error in them named after the file (as the tree path names it; not errors of the visitor)."""
+    try:
+        yield from tops
+    except LogFormatError as exc:
+        raise LogFormatError(f"{label}: {exc}") from None
+
+
+def _read_flat(tops: Iterable[Top], spot_undo: bool, visitor: Visitor, state: GameState,
                meta: dict[str, Any] | None) -> GameState:
     """:func:`_read_text` over :func:`flatlog.flatten`'s steps: the same visitor calls, no command objects."""
     visitor.begin(meta or {})
     add, remove, move = state.add_piece, state.remove_piece, state.move_piece
     change, chat, handlers = state.change_piece, state.chat_line, _HANDLERS
+    # the leaf codes as locals: ~10^5 comparisons below
+    CHAT, MOVE, ADD, CHANGE, REMOVE = F.CHAT, F.MOVE, F.ADD, F.CHANGE, F.REMOVE  # noqa: N806
+    is_undo_of = F.is_undo_of
     step = 0
     in_setup = undoing = False
     standing: list[list[tuple[Any, ...]]] = []
@@ -350,8 +365,8 @@ def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameSt
             ctx.step = step
             visitor.step(ctx)
             if spot_undo:
-                changes = [op for op in ops if op[0] <= F.CHANGE]
-                inverse = bool(standing) and F.is_undo_of(changes, standing[-1])
+                changes = [op for op in ops if op[0] <= CHANGE]
+                inverse = bool(standing) and is_undo_of(changes, standing[-1])
                 if inverse:
                     standing.pop()
                     ctx.undoing = True
@@ -360,15 +375,15 @@ def _read_flat(tops: list[Top], spot_undo: bool, visitor: Visitor, state: GameSt
                     standing.append(changes)
         for op in ops:
             code = op[0]
-            if code == F.CHAT:
+            if code == CHAT:
                 chat(op[1], ctx)
-            elif code == F.MOVE:
+            elif code == MOVE:
                 move(op[1], op[2], op[3], op[4], op[5], ctx)
-            elif code == F.ADD:
+            elif code == ADD:
                 add(op[1], op[2], op[3], ctx)
-            elif code == F.CHANGE:
+            elif code == CHANGE:
                 change(op[1], op[2], ctx)
-            elif code == F.REMOVE:
+            elif code == REMOVE:
                 remove(op[1], ctx)
             else:
                 cmd = op[1]

@@ -138,9 +138,11 @@ def split_traits(nested: str) -> list[str]:
         return _split_traits_levels(nested)
     # The usual string: one tab per level, the k-th after exactly k backslashes (no trait holds a tab of its own).
     # Then the traits are the text between those tabs, nothing to unescape: two scans in C.
-    found = _TAB_RUN.findall(nested)
+    # one regex pass: the text between the tab runs, and the runs themselves (every odd item)
+    parts = _TAB_RUN_KEPT.split(nested)
+    found = parts[1::2]
     if len(found) < len(_LEVEL_TABS) and found == _LEVEL_TABS[:len(found)]:
-        return _TAB_RUN.split(nested)
+        return parts[0::2]
     runs = [(m.end() - 1, m.end() - 1 - m.start()) for m in _TAB_RUN.finditer(nested)]
     result: list[str] = []
     start, end, level, i, n = 0, len(nested), 0, 0, len(runs)
@@ -163,6 +165,7 @@ def split_traits(nested: str) -> list[str]:
 
 
 _TAB_RUN = re.compile(r"\\*\t")
+_TAB_RUN_KEPT = re.compile(r"(\\*\t)")
 _LEVEL_TABS = ["\\" * k + "\t" for k in range(256)]  # the tab that ends trait k of a nesting, k = 0, 1, …
 _UNESCAPES: dict[int, re.Pattern[str]] = {}
 

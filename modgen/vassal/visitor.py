@@ -153,12 +153,20 @@ class Recorder(Visitor):
         self.events.append(ev)
 
     def piece_moved(self, piece: Piece, old: Location, new: Location, ctx: Context) -> None:
+        # the commonest event: Location.to_dict and _piece written out here (no hex, no unit, no facing: the usual)
+        fd = {"map": old.map, "x": old.x, "y": old.y} if old.hex is None else old.to_dict()
+        td = {"map": new.map, "x": new.x, "y": new.y} if new.hex is None else new.to_dict()
+        unit = piece.props.get("mg_unit")
+        if unit or piece.facing is not None:
+            pd = self._piece(piece)
+        else:
+            pd = {"id": piece.id, "name": piece.name}
         if ctx.undoing:
             self.events.append({"event": "move", "step": ctx.step, "offset": ctx.offset, "undo": True,
-                                "piece": self._piece(piece), "from": old.to_dict(), "to": new.to_dict()})
+                                "piece": pd, "from": fd, "to": td})
         else:
-            self.events.append({"event": "move", "step": ctx.step, "offset": ctx.offset,
-                                "piece": self._piece(piece), "from": old.to_dict(), "to": new.to_dict()})
+            self.events.append({"event": "move", "step": ctx.step, "offset": ctx.offset, "piece": pd, "from": fd,
+                                "to": td})
 
     def state_changed(self, piece: Piece, changes: list[StateChange], ctx: Context) -> None:
         ev = self._head("change", ctx)
