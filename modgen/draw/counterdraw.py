@@ -261,7 +261,7 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
         if key is not None:
             _LAYERS.put(key, layer, layer.width * layer.height * 4)
     img = layer.copy()
-    _paint_texts(ImageDraw.Draw(img), plan)
+    _paint_texts_raster(ImageDraw.Draw(img), plan)
     if alpha:
         img = img.convert("RGBA")
         if plan.shape != "square":
@@ -301,12 +301,14 @@ class _Bounded:
 # Per process (each build worker has its own): empty faces by background, shape layers by their shapes.
 _BLANKS = _Bounded(96 << 20)
 _LAYERS = _Bounded(32 << 20)
+_MASKS = _Bounded(8 << 20)  # rendered text lines (_MaskReusingFont)
 
 
 def clear_caches() -> None:
-    """Forget the cached empty faces and shape layers (they are pure functions of their keys: tests use this)."""
+    """Forget the cached empty faces, shape layers and text masks (pure functions of their keys: tests use this)."""
     _BLANKS.clear()
     _LAYERS.clear()
+    _MASKS.clear()
 
 
 class _Blank:
@@ -483,6 +485,40 @@ def _paint_shapes(d: Any, plan: FacePlan, ss: int) -> None:
 def _paint_texts(d: Any, plan: FacePlan) -> None:
     for t in plan.texts:
         d.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")
+
+
+def _paint_texts_raster(d: ImageDraw.ImageDraw, plan: FacePlan) -> None:
+    """:func:`_paint_texts` onto an image, with fonts that reuse the glyph masks they rendered before."""
+    for t in plan.texts:
+        d.text(t.xy, t.text, font=_drawing_font(t.style, t.size), fill=t.color, anchor="ls")
+
+
+class _MaskReusingFont(ImageFont.FreeTypeFont):
+    """A FreeType font whose :meth:`getmask2` answers the same arguments with the mask it rendered for them.
+
+    ``ImageDraw.text`` renders a line's mask (text, anchor, sub-pixel start) with :meth:`getmask2` and only reads it
+    (draws it in the ink), so reusing the mask draws the same bytes; counters repeat the same values at the same
+    places. Masks for colour (RGBA) glyphs are not reused: ``ImageDraw.text`` changes those.
+    """
+
+    def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        key = (self.path, self.size, text, mode, args, tuple(sorted(kwargs.items())))
+        try:
+            hit = _MASKS.get(key) if mode in ("L", "1") else None
+        except TypeError:  # unhashable arguments (a list of features): render as usual
+            return super().getmask2(text, mode, *args, **kwargs)
+        if hit is None:
+            hit = super().getmask2(text, mode, *args, **kwargs)
+            if mode in ("L", "1"):
+                _MASKS.put(key, hit, hit[0].size[0] * hit[0].size[1] + 200)
+        return hit
+
+
+@lru_cache(maxsize=1024)
+def _drawing_font(style: str, size: int) -> ImageFont.FreeTypeFont:
+    path = _font_path(style)
+    # the same face and size as font(style, size), which is ImageFont.truetype(path, size) with its defaults
+    return _MaskReusingFont(path, max(1, int(size))) if path else font(style, size)
 
 
 def draw_plan_vector(d: PdfDraw, plan: FacePlan, x: float, y: float, scale: float = 1.0) -> None:
