@@ -25,7 +25,7 @@ from modgen.draw.counterdraw import (
     supersample_factor,
 )
 from modgen.draw.counterdraw import text_bbox as _token_metrics
-from modgen.draw.layouts import get_layout, layout_name
+from modgen.draw.layouts import layout_name, shared_layout
 from modgen.errors import DataError
 
 __all__ = ["MARK_COLORS", "Colors", "FacePlan", "ShapeItem", "TextItem", "faces_of", "font", "plan_face",
@@ -450,7 +450,7 @@ def _face_spec(layout: dict[str, Any], kind: str, game: Any) -> dict[str, Any]:
     faces = layout.get("faces") or {}
     if kind in faces:
         return faces[kind]
-    generic = get_layout("generic")["faces"]
+    generic = shared_layout("generic")["faces"]
     return faces.get("values") if kind == "spent" and "values" in faces else generic.get(kind, generic["blank"])
 
 
@@ -480,7 +480,7 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     _check_shape(unit, face_name, face)
     manifest_layouts = game.manifest.get("counter_layouts") or {}
     name = layout_name(game.system_id, unit, manifest_layouts)
-    layout = get_layout(name, manifest_layouts, where=str(game.path))
+    layout = shared_layout(name, manifest_layouts, where=str(game.path))  # read, never changed
     colors = unit_colors(game, unit)
     ctx = _Ctx(game, unit, face_name, face, layout, colors, px)
     spec = _face_spec(layout, face.get("kind", "values"), game)
@@ -495,7 +495,7 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     if art:  # the designer's artwork is the whole face; the layout adds only its border
         plan.shapes.append(ShapeItem("image", (0, 0, px, px), data={"path": str(_art_path(game, unit, art))}))
         return plan
-    reduced = layout.get("reduced_mark") or get_layout("generic").get("reduced_mark") or {}  # every layout has one
+    reduced = layout.get("reduced_mark") or shared_layout("generic").get("reduced_mark") or {}  # every layout has one
     extra = reduced.get("elements", []) if face_name in reduced.get("faces", ["reduced"]) else []
     for el in [*spec.get("elements", []), *extra]:  # the reduced-strength mark goes on top of the face
         if _applies(el, ctx):
