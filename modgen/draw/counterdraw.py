@@ -269,7 +269,7 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
     return img
 
 
-class _Bounded:
+class BoundedCache:
     """A least-recently-used cache holding at most ``budget`` bytes of values (each put says its size)."""
 
     def __init__(self, budget: int) -> None:
@@ -299,9 +299,9 @@ class _Bounded:
 
 
 # Per process (each build worker has its own): empty faces by background, shape layers by their shapes.
-_BLANKS = _Bounded(96 << 20)
-_LAYERS = _Bounded(32 << 20)
-_MASKS = _Bounded(8 << 20)  # rendered text lines (_MaskReusingFont)
+_BLANKS = BoundedCache(96 << 20)
+_LAYERS = BoundedCache(32 << 20)
+_MASKS = BoundedCache(8 << 20)  # rendered text lines (_MaskReusingFont)
 
 
 def clear_caches() -> None:
@@ -367,6 +367,15 @@ def _layer_key(plan: FacePlan, ss: int) -> tuple[Any, ...] | None:
         shapes.append((s.op, s.box, s.fill, s.outline, s.width, data))
     return (plan.width, plan.height, plan.background, plan.shape, plan.radius, plan.border_color, plan.border_width,
             ss, tuple(shapes))
+
+
+def plan_key(plan: FacePlan) -> tuple[Any, ...] | None:
+    """Everything :func:`render_plan`'s pixels depend on, as a hashable key (equal keys, equal images); None for
+    faces with pictures, whose files can change."""
+    layer = _layer_key(plan, supersample_factor(plan.width))
+    if layer is None:
+        return None
+    return layer, tuple((t.text, t.xy, t.style, t.size, t.color) for t in plan.texts)
 
 
 def _shape_layer(plan: FacePlan, ss: int) -> Image.Image:
