@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image
 
 from modgen.atomic import atomic_dir
+from modgen.draw import counterdraw
 from modgen.draw.counterdraw import BoundedCache, draw_plan_vector, plan_key, render_plan
 from modgen.draw.counters import faces_of, plan_face, render_face
 from modgen.draw.svg import SvgDraw
@@ -88,6 +89,12 @@ def _face_image(unit_id: str, face: str, px: int) -> Image.Image:
 #: PNG files of faces already encoded, by everything their pixels depend on (counterdraw.plan_key) and the encoding:
 #: a third of the faces of the bundled games look exactly like another (untried and blank backs, repeated markers).
 _PNGS = BoundedCache(32 << 20)
+
+
+def clear_caches() -> None:
+    """Forget encoded faces and :mod:`~modgen.draw.counterdraw`'s cached drawing (benchmarks start each repeat cold)."""
+    _PNGS.clear()
+    counterdraw.clear_caches()
 
 
 def _encoded(unit: dict[str, Any], face: str, px: int, alpha: bool, level: int) -> tuple[tuple[int, int], bytes]:
