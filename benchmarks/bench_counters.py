@@ -1,15 +1,17 @@
 """Benchmark: 500 counters, front and back, to PNG files and to a counter-sheet PDF. Prints seconds; asserts nothing.
 
     .venv/bin/python benchmarks/bench_counters.py [--n 500] [--px 150] [--jobs N] [--repeat 3] [--baseline SRC]
+        [--distinct]
 
 The counters are the test fixtures' EFB, TiS, CoH and FoW units (every built-in layout) repeated with new ids
 until there are --n of them, each with its own id and two faces (a back printing its number where the fixture has
 none); most faces look like another's, as a third of the bundled games' faces do (repeated backs and markers), so
-the figures include what modgen saves on those. Every repeat starts with modgen's face caches empty. Per system:
-the CPU of rendering every face in this process (``render_face``) and of rendering and encoding them as a module
-build does (``render_pngs`` at its PNG level, one process), then ``export_pngs`` and the sheet PDF with --jobs
-workers (wall and CPU). ``--baseline SRC`` measures another checkout (``git archive main | tar -x -C /tmp/base``)
-on the same counters first, so before and after come from one run.
+the figures include what modgen saves on those (``--distinct``: every front prints its own designation, so none
+do). Every repeat starts with modgen's face caches empty. Per system: the CPU of rendering every face in this
+process (``render_face``) and of rendering and encoding them as a module build does (``render_pngs`` at its PNG
+level, one process), then ``export_pngs`` and the sheet PDF with --jobs workers (wall and CPU). ``--baseline SRC``
+measures another checkout (``git archive main | tar -x -C /tmp/base``) on the same counters first, so before and
+after come from one run.
 """
 
 from __future__ import annotations
@@ -30,12 +32,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 from fixtures_counters import SYSTEMS, make_game  # noqa: E402
 
 
-def bench_game(system: str, n: int):
+def bench_game(system: str, n: int, distinct: bool = False):
+    """The fixture's units (markers left out) repeated to ``n`` counters; ``distinct``: each front prints its own
+    designation (the fixture's with the counter's number), so no two fronts look alike."""
     base = [u for u in SYSTEMS[system]() if u.get("kind") != "marker"]
     units = []
     for i in range(n):
         u = copy.deepcopy(base[i % len(base)])
         u["id"] = f"{u['id']}.{i}"
+        if distinct:
+            u["designation"] = f"{u.get('designation', '')} {i}"
         u["count"] = 1
         faces = u["faces"]
         if len(faces) < 2:  # give every counter a printed back of its own
@@ -76,14 +82,14 @@ def cpu_best(fn, repeat: int) -> float:
     return best
 
 
-def measure(n: int, px: int, jobs: int, repeat: int) -> dict[str, dict[str, float]]:
+def measure(n: int, px: int, jobs: int, repeat: int, distinct: bool) -> dict[str, dict[str, float]]:
     """Every figure for every system, with the modgen on the path."""
     from modgen.draw import counter_export, counters
     from modgen.draw.sheets import SheetOptions, write_sheet_pdf
 
     out = {}
     for system in ("efb", "coh", "tis", "fow"):
-        game = bench_game(system, n)
+        game = bench_game(system, n, distinct)
         pairs = [(u, f) for u in game.units for f in counters.faces_of(u)]
         ids = [(u["id"], f) for u, f in pairs]
         r: dict[str, float] = {"faces": len(pairs)}
@@ -114,13 +120,15 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--baseline", type=Path, default=None)
+    ap.add_argument("--distinct", action="store_true", help="every front its own designation (no two alike)")
     ap.add_argument("--measure", type=Path, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     jobs = args.jobs or len(os.sched_getaffinity(0))
     if args.measure:
-        args.measure.write_text(json.dumps(measure(args.n, args.px, jobs, args.repeat)))
+        args.measure.write_text(json.dumps(measure(args.n, args.px, jobs, args.repeat, args.distinct)))
         return
-    print(f"{args.n} counters x 2 faces, {args.px} px, {jobs} worker process(es), best of {args.repeat}")
+    print(f"{args.n} counters x 2 faces{' (distinct fronts)' if args.distinct else ''}, {args.px} px, {jobs} worker "
+          f"process(es), best of {args.repeat}")
     runs = {}
     with tempfile.TemporaryDirectory() as tmp:
         for label, src in (("before", args.baseline), ("after", ROOT)):
@@ -128,7 +136,8 @@ def main() -> None:
                 continue
             res = Path(tmp) / f"{label}.json"
             subprocess.run([sys.executable, __file__, "--measure", str(res), "--n", str(args.n), "--px", str(args.px),
-                            "--jobs", str(jobs), "--repeat", str(args.repeat)], check=True,
+                            "--jobs", str(jobs), "--repeat", str(args.repeat),
+                            *(["--distinct"] if args.distinct else [])], check=True,
                            env={**os.environ, "PYTHONPATH": str(Path(src).resolve())})
             runs[label] = json.loads(res.read_text())
     for system in ("efb", "coh", "tis", "fow"):
