@@ -9,7 +9,8 @@ none); most faces look like another's, as a third of the bundled games' faces do
 the figures include what modgen saves on those (``--distinct``: every front prints its own designation, so none
 do). Every repeat starts with modgen's face caches empty. Per system: the CPU of rendering every face in this
 process (``render_face``) and of rendering and encoding them as a module build does (``render_pngs`` at its PNG
-level, one process), then ``export_pngs`` and the sheet PDF with --jobs workers (wall and CPU). ``--baseline SRC``
+level, one process), then ``export_pngs`` and the sheet PDF with --jobs workers (wall and CPU); and the module
+figure for every bundled game (games/*.json). ``--baseline SRC``
 measures another checkout (``git archive main | tar -x -C /tmp/base``) on the same counters first, so before and
 after come from one run.
 """
@@ -110,6 +111,13 @@ def measure(n: int, px: int, jobs: int, repeat: int, distinct: bool) -> dict[str
             r["pdf cpu"] = min(CPU)
             r["pdf MB"] = (Path(tmp) / "s.pdf").stat().st_size / 1e6
         out[system] = r
+    from modgen.data.model import load_game
+
+    for path in sorted((ROOT / "games").glob("*.json")):  # the bundled games: real counters, repeats as they come
+        game = load_game(path)
+        ids = [(u["id"], f) for u in game.units for f in counters.faces_of(u)]
+        out[f"games/{path.name}"] = {"faces": len(ids), "module cpu": cpu_best(
+            lambda g=game, i=ids: list(counter_export.render_pngs(g, i, px, workers=1)), repeat)}
     return out
 
 
@@ -147,6 +155,9 @@ def main() -> None:
                   f"encoded as a module does {r['module cpu']:.3f} s CPU (1 process); PNG files {r['png wall']:.2f} s "
                   f"wall, {r['png cpu']:.2f} s CPU; sheet PDF 5/8in 300 dpi {r['pdf wall']:.2f} s wall, "
                   f"{r['pdf cpu']:.2f} s CPU ({r['pdf MB']:.1f} MB)")
+    for game in [name for name in runs.get("after", {}) if name.startswith("games/")]:
+        print(f"{game}: {runs['after'][game]['faces']:.0f} faces rendered and encoded as a module does: "
+              + ", ".join(f"{label} {res[game]['module cpu']:.3f} s CPU" for label, res in runs.items()))
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
