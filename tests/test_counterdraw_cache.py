@@ -99,3 +99,18 @@ def test_any_shapes_anywhere_are_drawn_as_the_whole_face_would_be(data, px, shap
     plan.shapes = data.draw(st.lists(shapes(px), max_size=5))
     cd.clear_caches()
     assert _same(plan, alpha)
+
+
+def test_bounded_cache_keeps_the_most_recently_used_within_its_budget() -> None:
+    cache = cd.BoundedCache(100)
+    for key in "abcd":
+        cache.put(key, key.upper(), 25)  # exactly the budget
+    assert cache.get("a") == "A"  # "a" is now the most recent
+    cache.put("e", "E", 25)  # over budget: the least recently used ("b") goes
+    assert [cache.get(k) for k in "abcde"] == ["A", None, "C", "D", "E"]
+    cache.put("e", "E2", 10)  # replacing an entry counts its size once
+    assert cache.used == 85 and cache.get("e") == "E2"
+    cache.put("huge", "H", 26)  # more than a quarter of the budget is not kept
+    assert cache.get("huge") is None and cache.used == 85
+    cache.clear()
+    assert cache.get("a") is None and cache.used == 0

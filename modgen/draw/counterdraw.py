@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -270,32 +271,39 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
 
 
 class BoundedCache:
-    """A least-recently-used cache holding at most ``budget`` bytes of values (each put says its size)."""
+    """A least-recently-used cache holding at most ``budget`` bytes of values (each put says its size); safe to
+    share between threads (the sidecar draws faces for its pictures in worker threads)."""
 
     def __init__(self, budget: int) -> None:
         self.budget, self.used = budget, 0
         self.items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Any) -> Any:
-        hit = self.items.get(key)
-        if hit is None:
-            return None
-        self.items.move_to_end(key)
-        return hit[0]
+        with self._lock:
+            hit = self.items.get(key)
+            if hit is None:
+                return None
+            self.items.move_to_end(key)
+            return hit[0]
 
     def put(self, key: Any, value: Any, size: int) -> None:
         if size > self.budget // 4:  # a huge face would evict everything for one entry
             return
-        self.items[key] = (value, size)
-        self.used += size
-        while self.used > self.budget:
-            _, (_, old) = self.items.popitem(last=False)
-            self.used -= old
-
+        with self._lock:
+            old = self.items.pop(key, None)
+            if old is not None:
+                self.used -= old[1]
+            self.items[key] = (value, size)
+            self.used += size
+            while self.used > self.budget:
+                _, (_, evicted) = self.items.popitem(last=False)
+                self.used -= evicted
 
     def clear(self) -> None:
-        self.items.clear()
-        self.used = 0
+        with self._lock:
+            self.items.clear()
+            self.used = 0
 
 
 # Per process (each build worker has its own): empty faces by background, shape layers by their shapes.
