@@ -88,7 +88,7 @@ def _face_image(unit_id: str, face: str, px: int) -> Image.Image:
 
 #: PNG files of faces already encoded, by everything their pixels depend on (counterdraw.plan_key) and the encoding:
 #: a third of the faces of the bundled games look exactly like another (untried and blank backs, repeated markers).
-_PNGS = BoundedCache(32 << 20)
+_PNGS = BoundedCache(16 << 20)
 
 
 def clear_caches() -> None:

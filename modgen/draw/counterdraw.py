@@ -307,8 +307,8 @@ class BoundedCache:
 
 
 # Per process (each build worker has its own): empty faces by background, shape layers by their shapes.
-_BLANKS = BoundedCache(48 << 20)
-_LAYERS = BoundedCache(32 << 20)
+_BLANKS = BoundedCache(32 << 20)
+_LAYERS = BoundedCache(16 << 20)
 _MASKS = BoundedCache(8 << 20)  # rendered text lines (_MaskReusingFont)
 
 
