@@ -19,7 +19,8 @@ from typing import Any
 from PIL import Image
 
 from modgen.atomic import atomic_dir
-from modgen.draw.counterdraw import draw_plan_vector
+from modgen.draw import counterdraw
+from modgen.draw.counterdraw import BoundedCache, draw_plan_vector, plan_key, render_plan
 from modgen.draw.counters import faces_of, plan_face, render_face
 from modgen.draw.svg import SvgDraw
 
@@ -64,21 +65,51 @@ def all_faces(game: Any) -> list[tuple[str, str]]:
 
 def _save_png(item: tuple[str, str, int, str, bool]) -> str:
     unit_id, face, px, out_dir, alpha = item
-    img = render_face(_GAME, _UNITS[unit_id], face, px, alpha=alpha)
+    _size, data = _encoded(_UNITS[unit_id], face, px, alpha, 3)
     target = Path(out_dir) / png_name(unit_id, face)  # out_dir is export_pngs' private temporary folder
     # compress_level 3: files ~10% larger than the default 6, written twice as fast
-    img.save(target, format="PNG", compress_level=3)
+    target.write_bytes(data)
     return target.name
 
 
-def _face_image(unit_id: str, face: str, px: int) -> Image.Image:
+def _face_unit(unit_id: str, face: str) -> dict[str, Any]:
     unit = _UNITS[unit_id]
     if face == BLANK_FACE:
         blank = {"kind": "blank"}
         if unit["faces"]["front"].get("color"):  # a marker printed on coloured card keeps its colour on the back
             blank["color"] = unit["faces"]["front"]["color"]
         unit = {**unit, "faces": {**unit["faces"], BLANK_FACE: blank}}
-    return render_face(_GAME, unit, face, px)
+    return unit
+
+
+def _face_image(unit_id: str, face: str, px: int) -> Image.Image:
+    return render_face(_GAME, _face_unit(unit_id, face), face, px)
+
+
+#: PNG files of faces already encoded, by everything their pixels depend on (counterdraw.plan_key) and the encoding:
+#: a third of the faces of the bundled games look exactly like another (untried and blank backs, repeated markers).
+_PNGS = BoundedCache(16 << 20)
+
+
+def clear_caches() -> None:
+    """Forget encoded faces and :mod:`~modgen.draw.counterdraw`'s cached drawing (benchmarks start each repeat cold)."""
+    _PNGS.clear()
+    counterdraw.clear_caches()
+
+
+def _encoded(unit: dict[str, Any], face: str, px: int, alpha: bool, level: int) -> tuple[tuple[int, int], bytes]:
+    """(size, PNG bytes) of one face: those of png_bytes(render_face(...)), encoded once for faces that look alike."""
+    plan = plan_face(_GAME, unit, face, px)
+    key = plan_key(plan)
+    if key is not None:
+        hit = _PNGS.get((key, alpha, level))
+        if hit is not None:
+            return hit
+    img = render_plan(plan, alpha=alpha)
+    out = (img.size, png_bytes(img, level))
+    if key is not None:
+        _PNGS.put((key, alpha, level), out, len(out[1]) + 100)
+    return out
 
 
 def _render_raw(item: tuple[str, str, int]) -> tuple[str, str, tuple[int, int], bytes]:
@@ -97,8 +128,8 @@ def png_bytes(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
 def _render_png(item: tuple[str, str, int, int]) -> tuple[str, str, tuple[int, int], bytes]:
     # encoded here, in the worker: the parent only collects files (encoding there serialised every build)
     unit_id, face, px, level = item
-    img = _face_image(unit_id, face, px)
-    return unit_id, face, img.size, png_bytes(img, level)
+    size, data = _encoded(_face_unit(unit_id, face), face, px, False, level)
+    return unit_id, face, size, data
 
 
 def default_workers() -> int:

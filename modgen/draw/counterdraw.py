@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import os
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -208,17 +210,14 @@ def _whiten_corners(img: Image.Image, radius: float) -> None:
         img.paste("#ffffff", (px, py), outside.crop((cx, cy, cx + r, cy + r)))
 
 
-def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
-    """Draw a :class:`FacePlan` into an RGB image (shapes supersampled, text at output size).
-
-    With ``alpha`` the image is RGBA and whatever lies outside a rounded or round counter is transparent.
-    """
+def _render_full(plan: FacePlan, alpha: bool = False) -> Image.Image:
+    """:func:`render_plan` the plain way: the whole face drawn supersampled and reduced (the reference the cached
+    path reproduces byte for byte; tests compare the two)."""
     ss = supersample_factor(plan.width)
     mask = None
     big = Image.new("RGB", (plan.width * ss, plan.height * ss), "#ffffff")
     d = RasterDraw(big)
     full = (0, 0, plan.width * ss - 1, plan.height * ss - 1)
-    bw = round(plan.border_width * ss)
     _paint_background(d, plan, ss)
     _paint_shapes(d, plan, ss)
     if plan.shape != "square":  # panels and stripes must not show outside rounded corners or the circle
@@ -227,11 +226,7 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
             big.paste("#ffffff", (0, 0), ImageChops.invert(mask))
         else:
             _whiten_corners(big, plan.radius * ss)
-    if plan.border_color and bw:  # redraw the border over shapes that touch the edge
-        if plan.shape == "circle":
-            d.ellipse(full, outline=plan.border_color, width=bw)
-        else:
-            d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
+    _redraw_border(d, plan, ss)
     # Box-averaging the supersampled pixels is exact area coverage: the anti-aliasing we want, and fast.
     img = big.reduce(ss) if ss > 1 else big
     _paint_texts(ImageDraw.Draw(img), plan)
@@ -242,6 +237,222 @@ def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
     return img
 
 
+def _redraw_border(d: Any, plan: FacePlan, ss: int) -> None:
+    """The border again, over shapes that touch the edge."""
+    bw = round(plan.border_width * ss)
+    if plan.border_color and bw:
+        full = (0, 0, plan.width * ss - 1, plan.height * ss - 1)
+        if plan.shape == "circle":
+            d.ellipse(full, outline=plan.border_color, width=bw)
+        else:
+            d.rounded_rectangle(full, radius=plan.radius * ss, outline=plan.border_color, width=bw)
+
+
+def render_plan(plan: FacePlan, alpha: bool = False) -> Image.Image:
+    """Draw a :class:`FacePlan` into an RGB image (shapes supersampled, text at output size).
+
+    With ``alpha`` the image is RGBA and whatever lies outside a rounded or round counter is transparent.
+    The pixels are exactly those of :func:`_render_full`; see :func:`_shape_layer` for how it saves the work.
+    """
+    ss = supersample_factor(plan.width)
+    key = _layer_key(plan, ss)
+    layer = _LAYERS.get(key) if key is not None else None
+    if layer is None:
+        layer = _shape_layer(plan, ss)
+        if key is not None:
+            _LAYERS.put(key, layer, layer.width * layer.height * 4)
+    img = layer.copy()
+    _paint_texts_raster(ImageDraw.Draw(img), plan)
+    if alpha:
+        img = img.convert("RGBA")
+        if plan.shape != "square":
+            img.putalpha(_blank(plan, ss).alpha())
+    return img
+
+
+class BoundedCache:
+    """A least-recently-used cache holding at most ``budget`` bytes of values (each put says its size); safe to
+    share between threads (the sidecar draws faces for its pictures in worker threads)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.used = budget, 0
+        self.items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            hit = self.items.get(key)
+            if hit is None:
+                return None
+            self.items.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: Any, value: Any, size: int) -> None:
+        if size > self.budget // 4:  # a huge face would evict everything for one entry
+            return
+        with self._lock:
+            old = self.items.pop(key, None)
+            if old is not None:
+                self.used -= old[1]
+            self.items[key] = (value, size)
+            self.used += size
+            while self.used > self.budget:
+                _, (_, evicted) = self.items.popitem(last=False)
+                self.used -= evicted
+
+    def clear(self) -> None:
+        with self._lock:
+            self.items.clear()
+            self.used = 0
+
+
+# Per process (each build worker has its own): empty faces by background, shape layers by their shapes.
+_BLANKS = BoundedCache(32 << 20)
+_LAYERS = BoundedCache(16 << 20)
+_MASKS = BoundedCache(8 << 20)  # rendered text lines (_MaskReusingFont)
+
+
+def clear_caches() -> None:
+    """Forget the cached empty faces, shape layers and text masks (pure functions of their keys: tests use this)."""
+    _BLANKS.clear()
+    _LAYERS.clear()
+    _MASKS.clear()
+
+
+class _Blank:
+    """One empty face (background and border, nothing else) supersampled, and as :func:`_render_full` ends it."""
+
+    def __init__(self, plan: FacePlan, ss: int) -> None:
+        self.plan, self.ss = plan, ss
+        self.big = Image.new("RGB", (plan.width * ss, plan.height * ss), "#ffffff")
+        _paint_background(RasterDraw(self.big), plan, ss)
+        self._inverse: Image.Image | None = None
+        self._alpha: Image.Image | None = None
+        done = self.big.copy()
+        self.post(done)
+        self.small = done.reduce(ss) if ss > 1 else done
+
+    def mask(self) -> Image.Image:
+        p, ss = self.plan, self.ss
+        return _shape_mask(self.big.size, (0, 0, p.width * ss - 1, p.height * ss - 1), p.shape, p.radius * ss)
+
+    def alpha(self) -> Image.Image:
+        """The face's outline as the alpha of its output pixels."""
+        if self._alpha is None:
+            m = self.mask()
+            self._alpha = m.reduce(self.ss) if self.ss > 1 else m
+        return self._alpha
+
+    def post(self, big: Image.Image) -> None:
+        """What follows the shapes: white beyond a rounded or round outline, then the border over the shapes."""
+        p, ss = self.plan, self.ss
+        if p.shape == "circle":
+            if self._inverse is None:
+                self._inverse = ImageChops.invert(self.mask())
+            big.paste("#ffffff", (0, 0), self._inverse)
+        elif p.shape != "square":
+            _whiten_corners(big, p.radius * ss)
+        _redraw_border(RasterDraw(big), p, ss)
+
+
+def _blank(plan: FacePlan, ss: int) -> _Blank:
+    key = (plan.width, plan.height, plan.background, plan.shape, plan.radius, plan.border_color, plan.border_width,
+           ss)
+    blank = _BLANKS.get(key)
+    if blank is None:
+        blank = _Blank(plan, ss)
+        _BLANKS.put(key, blank, blank.big.width * blank.big.height * 4)
+    return blank
+
+
+def _layer_key(plan: FacePlan, ss: int) -> tuple[Any, ...] | None:
+    """Everything the shape layer's pixels depend on; None for faces with pictures (files can change)."""
+    shapes = []
+    for s in plan.shapes:
+        if s.op == "image":
+            return None
+        data = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in s.data.items()))
+        shapes.append((s.op, s.box, s.fill, s.outline, s.width, data))
+    return (plan.width, plan.height, plan.background, plan.shape, plan.radius, plan.border_color, plan.border_width,
+            ss, tuple(shapes))
+
+
+def plan_key(plan: FacePlan) -> tuple[Any, ...] | None:
+    """Everything :func:`render_plan`'s pixels depend on, as a hashable key (equal keys, equal images); None for
+    faces with pictures, whose files can change."""
+    layer = _layer_key(plan, supersample_factor(plan.width))
+    if layer is None:
+        return None
+    return layer, tuple((t.text, t.xy, t.style, t.size, t.color) for t in plan.texts)
+
+
+def _shape_layer(plan: FacePlan, ss: int) -> Image.Image:
+    """The face without its texts, at output size: the supersampled drawing reduced, as in :func:`_render_full`.
+
+    Reducing averages each ss × ss block by itself, and what follows the shapes (white corners, the border) changes
+    each pixel by its position alone; so every block no shape reaches (:func:`_dirty_blocks`) comes out as in the
+    empty face, and only the others are reduced, into a copy of the cached reduced empty face. The shapes are drawn
+    on a copy of the cached supersampled empty face, in the same coordinates as :func:`_render_full` draws them.
+    """
+    blank = _blank(plan, ss)
+    img = blank.small.copy()
+    if not plan.shapes:
+        return img
+    big = blank.big.copy()
+    _paint_shapes(RasterDraw(big), plan, ss)
+    blank.post(big)
+    for box in _dirty_blocks(plan, ss):
+        img.paste(big.reduce(ss, box) if ss > 1 else big.crop(box), (box[0] // ss, box[1] // ss))
+    return img
+
+
+def _extent(s: ShapeItem, ss: int) -> Box:
+    """A box (supersampled px) holding every pixel the shape can change: its box grown by its strokes (and the
+    parts drawn to the box's height rather than its width), rounding and joints included."""
+    x0, x1 = sorted((s.box[0] * ss, s.box[2] * ss))
+    y0, y1 = sorted((s.box[1] * ss, s.box[3] * ss))
+    w, h = x1 - x0, y1 - y0
+    grow = (max(1, round(s.width * ss)) if s.width else 0) + 2
+    gx = gy = grow
+    if s.op == "star":  # a circle's worth of points around the box's centre, its radius half the box's width
+        r = w / 2
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
+    elif s.op == "symbol":  # strokes of 0.055 x height; circles and arcs sized by the height stay inside when w >= h
+        gx = gy = grow + round(h * 0.055) + 2
+        if w < h:
+            gx += h * 0.3
+    elif s.op == "size":  # strokes of 0.14 x height; up to four "I"s 0.35 x height apart, centred
+        gx = gy = grow + h * 0.75
+    elif s.op == "topdown":  # strokes of at most 0.05 x the larger side
+        gx = gy = grow + 0.06 * max(w, h)
+    return (x0 - gx, y0 - gy, x1 + gx, y1 + gy)
+
+
+def _dirty_blocks(plan: FacePlan, ss: int) -> list[tuple[int, int, int, int]]:
+    """Pixel boxes, aligned to whole ss × ss blocks, that hold every supersampled pixel a shape can change."""
+    size_w, size_h = plan.width * ss, plan.height * ss
+    boxes: list[list[int]] = []
+    for s in plan.shapes:
+        x0, y0, x1, y1 = _extent(s, ss)
+        box = [max(0, math.floor(x0 / ss) * ss), max(0, math.floor(y0 / ss) * ss),
+               min(size_w, math.ceil((x1 + 1) / ss) * ss), min(size_h, math.ceil((y1 + 1) / ss) * ss)]
+        if box[2] > box[0] and box[3] > box[1]:
+            boxes.append(box)
+    merged = True
+    while merged:  # overlapping boxes become one, so no block is reduced twice
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [(b[0], b[1], b[2], b[3]) for b in boxes]
 
 
 def _paint_background(d: Any, plan: FacePlan, ss: int) -> None:
@@ -291,6 +502,40 @@ def _paint_shapes(d: Any, plan: FacePlan, ss: int) -> None:
 def _paint_texts(d: Any, plan: FacePlan) -> None:
     for t in plan.texts:
         d.text(t.xy, t.text, font=font(t.style, t.size), fill=t.color, anchor="ls")
+
+
+def _paint_texts_raster(d: ImageDraw.ImageDraw, plan: FacePlan) -> None:
+    """:func:`_paint_texts` onto an image, with fonts that reuse the glyph masks they rendered before."""
+    for t in plan.texts:
+        d.text(t.xy, t.text, font=_drawing_font(t.style, t.size), fill=t.color, anchor="ls")
+
+
+class _MaskReusingFont(ImageFont.FreeTypeFont):
+    """A FreeType font whose :meth:`getmask2` answers the same arguments with the mask it rendered for them.
+
+    ``ImageDraw.text`` renders a line's mask (text, anchor, sub-pixel start) with :meth:`getmask2` and only reads it
+    (draws it in the ink), so reusing the mask draws the same bytes; counters repeat the same values at the same
+    places. Masks for colour (RGBA) glyphs are not reused: ``ImageDraw.text`` changes those.
+    """
+
+    def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        key = (self.path, self.size, text, mode, args, tuple(sorted(kwargs.items())))
+        try:
+            hit = _MASKS.get(key) if mode in ("L", "1") else None
+        except TypeError:  # unhashable arguments (a list of features): render as usual
+            return super().getmask2(text, mode, *args, **kwargs)
+        if hit is None:
+            hit = super().getmask2(text, mode, *args, **kwargs)
+            if mode in ("L", "1"):
+                _MASKS.put(key, hit, hit[0].size[0] * hit[0].size[1] + 200)
+        return hit
+
+
+@lru_cache(maxsize=1024)
+def _drawing_font(style: str, size: int) -> ImageFont.FreeTypeFont:
+    path = _font_path(style)
+    # the same face and size as font(style, size), which is ImageFont.truetype(path, size) with its defaults
+    return _MaskReusingFont(path, max(1, int(size))) if path else font(style, size)
 
 
 def draw_plan_vector(d: PdfDraw, plan: FacePlan, x: float, y: float, scale: float = 1.0) -> None:

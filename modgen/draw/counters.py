@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from modgen.draw.counterdraw import (
     supersample_factor,
 )
 from modgen.draw.counterdraw import text_bbox as _token_metrics
-from modgen.draw.layouts import get_layout, layout_name
+from modgen.draw.layouts import layout_name, shared_layout
 from modgen.errors import DataError
 
 __all__ = ["MARK_COLORS", "Colors", "FacePlan", "ShapeItem", "TextItem", "faces_of", "font", "plan_face",
@@ -194,12 +195,42 @@ def _style(ctx: _Ctx, el: dict[str, Any]) -> str:
         raise DataError(f"counter layout {ctx.layout.get('name')!r}: font {exc}") from None
     if not path.is_file():
         raise DataError(f"counter layout {ctx.layout.get('name')!r}: font {style!r} not found (looked for {path})")
-    try:
-        ImageFont.truetype(str(path), 10)
-    except OSError:
+    if not _is_font(str(path), path.stat().st_mtime_ns):
         raise DataError(f"counter layout {ctx.layout.get('name')!r}: font {style!r} is not a TrueType/OpenType "
-                        "font file") from None
+                        "font file")
     return str(path)
+
+
+@lru_cache(maxsize=64)
+def _is_font(path: str, mtime_ns: int) -> bool:
+    # opened once per file version, not for every text of every face
+    try:
+        ImageFont.truetype(path, 10)
+    except OSError:
+        return False
+    return True
+
+
+#: Planned elements by everything they depend on (_memo): counters repeat the same values, boxes and texts.
+_PARTS: dict[tuple[Any, ...], tuple[tuple[ShapeItem, ...], tuple[TextItem, ...], tuple[str, ...]]] = {}
+_PARTS_MAX = 8192
+
+
+def _memo(plan: FacePlan, key: tuple[Any, ...], compute: Callable[[FacePlan], None]) -> None:
+    """Add to ``plan`` what ``compute`` adds to an empty plan, computed once per ``key`` (fresh items each time:
+    a caller may change its plan)."""
+    part = _PARTS.get(key)
+    if part is None:
+        scratch = FacePlan(width=0, height=0, background="", shape="", radius=0.0, border_color=None, border_width=0)
+        compute(scratch)
+        part = (tuple(scratch.shapes), tuple(scratch.texts), tuple(scratch.warnings))
+        if len(_PARTS) >= _PARTS_MAX:
+            _PARTS.clear()
+        _PARTS[key] = part
+    shapes, texts, warnings = part
+    plan.shapes.extend(ShapeItem(x.op, x.box, x.fill, x.outline, x.width, dict(x.data)) for x in shapes)
+    plan.texts.extend(TextItem(t.text, t.xy, t.style, t.size, t.color, t.bbox, t.area) for t in texts)
+    plan.warnings.extend(warnings)
 
 
 def _block_metrics(lines: list[str], style: str, s: int) -> tuple[float, float, float]:
@@ -225,7 +256,15 @@ def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     area = ctx.box(el["box"])
     style = _style(ctx, el)
     pref = el["size"] * ctx.px if el.get("size") else None
+    color = ctx.color(el.get("color", "text")) or ctx.colors.text
+    key = ("text", text, area, style, pref, bool(el.get("wrap")), el.get("align", "center"), color,
+           el.get("min_size"), ctx.px, ctx.layout.get("name"))
+    _memo(plan, key, lambda part: _place_text(ctx, el, part, text, area, style, pref, color))
 
+
+def _place_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan, text: str, area: Box, style: str,
+                pref: float | None, color: str) -> None:
+    """The text's lines, size and position in its box (the largest size that fits, trying two-line breaks)."""
     def fit(lines: list[str]) -> int:
         def measure(s: int) -> tuple[float, float]:
             w, top, bottom = _block_metrics(lines, style, s)
@@ -242,7 +281,6 @@ def _plan_text(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     _, top, bottom = _block_metrics(lines, style, size)
     base0 = (area[1] + area[3]) / 2 - (top + bottom) / 2
     align = el.get("align", "center")
-    color = ctx.color(el.get("color", "text")) or ctx.colors.text
     for i, line in enumerate(lines):
         b = _token_metrics(line, f)
         if align == "left":
@@ -310,7 +348,16 @@ def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     style = _style(ctx, el)
     area = ctx.box(el["box"])
     pref = el["size"] * ctx.px if el.get("size") else None
+    sep_color = ctx.color(el.get("color", "text")) or ctx.colors.text
+    key = ("values", tuple((t["text"], tuple(t["marks"]), t["color"], t["fill"], t["outline"]) for t in toks), sep,
+           style, area, pref, el.get("align", "center"), sep_color, el.get("min_size"), ctx.px,
+           ctx.layout.get("name"))
+    _memo(plan, key, lambda part: _place_values(ctx, el, part, toks, sep, style, area, pref, sep_color))
 
+
+def _place_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan, toks: list[dict[str, Any]], sep: str, style: str,
+                  area: Box, pref: float | None, sep_color: str) -> None:
+    """The values in a row at the largest size that fits their box, with separators, boxes, circles and stars."""
     def layout_at(s: int) -> tuple[list[tuple[float, Box, float]], float, float, float]:
         f = font(style, s)
         gap = s * 0.1
@@ -339,7 +386,6 @@ def _plan_values(ctx: _Ctx, el: dict[str, Any], plan: FacePlan) -> None:
     align = el.get("align", "center")
     x0 = area[0] if align == "left" else area[2] - total if align == "right" else (area[0] + area[2] - total) / 2
     base = (area[1] + area[3]) / 2 - (top + bot) / 2
-    sep_color = ctx.color(el.get("color", "text")) or ctx.colors.text
     for i, (tok, (dx, b, star)) in enumerate(zip(toks, placed, strict=True)):
         ox = x0 + dx
         if i and sep.strip():
@@ -450,7 +496,7 @@ def _face_spec(layout: dict[str, Any], kind: str, game: Any) -> dict[str, Any]:
     faces = layout.get("faces") or {}
     if kind in faces:
         return faces[kind]
-    generic = get_layout("generic")["faces"]
+    generic = shared_layout("generic")["faces"]
     return faces.get("values") if kind == "spent" and "values" in faces else generic.get(kind, generic["blank"])
 
 
@@ -480,7 +526,7 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     _check_shape(unit, face_name, face)
     manifest_layouts = game.manifest.get("counter_layouts") or {}
     name = layout_name(game.system_id, unit, manifest_layouts)
-    layout = get_layout(name, manifest_layouts, where=str(game.path))
+    layout = shared_layout(name, manifest_layouts, where=str(game.path))  # read, never changed
     colors = unit_colors(game, unit)
     ctx = _Ctx(game, unit, face_name, face, layout, colors, px)
     spec = _face_spec(layout, face.get("kind", "values"), game)
@@ -495,7 +541,7 @@ def plan_face(game: Any, unit: dict[str, Any], face_name: str = "front", px: int
     if art:  # the designer's artwork is the whole face; the layout adds only its border
         plan.shapes.append(ShapeItem("image", (0, 0, px, px), data={"path": str(_art_path(game, unit, art))}))
         return plan
-    reduced = layout.get("reduced_mark") or get_layout("generic").get("reduced_mark") or {}  # every layout has one
+    reduced = layout.get("reduced_mark") or shared_layout("generic").get("reduced_mark") or {}  # every layout has one
     extra = reduced.get("elements", []) if face_name in reduced.get("faces", ["reduced"]) else []
     for el in [*spec.get("elements", []), *extra]:  # the reduced-strength mark goes on top of the face
         if _applies(el, ctx):

@@ -101,6 +101,17 @@ def get_layout(name: str, manifest_layouts: dict[str, Any] | None = None, where:
     return json.loads(_resolve_cached(name, own_json, where))
 
 
+def shared_layout(name: str, manifest_layouts: dict[str, Any] | None = None, where: str = "") -> dict[str, Any]:
+    """:func:`get_layout`'s layout, one object for the same arguments, for readers that never change it (planning
+    a face reads its layout; parsing a fresh copy for each face cost a quarter of the planning)."""
+    return _parsed(name, json.dumps(manifest_layouts or {}, sort_keys=True), where)
+
+
+@lru_cache(maxsize=256)
+def _parsed(name: str, own_json: str, where: str) -> dict[str, Any]:
+    return json.loads(_resolve_cached(name, own_json, where))
+
+
 def _plugin_layout(system_id: str, unit: dict[str, Any]) -> str:
     try:
         name = get_system(system_id).default_layout(unit)

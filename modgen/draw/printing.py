@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -158,9 +159,15 @@ def new_image(size: tuple[int, int], color: Any, what: str, mode: str = "RGB") -
 # --- fonts and marks ---------------------------------------------------------------------------------------------
 
 def font(size_px: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """DejaVu Sans at ``size_px`` pixels, or Pillow's default font when DejaVu is not installed."""
+    """DejaVu Sans at ``size_px`` pixels, or Pillow's default font when DejaVu is not installed (one shared font
+    object per pixel size: callers only draw and measure with it)."""
+    return _font(max(1, round(size_px)), bool(bold))
+
+
+@lru_cache(maxsize=512)
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    # Opening a face costs as much as drawing a label with it; a map asks for the same few sizes thousands of times.
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    size = max(1, round(size_px))
     try:
         return ImageFont.truetype(os.path.join(FONT_DIR, name), size)
     except OSError:
