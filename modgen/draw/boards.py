@@ -19,7 +19,8 @@ from typing import Any
 from PIL import Image
 
 from modgen.draw import mapdraw
-from modgen.errors import ModgenError
+from modgen.errors import DataError, ModgenError
+from modgen.geometry.squaregrid import map_grid
 
 #: Boards smaller than this (megapixels, all of a build's boards together) are drawn in the calling process: forking
 #: and sending the game cost more than a small board takes to draw.
@@ -30,6 +31,17 @@ def board_image(game: Any, map_id: str, px: float) -> Image.Image:
     """The board image of one map: hex and square maps with their legend and scale bar in a strip below the cells,
     tables as drawn (``px`` is pixels per hex/cell, or per table inch)."""
     return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") in ("hex", "square"))
+
+
+def board_area(m: dict[str, Any], px: float) -> float:
+    """About how many pixels map ``m``'s board has at ``px`` (0 when its data cannot say: drawing reports that)."""
+    try:
+        if m.get("kind", "hex") == "table":
+            return float(m["width_in"]) * float(m["height_in"]) * px * px
+        board = map_grid(m).vassal_params(px)["board"]
+        return float(board["width"] * board["height"])
+    except (KeyError, TypeError, ValueError, DataError):
+        return 0.0
 
 
 def png_bytes(img: Image.Image, level: int) -> bytes:

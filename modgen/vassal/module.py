@@ -154,11 +154,9 @@ class _Builder:
                 jobs.append((m["id"], self.px_per_inch))
         if self.render_map is boards.board_image:
             workers = self.workers or default_workers()
-            areas = [self.grids[map_id].vassal_params(px)["board"] if map_id in self.grids else None
-                     for map_id, px in jobs]
 
             def draw(todo: list[int]) -> Iterator[tuple[tuple[int, int], bytes]]:
-                area = sum(a["width"] * a["height"] for a in (areas[i] for i in todo) if a)
+                area = sum(boards.board_area(self.game.map(jobs[i][0]), jobs[i][1]) for i in todo)
                 return boards.board_pngs(self.game, [jobs[i] for i in todo], PNG_LEVEL, processes=workers,
                                          background=workers > 1 and area >= boards.BACKGROUND_MPX * 1e6)
 
