@@ -115,6 +115,7 @@ class _Builder:
         self.rendered: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per face
         self.board_images: Iterator[tuple[tuple[int, int], bytes]] = iter(())  # (size, PNG) per map, set by start_maps
         self.from_cache = 0
+        self.board_procs = 0  # processes drawing boards in the background (start_maps)
         hex_maps = [m for m in game.maps if m.get("kind", "hex") == "hex"]
         self.rot_angles = self._rotation_steps(game, hex_maps)
         grid_maps = [m for m in game.maps if m.get("kind", "hex") in ("hex", "square")]  # counters fit a cell
@@ -147,6 +148,7 @@ class _Builder:
 
         jobs = []
         for m in self.game.maps:
+            self.files[f"images/map_{safe_name(m['id'])}.png"] = b""  # its place among the files (filled by maps)
             if m.get("kind", "hex") in ("hex", "square"):  # a square map: SquareGrid at hex_px per cell side
                 self.grids[m["id"]] = map_grid(m)
                 jobs.append((m["id"], self.hex_px))
@@ -157,8 +159,10 @@ class _Builder:
 
             def draw(todo: list[int]) -> Iterator[tuple[tuple[int, int], bytes]]:
                 area = sum(boards.board_area(self.game.map(jobs[i][0]), jobs[i][1]) for i in todo)
+                background = workers > 1 and area >= boards.BACKGROUND_MPX * 1e6
+                self.board_procs = min(workers, len(todo)) if background else 0
                 return boards.board_pngs(self.game, [jobs[i] for i in todo], PNG_LEVEL, processes=workers,
-                                         background=workers > 1 and area >= boards.BACKGROUND_MPX * 1e6)
+                                         background=background)
 
             keys = [self.cache.board_key(m, px) for m, (_, px) in zip(self.game.maps, jobs, strict=True)]
             hits, self.board_images = imagecache.cached_pngs(self.cache, keys, draw)
@@ -210,14 +214,17 @@ class _Builder:
             self.rendered = ((img.size, _png(img)) for img in (self.render_face(self.game, unit, face, self.counter_px)
                                                                for unit, face in wanted))
             return
-        from modgen.draw.counter_export import render_pngs
+        from modgen.draw.counter_export import default_workers, render_pngs
 
         pairs = [(unit["id"], face) for unit, face in wanted]
+
+        # the cores the boards' processes do not take; one left means here, while the boards draw (see build_module)
+        workers = max(1, (self.workers or default_workers()) - self.board_procs)
 
         def draw(todo: list[int]) -> Iterator[tuple[tuple[int, int], bytes]]:
             # the workers encode the PNGs too (at _png's settings: the same bytes), so the faces scale with the cores
             return ((size, data) for _u, _f, size, data in render_pngs(self.game, [pairs[i] for i in todo],
-                                                                        self.counter_px, workers=self.workers,
+                                                                        self.counter_px, workers=workers,
                                                                         level=PNG_LEVEL))
 
         keys = [self.cache.face_key(unit, face, self.counter_px) for unit, face in wanted]
@@ -596,9 +603,10 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
     t0 = time.perf_counter()
     b.start_maps()
     b.start_faces()
-    b.maps()
-    t1 = time.perf_counter()
+    # the pieces (and faces drawn here) first: while they are made, the boards draw in their own processes
     b.pieces_for_units()
+    t1 = time.perf_counter()
+    b.maps()
     t2 = time.perf_counter()
     spec = b.spec()
     xml = bf.buildfile_bytes(spec)
@@ -618,4 +626,4 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
     return BuildStats(path=out_path, maps=len(b.boards), slots=len(b.pieces),
                       images=sum(1 for n in b.files if n.startswith("images/")), setups=len(spec.setups),
                       bytes=out_path.stat().st_size, min_text_px=b.min_text_px, cached=b.from_cache,
-                      timings={"maps": t1 - t0, "counters": t2 - t1, "setups_xml": t3 - t2, "zip": t4 - t3})
+                      timings={"counters": t1 - t0, "maps": t2 - t1, "setups_xml": t3 - t2, "zip": t4 - t3})
