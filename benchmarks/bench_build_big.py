@@ -22,7 +22,6 @@ import io
 import json
 import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +29,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from timing import before_after  # noqa: E402
 
 
 def _cpu(who: int) -> float:
@@ -123,15 +125,7 @@ def main() -> None:
     if args.measure:
         args.measure.write_text(json.dumps(measure(args.repeat)))
         return
-    runs = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for label, src in (("before", args.baseline), ("after", ROOT)):
-            if src is None:
-                continue
-            res = Path(tmp) / f"{label}.json"
-            subprocess.run([sys.executable, __file__, "--measure", str(res), "--repeat", str(args.repeat)], check=True,
-                           env={**os.environ, "PYTHONPATH": str(src)})
-            runs[label] = json.loads(res.read_text())
+    runs = before_after(__file__, args.baseline, ROOT, ["--repeat", str(args.repeat)])
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times need an idle machine; the "
           "CPU-bound estimate is what two idle cores allow: max(main, board, (main + workers) / 2), where board is the "
           "board drawn and encoded alone, a serial piece)")

@@ -21,7 +21,6 @@ import argparse
 import copy
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fixtures_counters import SYSTEMS, make_game  # noqa: E402
+from timing import before_after  # noqa: E402
 
 
 def bench_game(system: str, n: int, distinct: bool = False):
@@ -137,17 +137,9 @@ def main() -> None:
         return
     print(f"{args.n} counters x 2 faces{' (distinct fronts)' if args.distinct else ''}, {args.px} px, {jobs} worker "
           f"process(es), best of {args.repeat}")
-    runs = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for label, src in (("before", args.baseline), ("after", ROOT)):
-            if src is None:
-                continue
-            res = Path(tmp) / f"{label}.json"
-            subprocess.run([sys.executable, __file__, "--measure", str(res), "--n", str(args.n), "--px", str(args.px),
-                            "--jobs", str(jobs), "--repeat", str(args.repeat),
-                            *(["--distinct"] if args.distinct else [])], check=True,
-                           env={**os.environ, "PYTHONPATH": str(Path(src).resolve())})
-            runs[label] = json.loads(res.read_text())
+    runs = before_after(__file__, args.baseline, ROOT, ["--n", str(args.n), "--px", str(args.px), "--jobs", str(jobs),
+                                                        "--repeat", str(args.repeat),
+                                                        *(["--distinct"] if args.distinct else [])])
     for system in ("efb", "coh", "tis", "fow"):
         for label, res in runs.items():
             r = res[system]
