@@ -591,9 +591,11 @@ def build_module(game: Any, out_path: str | Path, hex_px: float | None = None, *
                  workers: int | None = None) -> BuildStats:
     """Write a complete .vmod for ``game`` to ``out_path`` (atomically) and say what was written.
 
-    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.draw.mapdraw` and :mod:`modgen.draw.counters`;
-    :func:`modgen.draw.counters.render_face` runs in ``workers`` processes (default: one per CPU core, see
-    :mod:`modgen.draw.counter_export`), any other ``render_face`` in this process.
+    ``render_map``/``render_face``/``faces_of`` default to :mod:`modgen.draw.boards` and :mod:`modgen.draw.counters`.
+    With the defaults, a big game's boards draw in processes of their own and the faces in the ``workers`` processes
+    left (default: one per CPU core, see :mod:`modgen.draw.counter_export`), and images unchanged since an earlier
+    build come from the image cache (:mod:`modgen.draw.imagecache`); any other renderer runs in this process. Every
+    way writes the same bytes.
     Raises DataError for data the module cannot be built from; ``out_path`` is then left untouched.
     """
     if render_map is None or render_face is None or faces_of is None:
