@@ -76,31 +76,31 @@ def test_a_changed_counter_is_drawn_again_and_only_it(workspace: Path, monkeypat
 
 
 def test_a_changed_map_redraws_the_board_only(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = load_game(workspace / "games" / "guardstank.json")
-    _build(workspace, "guardstank.json", "a.vmod")
+    game = load_game(workspace / "games" / "stormsofsteel.json")
+    _build(workspace, "stormsofsteel.json", "a.vmod")
     maps_file = next(Path(p) for k, p in game.files.items() if k.startswith("maps["))
     first_hex = next(iter(game.maps[0]["hexes"]))
     other = next(t for t in game.maps[0]["hexes"].values() if t != game.maps[0]["hexes"][first_hex])
     _edit(maps_file, lambda d: d["maps"][0]["hexes"].__setitem__(first_hex, other))
-    stats = _build(workspace, "guardstank.json", "b.vmod")
+    stats = _build(workspace, "stormsofsteel.json", "b.vmod")
     assert stats.cached == sum(len(u["faces"]) for u in game.units)  # every face, not the board
-    assert (workspace / "b.vmod").read_bytes() == _cold(workspace, "guardstank.json", "c.vmod", monkeypatch)
+    assert (workspace / "b.vmod").read_bytes() == _cold(workspace, "stormsofsteel.json", "c.vmod", monkeypatch)
 
 
 def test_changed_artwork_redraws_every_image(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A counter's picture file changes but no JSON does: the cache must not hand back the old picture."""
-    game = load_game(workspace / "games" / "minsk44.json")
+    game = load_game(workspace / "games" / "stormsofsteel.json")
     counters = Path(game.files["counters"])
     art = counters.parent / "art" / "pic.png"
     art.parent.mkdir()
     Image.new("RGB", (40, 40), (200, 30, 30)).save(art)
     unit_id = game.units[0]["id"]
     _edit(counters, lambda d: next(u for u in d["counters"] if u["id"] == unit_id).__setitem__("image", "art/pic.png"))
-    _build(workspace, "minsk44.json", "a.vmod")
+    _build(workspace, "stormsofsteel.json", "a.vmod")
     Image.new("RGB", (40, 40), (30, 30, 200)).save(art)  # same name, other pixels
-    stats = _build(workspace, "minsk44.json", "b.vmod")
+    stats = _build(workspace, "stormsofsteel.json", "b.vmod")
     assert stats.cached == 0
-    assert (workspace / "b.vmod").read_bytes() == _cold(workspace, "minsk44.json", "c.vmod", monkeypatch)
+    assert (workspace / "b.vmod").read_bytes() == _cold(workspace, "stormsofsteel.json", "c.vmod", monkeypatch)
     assert (workspace / "a.vmod").read_bytes() != (workspace / "b.vmod").read_bytes()
 
 
@@ -120,8 +120,8 @@ def test_cache_off(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ("MODGEN_IMAGE_CACHE", "MODGEN_CACHE_DIR"):
         with monkeypatch.context() as m:
             m.setenv(var, "off")
-            _build(workspace, "fow.json", "a.vmod")
-            assert _build(workspace, "fow.json", "b.vmod").cached == 0
+            _build(workspace, "stormsofsteel.json", "a.vmod")
+            assert _build(workspace, "stormsofsteel.json", "b.vmod").cached == 0
     assert not (workspace / "cache" / "images").exists()
 
 
