@@ -79,9 +79,8 @@ class Aircraft:
         m = T.measure(ctx)
         limit = SAFETY[1] / T.CM_PER_INCH if m.cm else float(SAFETY[0])
         side = ctx.side_of(uid)
-        for f in ctx.units:
-            if f == uid or ctx.side_of(f) != side or _is_aircraft(ctx, f) or not T.alive(ctx, f) \
-                    or (ctx.units[f].get("kind") not in ("team", "unit")):
+        for f in T.friends(ctx, side, but=(uid,)):
+            if _is_aircraft(ctx, f):
                 continue
             gap = T.distance(ctx, tgt, f)
             if gap is not None and gap < limit - 1e-6:

@@ -130,9 +130,8 @@ class AircraftWeapons:
         m = T.measure(ctx)
         lim = _inch(m, DANGER_CLOSE)
         side = ctx.side_of(battery)
-        for u, rec in ctx.units.items():
-            if rec.get("side") != side or rec.get("kind") not in ("team", "unit") or not T.alive(ctx, u) \
-                    or is_aircraft(ctx, u):
+        for u in T.friends(ctx, side):
+            if is_aircraft(ctx, u):
                 continue
             d = polygon_distance(tpl, T.footprint(ctx, u))
             if d < lim - 1e-6:

@@ -316,9 +316,7 @@ class Bombardment(Dice):
             return
         side, m = ctx.side_of(teams[0]), T.measure(ctx)
         tpl, limit = template(ctx, aim, teams), m.rule("danger_close")
-        for u, rec in ctx.units.items():
-            if rec.get("side") != side or rec.get("kind") not in ("team", "unit") or not T.alive(ctx, u):
-                continue
+        for u in T.friends(ctx, side):
             d = polygon_distance(tpl, T.footprint(ctx, u))
             if d < limit - 1e-6:
                 ctx.error(ctx.rule("p.46"), f"The Template at ({aim[0]:.1f}, {aim[1]:.1f}) is {m.show(d)} from "

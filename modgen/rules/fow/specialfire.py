@@ -64,9 +64,7 @@ class SpecialFire:
         m = T.measure(ctx)
         lim = SNIPER_HIDE[1] / T.CM_PER_INCH if m.cm else float(SNIPER_HIDE[0])
         side = ctx.side_of(uid)
-        for f, rec in ctx.units.items():
-            if f == uid or rec.get("side") != side or rec.get("kind") not in ("team", "unit") or not T.alive(ctx, f):
-                continue
+        for f in T.friends(ctx, side, but=(uid,)):
             d = T.distance(ctx, uid, f)
             if d is not None and d < lim - 1e-6:
                 where = ctx.state.table_pos.get(uid)

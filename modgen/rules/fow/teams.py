@@ -342,6 +342,13 @@ def enemies(ctx: Any, uid: str, classes: tuple[str, ...] = ("tank", "infantry", 
             and rec.get("class") in classes and rec.get("kind") in ("team", "unit")]
 
 
+def friends(ctx: Any, side: str | None, but: tuple[str, ...] = ()) -> list[str]:
+    """Teams (and units) of ``side`` still on the table, ``but`` those named: the friendly Teams a distance rule
+    keeps other things away from (snipers, aircraft targets, Danger Close templates)."""
+    return [u for u, rec in ctx.units.items() if u not in but and rec.get("side") == side
+            and rec.get("kind") in ("team", "unit") and alive(ctx, u)]
+
+
 def marked(ctx: Any, uid: str, *names: str) -> bool:
     """Does the team carry one of the markers ``names`` (e.g. bailed_out)?"""
     on = {key(m) for m in ctx.state.markers.get(uid, ())}
