@@ -77,17 +77,16 @@ class ApTrack:
         if t == "ap" and ev.get("side"):
             self._reading(ctx, pool, str(ev["side"]), int(ev["ap"]))
         elif t in ("turn", "game_end") or (t == "phase" and ev.get("phase") == "round_end"):
-            for side in list(self.raised):
-                self._settle(ctx, pool, side)
-            for side in list(self.cur):
-                self._end(ctx, pool, side)
-            for side in list(self.pending):
-                self._compare(ctx, pool, self.pending.pop(side))
+            self._close_round(ctx, pool)
 
     def finish(self, ctx: Any) -> None:
         pool = ctx.tables.get("activation_ap")
         if ctx.policies.get("ap_track", "warn") == "off" or not isinstance(pool, int):
             return
+        self._close_round(ctx, pool)
+
+    def _close_round(self, ctx: Any, pool: int) -> None:
+        """The round is over (or the log): settle raised tracks, end open activations, compare what is pending."""
         for side in list(self.raised):
             self._settle(ctx, pool, side)
         for side in list(self.cur):
