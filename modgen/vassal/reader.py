@@ -316,14 +316,7 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
                 ctx.step = step
                 visitor.step(ctx)
                 if spot_undo:
-                    changes = C.state_changes(node)
-                    inverse = bool(standing) and C.is_undo_of(changes, standing[-1])
-                    if inverse:
-                        standing.pop()
-                        ctx.undoing = True
-                        visitor.undo(True, ctx)
-                    elif changes:
-                        standing.append(changes)
+                    inverse = _spot_undo(ctx, visitor, standing, C.state_changes(node), C.is_undo_of)
             _run(node, state, ctx)
             if inverse:
                 ctx.undoing = False
@@ -335,6 +328,21 @@ def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[
         visitor.warning(f"stack {sid} lists piece {pid}, which is never added", Context(None, 0))
     visitor.end()
     return state
+
+
+def _spot_undo(ctx: Context, visitor: Visitor, standing: list[Any], changes: Any,
+               is_undo_of: Callable[[Any, Any], bool]) -> bool:
+    """Whether the logged step with these state ``changes`` undoes the last step still standing (VASSAL's Undo logs
+    the inverse commands): if so it is taken off ``standing`` and the visitor told the undo begins; otherwise a step
+    that changes anything stands."""
+    inverse = bool(standing) and is_undo_of(changes, standing[-1])
+    if inverse:
+        standing.pop()
+        ctx.undoing = True
+        visitor.undo(True, ctx)
+    elif changes:
+        standing.append(changes)
+    return inverse
 
 
 def _labelled(tops: Iterable[Top], label: str) -> Iterator[Top]:
@@ -365,14 +373,7 @@ def _read_flat(tops: Iterable[Top], spot_undo: bool, visitor: Visitor, state: Ga
             ctx.step = step
             visitor.step(ctx)
             if spot_undo:
-                changes = [op for op in ops if op[0] <= CHANGE]
-                inverse = bool(standing) and is_undo_of(changes, standing[-1])
-                if inverse:
-                    standing.pop()
-                    ctx.undoing = True
-                    visitor.undo(True, ctx)
-                elif changes:
-                    standing.append(changes)
+                inverse = _spot_undo(ctx, visitor, standing, [op for op in ops if op[0] <= CHANGE], is_undo_of)
         for op in ops:
             code = op[0]
             if code == CHAT:
