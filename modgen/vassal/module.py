@@ -20,6 +20,7 @@ from PIL import Image
 
 from modgen import atomic, inputs
 from modgen.draw import boards, imagecache
+from modgen.draw.counter_export import PNG_LEVEL, default_workers, render_pngs  # PNG_LEVEL: measured there
 from modgen.errors import DataError
 from modgen.vassal import bands, charts, chores, cups, piece_traits, setups, sidetracks, tracker, turntrack
 from modgen.vassal import buildfile as bf
@@ -65,10 +66,6 @@ class _Piece:
 def safe_name(text: str) -> str:
     """A file-name-safe version of an id (VASSAL image names are bare archive names)."""
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "x"
-
-
-#: zlib level of every module image (draw.counter_export.PNG_LEVEL: measured there; builds reproduce these bytes)
-PNG_LEVEL = 6
 
 
 def _png(img: Image.Image) -> bytes:
@@ -143,7 +140,6 @@ class _Builder:
     def start_maps(self) -> None:
         """Start drawing the boards: the default boards of a big game in a process of their own (they draw while the
         faces render in theirs), any other board here as :meth:`maps` reads it."""
-        from modgen.draw.counter_export import default_workers
         from modgen.geometry.squaregrid import map_grid
 
         jobs = []
@@ -214,8 +210,6 @@ class _Builder:
             self.rendered = ((img.size, _png(img)) for img in (self.render_face(self.game, unit, face, self.counter_px)
                                                                for unit, face in wanted))
             return
-        from modgen.draw.counter_export import default_workers, render_pngs
-
         pairs = [(unit["id"], face) for unit, face in wanted]
 
         # the cores the boards' processes do not take; one left means here, while the boards draw (see build_module)
