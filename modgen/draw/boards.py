@@ -2,17 +2,22 @@
 encoded as PNG, optionally in a background process.
 
 A module build spends most of its time on one big board and on many small counter faces. The faces already spread
-over a process pool (:mod:`modgen.draw.counter_export`); here the boards get a process of their own, so the board,
-the faces and the main process's assembling run side by side instead of the board blocking the rest.
+over a process pool (:mod:`modgen.draw.counter_export`); here the boards get processes of their own, so the board,
+the faces and the main process's assembling run side by side instead of the board blocking the rest. A big hex or
+square board is itself drawn in horizontal bands, one per process: each process draws, on a board-sized image in
+the board's own coordinates, only what can reach its rows (``rows`` of :func:`modgen.draw.mapdraw.render_map`), so
+its rows are the very pixels of the whole drawing; a thread here joins the bands and encodes the PNG, whose bytes
+are then those of the board drawn in one piece.
 """
 
 from __future__ import annotations
 
 import io
 import signal
+import sys
 import weakref
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -26,11 +31,19 @@ from modgen.geometry.squaregrid import map_grid
 #: and sending the game cost more than a small board takes to draw.
 BACKGROUND_MPX = 4.0
 
+#: A hex or square board of at least this many megapixels, drawn in the background, is drawn in bands, at most
+#: MAX_BANDS: every band repeats the board's layout work (hex numbers' and names' places), so more bands than that
+#: cost more than they save.
+BAND_MPX = 4.0
+MAX_BANDS = 4
 
-def board_image(game: Any, map_id: str, px: float) -> Image.Image:
+
+def board_image(game: Any, map_id: str, px: float, rows: tuple[int, int] | None = None) -> Image.Image:
     """The board image of one map: hex and square maps with their legend and scale bar in a strip below the cells,
-    tables as drawn (``px`` is pixels per hex/cell, or per table inch)."""
-    return mapdraw.render_map(game, map_id, px, legend=game.map(map_id).get("kind", "hex") in ("hex", "square"))
+    tables as drawn (``px`` is pixels per hex/cell, or per table inch). ``rows``: see
+    :func:`modgen.draw.mapdraw.render_map`."""
+    legend = game.map(map_id).get("kind", "hex") in ("hex", "square")
+    return mapdraw.render_map(game, map_id, px, legend=legend, rows=rows)
 
 
 def board_area(m: dict[str, Any], px: float) -> float:
@@ -57,6 +70,34 @@ def board_png(game: Any, map_id: str, px: float, level: int) -> tuple[tuple[int,
     return img.size, png_bytes(img, level)
 
 
+def bands_of(m: dict[str, Any], px: float, processes: int) -> int:
+    """Into how many bands :func:`board_pngs` splits map ``m``'s board with ``processes`` processes (1: whole)."""
+    if processes < 2 or m.get("kind", "hex") not in ("hex", "square") or board_area(m, px) < BAND_MPX * 1e6:
+        return 1
+    return min(processes, MAX_BANDS)
+
+
+def board_band(game: Any, map_id: str, px: float, k: int, n: int) -> tuple[tuple[int, int], str, int, int, bytes]:
+    """Band ``k`` of ``n`` of :func:`board_image`: (board size, image mode, first row, end row, the rows' pixels).
+    The bands split the hexes' rows evenly; the last one runs to the bottom, legend strip included."""
+    height = map_grid(game.map(map_id)).vassal_params(px)["board"]["height"]
+    top, end = height * k // n, (height * (k + 1) // n if k + 1 < n else sys.maxsize)
+    img = board_image(game, map_id, px, rows=(top, end))
+    end = min(end, img.height)
+    return img.size, img.mode, top, end, img.crop((0, top, img.width, end)).tobytes()
+
+
+def _joined(bands: list[Future], level: int) -> tuple[tuple[int, int], bytes]:
+    """(size, PNG bytes) of the board whose bands the ``bands`` futures give."""
+    parts = [f.result() for f in bands]
+    size, mode = parts[0][0], parts[0][1]
+    img = Image.new(mode, size)
+    for _size, _mode, top, end, data in parts:
+        img.paste(Image.frombytes(mode, (size[0], end - top), data), (0, top))
+    del parts
+    return size, png_bytes(img, level)
+
+
 def _worker() -> None:
     # a worker dies on SIGTERM/SIGHUP as processes do by default; the CLI's handler (signal -> exception for clean-up)
     # belongs to the parent, which stops the pool
@@ -68,17 +109,25 @@ def board_pngs(game: Any, jobs: Sequence[tuple[str, float]], level: int, *, back
                processes: int = 1) -> Iterator[tuple[tuple[int, int], bytes]]:
     """(size, PNG bytes) of each (map id, px) in ``jobs``, in order.
 
-    ``background``: start drawing now in up to ``processes`` processes, so the caller can work until it reads the
-    results (an error drawing a board is raised when that board is read); otherwise each board is drawn here as it
-    is read.
+    ``background``: start drawing now in up to ``processes`` processes (a big board in bands, see
+    :func:`bands_of`), so the caller can work until it reads the results (an error drawing a board is raised when
+    that board is read); otherwise each board is drawn here as it is read.
     """
     if not background or not jobs:
         return (board_png(game, map_id, px, level) for map_id, px in jobs)
-    pool = ProcessPoolExecutor(max_workers=max(1, min(processes, len(jobs))), initializer=_worker)
+    split = [bands_of(game.map(map_id), px, processes) for map_id, px in jobs]
+    pool = ProcessPoolExecutor(max_workers=max(1, min(processes, sum(split))), initializer=_worker)
+    joiner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-png") if max(split) > 1 else None
     try:
-        futures = [pool.submit(board_png, game, map_id, px, level) for map_id, px in jobs]
+        futures: list[Future] = []
+        for (map_id, px), n in zip(jobs, split, strict=True):
+            if n == 1:
+                futures.append(pool.submit(board_png, game, map_id, px, level))
+            else:
+                bands = [pool.submit(board_band, game, map_id, px, k, n) for k in range(n)]
+                futures.append(joiner.submit(_joined, bands, level))  # type: ignore[union-attr]
     except BaseException:
-        pool.shutdown(cancel_futures=True)
+        _stop(pool, joiner)
         raise
 
     def results() -> Iterator[tuple[tuple[int, int], bytes]]:
@@ -90,9 +139,15 @@ def board_pngs(game: Any, jobs: Sequence[tuple[str, float]], level: int, *, back
                     raise ModgenError(f"map {map_id!r}: the process drawing its board stopped unexpectedly (out of "
                                       "memory?); `-j 1` draws it in the main process") from None
         finally:
-            pool.shutdown(cancel_futures=True)
+            _stop(pool, joiner)
 
     it = results()
     # a caller that fails before reading drops the iterator: stop the pool then
-    weakref.finalize(it, pool.shutdown, cancel_futures=True)
+    weakref.finalize(it, _stop, pool, joiner)
     return it
+
+
+def _stop(pool: ProcessPoolExecutor, joiner: ThreadPoolExecutor | None) -> None:
+    pool.shutdown(cancel_futures=True)
+    if joiner is not None:
+        joiner.shutdown(cancel_futures=True)
