@@ -36,6 +36,9 @@ BACKGROUND_MPX = 4.0
 #: cost more than they save.
 BAND_MPX = 4.0
 MAX_BANDS = 4
+#: Each band draws on a board-sized image, so the bands of one board together hold at most this many megapixels of
+#: board (the default image_mpx limit): the biggest boards are drawn in fewer bands, or whole, not in more memory.
+BAND_TOTAL_MPX = 100.0
 
 
 def board_image(game: Any, map_id: str, px: float, rows: tuple[int, int] | None = None) -> Image.Image:
@@ -72,9 +75,10 @@ def board_png(game: Any, map_id: str, px: float, level: int) -> tuple[tuple[int,
 
 def bands_of(m: dict[str, Any], px: float, processes: int) -> int:
     """Into how many bands :func:`board_pngs` splits map ``m``'s board with ``processes`` processes (1: whole)."""
-    if processes < 2 or m.get("kind", "hex") not in ("hex", "square") or board_area(m, px) < BAND_MPX * 1e6:
+    area = board_area(m, px)
+    if processes < 2 or m.get("kind", "hex") not in ("hex", "square") or area < BAND_MPX * 1e6:
         return 1
-    return min(processes, MAX_BANDS)
+    return max(1, min(processes, MAX_BANDS, int(BAND_TOTAL_MPX * 1e6 // area)))
 
 
 def board_band(game: Any, map_id: str, px: float, k: int, n: int) -> tuple[tuple[int, int], str, int, int, bytes]:

@@ -150,7 +150,8 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
     k = o["antialias"]
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 4:
         raise DataError(f"antialias must be an integer from 1 to 4, got {k!r}")
-    if k > 1:  # draw k times larger (every row: the downsampling mixes them), then shrink to exactly the board size (centres stay within a pixel)
+    if k > 1:  # draw k times larger, then shrink to exactly the board size (centres stay within a pixel)
+        # (every row is drawn: the downsampling mixes them)
         grid = map_grid(m)
         big_lay = grid.layout(hex_px * k)
         check_image_size((big_lay.width, big_lay.height),
