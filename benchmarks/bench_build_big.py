@@ -132,7 +132,7 @@ def _board_serial(game, hex_px: float, level: int, repeat: int) -> float:
         for k in range(n):
             t = time.process_time()
             f: Future = Future()
-            f.set_result(boards.board_band(game, map_id, hex_px, k, n))
+            f.set_result(boards.board_band(game, map_id, hex_px, level, k, n))
             slowest = max(slowest, time.process_time() - t)
             parts.append(f)
         t = time.process_time()

@@ -80,7 +80,7 @@ def _done(value: Any) -> Future:
 
 
 def _joined(game: Any, map_id: str, px: float, n: int) -> tuple[tuple[int, int], bytes]:
-    return boards._joined([_done(boards.board_band(game, map_id, px, k, n)) for k in range(n)], 6)
+    return boards._joined([_done(boards.board_band(game, map_id, px, 6, k, n)) for k in range(n)], 6)
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])

@@ -6,8 +6,9 @@ over a process pool (:mod:`modgen.draw.counter_export`); here the boards get pro
 the faces and the main process's assembling run side by side instead of the board blocking the rest. A big hex or
 square board is itself drawn in horizontal bands, one per process: each process draws, on a board-sized image in
 the board's own coordinates, only what can reach its rows (``rows`` of :func:`modgen.draw.mapdraw.render_map`), so
-its rows are the very pixels of the whole drawing; a thread here joins the bands and encodes the PNG, whose bytes
-are then those of the board drawn in one piece.
+its rows are the very pixels of the whole drawing. Each band process also compresses its rows
+(:mod:`modgen.draw.pngpieces`: a hex or square board's PNG is deflated in fixed pieces, however it is drawn), so the
+board's file is the same bytes whether it was drawn whole or in bands, and the caller only joins the pieces.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ import signal
 import sys
 import weakref
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from PIL import Image
 
-from modgen.draw import mapdraw
+from modgen.draw import mapdraw, pngpieces
 from modgen.errors import DataError, ModgenError
 from modgen.geometry.squaregrid import map_grid
 
@@ -68,8 +69,12 @@ def png_bytes(img: Image.Image, level: int) -> bytes:
 
 
 def board_png(game: Any, map_id: str, px: float, level: int) -> tuple[tuple[int, int], bytes]:
-    """(size, PNG bytes) of :func:`board_image`."""
+    """(size, PNG bytes) of :func:`board_image`: a hex or square board compressed in pieces (as its bands would be),
+    a table by Pillow."""
     img = board_image(game, map_id, px)
+    m = game.map(map_id)
+    if m.get("kind", "hex") in ("hex", "square") and pngpieces.supported(img.mode):
+        return img.size, pngpieces.encode(img, map_grid(m).vassal_params(px)["board"]["height"], level)
     return img.size, png_bytes(img, level)
 
 
@@ -81,25 +86,31 @@ def bands_of(m: dict[str, Any], px: float, processes: int) -> int:
     return max(1, min(processes, MAX_BANDS, int(BAND_TOTAL_MPX * 1e6 // area)))
 
 
-def board_band(game: Any, map_id: str, px: float, k: int, n: int) -> tuple[tuple[int, int], str, int, int, bytes]:
-    """Band ``k`` of ``n`` of :func:`board_image`: (board size, image mode, first row, end row, the rows' pixels).
-    The bands split the hexes' rows evenly; the last one runs to the bottom, legend strip included."""
-    height = map_grid(game.map(map_id)).vassal_params(px)["board"]["height"]
-    top, end = height * k // n, (height * (k + 1) // n if k + 1 < n else sys.maxsize)
-    img = board_image(game, map_id, px, rows=(top, end))
-    end = min(end, img.height)
-    return img.size, img.mode, top, end, img.crop((0, top, img.width, end)).tobytes()
+def board_band(game: Any, map_id: str, px: float, level: int, k: int,
+               n: int) -> tuple[tuple[int, int], str, list[pngpieces.Piece]]:
+    """Band ``k`` of ``n`` of a hex or square board (:func:`board_png`): (board size, image mode, the PNG pieces of
+    its rows). The bands take whole pieces, as evenly as they go; the last runs to the bottom, legend included."""
+    board = map_grid(game.map(map_id)).vassal_params(px)["board"]
+    first, last = pngpieces.PIECES * k // n, pngpieces.PIECES * (k + 1) // n
+    top = board["height"] * first // pngpieces.PIECES
+    end = board["height"] * last // pngpieces.PIECES if k + 1 < n else sys.maxsize
+    # the rows above the band too, as far as the first piece's priming window reaches
+    above = max(0, top - pngpieces.context_rows(board["width"], "RGB"))  # RGB: the most rows of any mode
+    img = board_image(game, map_id, px, rows=(above, end))
+    if not pngpieces.supported(img.mode):
+        raise DataError(f"map {map_id!r}: a {img.mode} board cannot be drawn in bands")
+    cut = pngpieces.cuts(board["height"], img.height)
+    size, mode = img.size, img.mode
+    raw = img.crop((0, above, img.width, cut[last])).tobytes()
+    del img  # the board-sized image: only the band's bytes are kept while they are compressed
+    return size, mode, pngpieces.compress(raw, size[0], mode, above, cut, range(first, last), level)
 
 
 def _joined(bands: list[Future], level: int) -> tuple[tuple[int, int], bytes]:
     """(size, PNG bytes) of the board whose bands the ``bands`` futures give."""
     parts = [f.result() for f in bands]
     size, mode = parts[0][0], parts[0][1]
-    img = Image.new(mode, size)
-    for _size, _mode, top, end, data in parts:
-        img.paste(Image.frombytes(mode, (size[0], end - top), data), (0, top))
-    del parts
-    return size, png_bytes(img, level)
+    return size, pngpieces.assemble(size, mode, [piece for _s, _m, pieces in parts for piece in pieces], level)
 
 
 def _worker() -> None:
@@ -121,37 +132,28 @@ def board_pngs(game: Any, jobs: Sequence[tuple[str, float]], level: int, *, back
         return (board_png(game, map_id, px, level) for map_id, px in jobs)
     split = [bands_of(game.map(map_id), px, processes) for map_id, px in jobs]
     pool = ProcessPoolExecutor(max_workers=max(1, min(processes, sum(split))), initializer=_worker)
-    joiner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-png") if max(split) > 1 else None
     try:
-        futures: list[Future] = []
-        for (map_id, px), n in zip(jobs, split, strict=True):
-            if n == 1:
-                futures.append(pool.submit(board_png, game, map_id, px, level))
-            else:
-                bands = [pool.submit(board_band, game, map_id, px, k, n) for k in range(n)]
-                futures.append(joiner.submit(_joined, bands, level))  # type: ignore[union-attr]
+        # per board, its one future, or its bands' futures
+        futures: list[list[Future]] = [
+            [pool.submit(board_png, game, map_id, px, level)] if n == 1
+            else [pool.submit(board_band, game, map_id, px, level, k, n) for k in range(n)]
+            for (map_id, px), n in zip(jobs, split, strict=True)]
     except BaseException:
-        _stop(pool, joiner)
+        pool.shutdown(cancel_futures=True)
         raise
 
     def results() -> Iterator[tuple[tuple[int, int], bytes]]:
         try:
-            for (map_id, _px), f in zip(jobs, futures, strict=True):
+            for (map_id, _px), fs in zip(jobs, futures, strict=True):
                 try:
-                    yield f.result()
+                    yield fs[0].result() if len(fs) == 1 else _joined(fs, level)
                 except BrokenProcessPool:  # killed (the kernel's out-of-memory killer, a signal): say so in one line
                     raise ModgenError(f"map {map_id!r}: the process drawing its board stopped unexpectedly (out of "
                                       "memory?); `-j 1` draws it in the main process") from None
         finally:
-            _stop(pool, joiner)
+            pool.shutdown(cancel_futures=True)
 
     it = results()
     # a caller that fails before reading drops the iterator: stop the pool then
-    weakref.finalize(it, _stop, pool, joiner)
+    weakref.finalize(it, pool.shutdown, cancel_futures=True)
     return it
-
-
-def _stop(pool: ProcessPoolExecutor, joiner: ThreadPoolExecutor | None) -> None:
-    pool.shutdown(cancel_futures=True)
-    if joiner is not None:
-        joiner.shutdown(cancel_futures=True)
