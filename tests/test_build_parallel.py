@@ -99,6 +99,7 @@ def test_board_process_killed_is_one_error_line(tmp_path: Path, monkeypatch: pyt
     """The board's process dies (as under the kernel's out-of-memory killer): one error naming the map, no module."""
     monkeypatch.setattr(boards, "BACKGROUND_MPX", 0.0)
     monkeypatch.setattr(boards, "board_png", _die)  # the worker forks with the patch in place
+    monkeypatch.setattr(boards, "board_band", _die)  # (a board as big as Minsk's draws in bands)
     out = tmp_path / "x.vmod"
     with pytest.raises(ModgenError, match=r"map 'main': the process drawing its board stopped unexpectedly"):
         build_module(load_game(REPO / "games" / "minsk44.json"), out, workers=2)

@@ -5,7 +5,8 @@ and 1,000 faces again every time is most of a build. An entry is the PNG file's 
 depend on:
 
 * modgen's own code, the Python version and the installed rule-system plugins (the validation cache's
-  :func:`~modgen.data.validcache.code_fingerprint`), Pillow's version, the zlib level and the limits in force;
+  :func:`~modgen.data.validcache.code_fingerprint`), Pillow's and zlib's versions, the zlib level and the limits in
+  force;
 * the game: its manifest (sides, formations, counter layouts, terrain, title), its rule system and where its files
   are, and the content of every other file it names — counter and map artwork, the layouts' fonts, the rules PDF
   (BLAKE2 of the bytes, as the validation cache reads them): a changed picture anywhere redraws everything;
@@ -25,6 +26,7 @@ import json
 import os
 import struct
 import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,7 @@ class ImageCache:
         in_force = {name: limits.get(name) for name in sorted(limits.LIMITS)}
         h = blake2b(digest_size=_DIGEST)
         h.update(_canonical({"v": _VERSION, "code": validcache.code_fingerprint(), "pillow": PIL.__version__,
+                             "zlib": zlib.ZLIB_RUNTIME_VERSION,  # boards are deflated by Python's zlib (pngpieces)
                              "level": level, "limits": in_force, "manifest": game.manifest,
                              "system": game.manifest.get("system"), "path": os.path.abspath(game.path),
                              "files": {k: os.path.abspath(v) for k, v in (getattr(game, "files", {}) or {}).items()},

@@ -9,6 +9,7 @@ Also here: the terrain art a terrain type gets when its data names no ``pattern`
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -170,7 +171,11 @@ def place_names(names: Sequence[tuple[str, Point]], hex_px: float, numbers: Mapp
     """Place names near their hex: the first spot (nearest first) covering no hex number and no placed name, and if
     one exists, no line either."""
     size, halo = hex_px * 0.19, max(1.0, round(hex_px * 0.03)) + 1
-    taken = [p.box for p in numbers.values()]
+    # the numbers' boxes by their top edge: a name's reach meets only those whose top lies within the tallest box's
+    # height above it (the order does not matter: a candidate is free when it meets none of them)
+    taken = sorted((p.box for p in numbers.values()), key=lambda b: b[1])
+    tops = [b[1] for b in taken]
+    tallest = max((b[3] - b[1] for b in taken), default=0.0)
     buckets = _bucketed(strokes, hex_px)
     out: list[Placed] = []
     for name, (cx, cy) in names:
@@ -179,7 +184,8 @@ def place_names(names: Sequence[tuple[str, Point]], hex_px: float, numbers: Mapp
         wh = (box0[2] - box0[0], box0[3] - box0[1])
         reach = (pref[0] - hex_px * 1.5 - wh[0] / 2, pref[1] - hex_px * 1.2, pref[0] + hex_px * 1.5 + wh[0] / 2,
                  pref[1] + hex_px * 1.2)
-        near = [b for b in taken + [p.box for p in out] if overlaps(b, reach)]
+        some = taken[bisect.bisect_left(tops, reach[1] - tallest):bisect.bisect_left(tops, reach[3])]
+        near = [b for b in some + [p.box for p in out] if overlaps(b, reach)]
         cands = spiral(pref, reach, hex_px * 0.08, hex_px * 0.06)
         lines = _near(buckets, reach, hex_px)
         # lazily: first_free takes the first candidate that is also clear of lines, so test lines only that far

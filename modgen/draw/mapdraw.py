@@ -70,7 +70,8 @@ HEX_OPTIONS = {"numbers": True, "grid": True, "border": True, "compass": True, "
                "areas": True, "objectives": True, "places": True, "antialias": 1}
 
 
-def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None, **options: Any) -> Image.Image:
+def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None, *,
+               rows: tuple[int, int] | None = None, **options: Any) -> Image.Image:
     """Render one map of ``game`` (a :class:`modgen.data.model.Game`); the first map when ``map_id`` is None.
 
     ``hex_px``: pixels between adjacent hex centres (default 100). For a table map it is the scale in pixels per
@@ -80,6 +81,9 @@ def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None
     legend (False), areas (True: edge areas as margin bands; "all": also other areas as outlines; False),
     objectives (True), places (True), antialias (1: draw k = 2..4 times larger and downsample; k² memory).
     Table-map options: px_per_inch (20), inch_grid (True), zones (True), objectives (True), legend (False), title.
+
+    ``rows`` (y0, y1), hex and square maps: only image rows y0 <= y < y1 are wanted, exactly as in the whole image;
+    the rest is left incomplete (:mod:`modgen.draw.boards` draws a big board in bands this way, one per core).
     """
     m = game.map(map_id)
     terrain = game.manifest.get("terrain") or {}
@@ -87,7 +91,7 @@ def render_map(game: Any, map_id: str | None = None, hex_px: float | None = None
         if hex_px is not None and "px_per_inch" not in options:
             options = {**options, "px_per_inch": hex_px}
         return render_table(m, terrain, **options)
-    return render_hex_map(m, terrain, 100 if hex_px is None else hex_px, **options)
+    return render_hex_map(m, terrain, 100 if hex_px is None else hex_px, rows=rows, **options)
 
 
 # --- hex maps ------------------------------------------------------------------------------------------------------
@@ -101,6 +105,15 @@ class _Ctx:
         self.grid = map_grid(m)  # a hex grid, or a square map's SquareGrid (the same drawing calls)
         self.lay = self.grid.layout(hex_px)
         self._pos: dict[str, tuple[int, int]] = {}
+        self._corners: dict[tuple[int, int], list[Point]] = {}
+
+    def corners(self, col: int, row: int) -> list[Point]:
+        """The grid's corners of hex (col, row) at this render's size (computed once: fills, patterns' clip and the
+        grid lines all want them)."""
+        pts = self._corners.get((col, row))
+        if pts is None:
+            pts = self._corners[col, row] = self.grid.corners(col, row, self.hex_px)
+        return pts
 
     def err(self, msg: str) -> DataError:
         return DataError(f"map {self.mid!r}: {msg}")
@@ -130,14 +143,15 @@ class _Ctx:
         return parse_color(t["color"], f"terrain {tid!r}.color") if "color" in t else default
 
 
-def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float = 100,
-                   **options: Any) -> Image.Image:
-    """Render a hex map dict with the manifest ``terrain`` table (see :func:`render_map` for options)."""
+def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: float = 100, *,
+                   rows: tuple[int, int] | None = None, **options: Any) -> Image.Image:
+    """Render a hex map dict with the manifest ``terrain`` table (see :func:`render_map` for options and ``rows``)."""
     o = check_options(HEX_OPTIONS, options)
     k = o["antialias"]
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 4:
         raise DataError(f"antialias must be an integer from 1 to 4, got {k!r}")
     if k > 1:  # draw k times larger, then shrink to exactly the board size (centres stay within a pixel)
+        # (every row is drawn: the downsampling mixes them)
         grid = map_grid(m)
         big_lay = grid.layout(hex_px * k)
         check_image_size((big_lay.width, big_lay.height),
@@ -148,7 +162,7 @@ def render_hex_map(m: Mapping[str, Any], terrain: Mapping[str, Any], hex_px: flo
         return big.resize((lay.width, height), Image.Resampling.LANCZOS)
     c = _Ctx(m, terrain, hex_px)
     img = new_image((c.lay.width, c.lay.height), BACKGROUND, f"map {m.get('id', '?')!r} at {hex_px:g} px per hex")
-    d = RasterDraw(img)
+    d = RasterDraw(img, rows)
     scaled = draw_hex_map(c, d, o)
     if o["legend"]:
         img = with_legend(img, _legend_items(c), c.hex_px, _edge_areas(c, o))
@@ -178,7 +192,7 @@ def draw_hex_map(c: _Ctx, d: Any, o: Mapping[str, Any]) -> bool:
         w = max(1, round(c.hex_px / 70))
         for col in range(c.grid.columns):
             for row in range(c.grid.rows):
-                pts = c.grid.corners(col, row, c.hex_px)
+                pts = c.corners(col, row)
                 d.line([*pts, pts[0]], fill=GRID_COLOR, width=w)
     bridges = _hexsides(c, d)
     for side, t, tid in bridges:  # the deck under the road, the parapets over it: the road runs across the bridge
@@ -284,7 +298,7 @@ def _terrain(c: _Ctx, d: Any) -> None:
         for row in range(g.rows):
             lab = g.label(col, row)
             tid = hexes.get(lab, default)
-            corners = g.corners(col, row, px)
+            corners = c.corners(col, row)
             if tid is None:
                 d.polygon(corners, fill=(255, 255, 255), outline=(255, 255, 255))
                 continue
@@ -292,16 +306,24 @@ def _terrain(c: _Ctx, d: Any) -> None:
             fill = c.color(tid, t, (230, 230, 220))
             d.polygon(corners, fill=fill, outline=fill)  # the outline closes hairline seams between neighbours
             by_terrain.setdefault(tid, []).append((col, row))
+    rows = getattr(d, "rows", None)
     for tid, cells in by_terrain.items():
         t = c.terrain[tid]
         pattern, symbol = terrain_art(tid, t)
         if pattern not in PATTERNS and symbol not in SYMBOLS:
             continue
         fill = c.color(tid, t, (230, 230, 220))
-        polys = [g.corners(col, row, px) for col, row in cells]
+        polys = [c.corners(col, row) for col, row in cells]
         xs = [x for p in polys for x, _ in p]
         ys = [y for p in polys for _, y in p]
         bounds = (min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2)
+        if rows is not None:
+            # a band: only the hexes whose motifs can reach its rows (a motif lies within a hex of its hex's centre;
+            # the lattice and the drawing order stay those of the whole map, so the band's pixels do too)
+            cells = [(col, row) for col, row in cells
+                     if rows[0] - 2 * px <= g.exact_center(col, row, px)[1] < rows[1] + 2 * px]
+            if not cells:
+                continue
         with d.clipped(polys, bounds) as dd:
             if pattern in CONTINUOUS:  # one lattice in map coordinates: woods run on across hexsides, no seams
                 draw_pattern(dd, pattern, (0, 0, max(xs) + px, max(ys) + px), px, fill, keep=_near(g, cells, px))

@@ -140,11 +140,64 @@ def _glyph_runs(text: str, font: Any, name: str, size: float) -> tuple[tuple[flo
 
 
 class RasterDraw(ImageDraw.ImageDraw):
-    """Pillow's ``ImageDraw`` on ``img`` plus :meth:`image`, :meth:`clipped` and :meth:`scaled`."""
+    """Pillow's ``ImageDraw`` on ``img`` plus :meth:`image`, :meth:`clipped` and :meth:`scaled`.
 
-    def __init__(self, img: Image.Image) -> None:
+    ``rows`` (y0, y1): only image rows y0 <= y < y1 are wanted (one band of a board drawn in parallel). Lines,
+    polygons, ellipses, rectangles and text that cannot reach them are skipped; everything else is drawn exactly as
+    without ``rows``, so those rows come out the same pixel for pixel (the others are left incomplete).
+    """
+
+    def __init__(self, img: Image.Image, rows: tuple[int, int] | None = None) -> None:
         super().__init__(img)
         self.img = img
+        self.rows = rows
+
+    def _reaches(self, ys: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
+        """Can a shape with these y coordinates (and ``width``) touch the wanted rows? True when it cannot say."""
+        if extra:  # arguments by position: not worth guessing which is the width
+            return True
+        # a wide line's caps and joins, an outline: within width of the points; 2 px more for Pillow's rounding
+        pad = (k.get("width") or 1) + 2
+        try:
+            return min(ys) - pad < self.rows[1] and max(ys) + pad >= self.rows[0]  # type: ignore[index]
+        except (TypeError, ValueError):
+            return True
+
+    def _wanted(self, xy: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
+        if self.rows is None:
+            return True
+        try:
+            ys = [p[1] for p in xy] if isinstance(xy[0], tuple | list) else xy[1::2]
+        except (TypeError, IndexError, KeyError):
+            return True
+        return self._reaches(ys, extra, k)
+
+    def _text_wanted(self, xy: Any, text: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
+        size = getattr(k.get("font"), "size", None)
+        if self.rows is None or not isinstance(text, str) or "\n" in text or not isinstance(size, int | float):
+            return True
+        # one line of text lies within its font size of the anchor, whatever the anchor; the halo adds its width
+        return self._reaches((xy[1] - 2 * size, xy[1] + 2 * size), extra, {"width": 2 * k.get("stroke_width", 0)})
+
+    def line(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
+        if self._wanted(xy, a, k):
+            super().line(xy, *a, **k)
+
+    def polygon(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
+        if self._wanted(xy, a, k):
+            super().polygon(xy, *a, **k)
+
+    def ellipse(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
+        if self._wanted(xy, a, k):
+            super().ellipse(xy, *a, **k)
+
+    def rectangle(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
+        if self._wanted(xy, a, k):
+            super().rectangle(xy, *a, **k)
+
+    def text(self, xy: Any, text: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
+        if self._text_wanted(xy, text, a, k):
+            super().text(xy, text, *a, **k)
 
     def image(self, im: Image.Image, box: Box) -> None:
         """Paste ``im`` (scaled to fit) into ``box``, using its alpha if it has one."""
@@ -163,15 +216,21 @@ class RasterDraw(ImageDraw.ImageDraw):
             yield RasterDraw(Image.new("RGBA", (1, 1)))
             return
         layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
-        d = _Offset(layer, x0, y0)
+        d = _Offset(layer, x0, y0, self.rows)
         yield d
         mask = Image.new("L", layer.size, 0)
         md = ImageDraw.Draw(mask)
         for poly in polygons:
             md.polygon([(x - x0, y - y0) for x, y in poly], fill=255)
+        top, bottom = (y0, y1) if self.rows is None else (max(y0, self.rows[0]), min(y1, self.rows[1]))
+        if bottom <= top:
+            return
+        if (top, bottom) != (y0, y1):  # the wanted rows only: pasting is per pixel, so they come out the same
+            box = (0, top - y0, x1 - x0, bottom - y0)
+            layer, mask = layer.crop(box), mask.crop(box)
         # the layer's own alpha cut to the polygons is the paste mask: the mask is 0 or 255 (no anti-aliasing), so the
         # darker of the two is exactly "alpha inside, 0 outside", in a quarter of Image.composite's time
-        self.img.paste(layer, (x0, y0), ImageChops.darker(layer.getchannel("A"), mask))
+        self.img.paste(layer, (x0, top), ImageChops.darker(layer.getchannel("A"), mask))
 
     @contextmanager
     def scaled(self, factor: float) -> Iterator[Any]:  # pragma: no cover - raster callers supersample instead
@@ -180,10 +239,11 @@ class RasterDraw(ImageDraw.ImageDraw):
 
 
 class _Offset(RasterDraw):
-    """A RasterDraw on a layer whose pixel (0, 0) is the parent's (ox, oy): callers keep parent coordinates."""
+    """A RasterDraw on a layer whose pixel (0, 0) is the parent's (ox, oy): callers keep parent coordinates (and
+    ``rows`` is in them too)."""
 
-    def __init__(self, img: Image.Image, ox: int, oy: int) -> None:
-        super().__init__(img)
+    def __init__(self, img: Image.Image, ox: int, oy: int, rows: tuple[int, int] | None = None) -> None:
+        super().__init__(img, rows)
         self.ox, self.oy = ox, oy
 
     def _shift(self, xy: Any) -> list[Point]:
@@ -192,20 +252,27 @@ class _Offset(RasterDraw):
             return [(float(p[0]) - ox, float(p[1]) - oy) for p in xy]
         return [(x - ox, y - oy) for x, y in _points(xy)]
 
+    # tested in the caller's coordinates, then drawn shifted by Pillow's own methods (not RasterDraw's, which would
+    # test the shifted points against rows again)
     def line(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        super().line(self._shift(xy), *a, **k)
+        if self._wanted(xy, a, k):
+            ImageDraw.ImageDraw.line(self, self._shift(xy), *a, **k)
 
     def polygon(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        super().polygon(self._shift(xy), *a, **k)
+        if self._wanted(xy, a, k):
+            ImageDraw.ImageDraw.polygon(self, self._shift(xy), *a, **k)
 
     def ellipse(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        super().ellipse(self._shift(xy), *a, **k)
+        if self._wanted(xy, a, k):
+            ImageDraw.ImageDraw.ellipse(self, self._shift(xy), *a, **k)
 
     def rectangle(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        super().rectangle(self._shift(xy), *a, **k)
+        if self._wanted(xy, a, k):
+            ImageDraw.ImageDraw.rectangle(self, self._shift(xy), *a, **k)
 
-    def text(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        super().text((xy[0] - self.ox, xy[1] - self.oy), *a, **k)
+    def text(self, xy: Any, text: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
+        if self._text_wanted(xy, text, a, k):
+            ImageDraw.ImageDraw.text(self, (xy[0] - self.ox, xy[1] - self.oy), text, *a, **k)
 
 
 class TextMetrics:

@@ -156,7 +156,8 @@ class _Builder:
             def draw(todo: list[int]) -> Iterator[tuple[tuple[int, int], bytes]]:
                 area = sum(boards.board_area(self.game.map(jobs[i][0]), jobs[i][1]) for i in todo)
                 background = workers > 1 and area >= boards.BACKGROUND_MPX * 1e6
-                self.board_procs = min(workers, len(todo)) if background else 0
+                tasks = sum(boards.bands_of(self.game.map(jobs[i][0]), jobs[i][1], workers) for i in todo)
+                self.board_procs = min(workers, tasks) if background else 0
                 return boards.board_pngs(self.game, [jobs[i] for i in todo], PNG_LEVEL, processes=workers,
                                          background=background)
 
