@@ -1,4 +1,4 @@
-"""``python -m modgen``: the command line in a process of its own.
+"""The ``modgen`` command in a process of its own: ``python -m modgen`` and the installed ``modgen`` script.
 
 Start-up allocates tens of thousands of long-lived objects (the modules, classes and functions of click and modgen)
 and frees next to none, so the garbage collector's passes over them are wasted work: it is paused while the CLI is
@@ -13,11 +13,18 @@ since tests and the sidecar call it in long-lived processes.
 import gc
 import sys
 
-gc.disable()
-from modgen.cli import main  # noqa: E402 (imported with the collector paused, see above)
 
-gc.freeze()
-gc.enable()
-code = main()
-gc.freeze()
-sys.exit(code)
+def entry() -> int:
+    """Run the command line on ``sys.argv`` (the console script's entry point); the exit status."""
+    gc.disable()
+    from modgen.cli import main  # imported with the collector paused, see above
+
+    gc.freeze()
+    gc.enable()
+    code = main()
+    gc.freeze()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(entry())
