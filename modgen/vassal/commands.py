@@ -14,8 +14,12 @@ the VASSAL format reference §4.3-4.4. Unknown leaves are kept verbatim as :clas
 
 from __future__ import annotations
 
+import gc
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from modgen.errors import LogFormatError
 from modgen.vassal import sequence as _seq
@@ -345,7 +349,7 @@ def decode_leaf(leaf: str, depth: int = 0) -> Command:
         return NullCommand()
     c0 = leaf[0]
     if c0 == "L" and leaf.startswith("LOG\t"):  # every logged step: checked first
-        return Log(decode(leaf[4:], depth + 1))
+        return Log(_decode(leaf[4:], depth + 1))
     if c0 == "+" and leaf.startswith("+/"):
         toks = _split(leaf[2:], "/")
         toks += [""] * (3 - len(toks))
@@ -367,7 +371,7 @@ def decode_leaf(leaf: str, depth: int = 0) -> Command:
     if leaf.startswith("CHAT"):
         return Chat(leaf[4:])
     if leaf.startswith("LOG\t"):
-        return Log(decode(leaf[4:], depth + 1))
+        return Log(_decode(leaf[4:], depth + 1))
     if leaf.startswith("UNDO\t"):
         return Undo(leaf[5:] == "true")
     if leaf == "begin_save":
@@ -415,40 +419,113 @@ def _board_picker(leaf: str) -> Command:
     return BoardPicker(toks[0][: -len("BoardPicker")], boards)
 
 
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a log is decoded, then restore it.
+
+    Decoding allocates ~10^5 small objects (commands, pieces, event dicts) and keeps most of them: every few hundred
+    allocations the collector would walk all of them again, half of the decoder's time. Nothing the decoder or the
+    reader builds is cyclic (reference counting frees its garbage as before), and what they keep is bounded by the
+    ``log_events`` and ``log_decoded_mb`` limits. At the end the objects still alive go straight to the oldest
+    generation (``gc.freeze`` + ``gc.unfreeze``: two list moves) instead of being walked once more by the first
+    young collection after the collector is back; the collector runs again as soon as the decoding ends, also on
+    an error."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        gc.enable()
+
+
 def decode(text: str, depth: int = 0) -> Command:
     """Decode a command string exactly as ``GameModule.decode``: split on ESC; a single token is a leaf."""
+    if depth == 0 and ESC in text:  # a whole savedGame: ~10^5 objects, none cyclic (see no_cycle_collection)
+        with no_cycle_collection():
+            return _decode(text, 0)
+    return _decode(text, depth)
+
+
+def _decode(text: str, depth: int) -> Command:
+    """:func:`decode` (the collector left as it is)."""
     if depth > MAX_DEPTH:
         raise LogFormatError(f"commands nested more than {MAX_DEPTH} levels deep; not a VASSAL save/log")
     if ESC not in text and not (len(text) > 1 and text[0] == "'" and text[-1] == "'"):
         return decode_leaf(text, depth)  # most commands: a leaf (same as one token equal to the text)
+    if not depth:
+        return _decode_top(text)
     toks = _split(text, ESC)
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)
-    if depth:  # nested: no offsets to keep, and errors are worded at the top level
-        head = _node(toks[0], depth + 1)
-        head.children.extend([_node(tok, depth + 1) for tok in toks[1:]])
-        return head
-    offsets = _offsets(toks)
+    # nested: no offsets to keep, and errors are worded at the top level
+    head = _node(toks[0], depth + 1)
+    head.children.extend([_node(tok, depth + 1) for tok in toks[1:]])
+    return head
+
+
+def _decode_top(text: str) -> Command:
+    """``_decode(text, 0)`` of a text with an ESC or quoted: the head, each other top-level command its child."""
+    toks, raw, offsets = top_tokens(text)
+    if len(toks) == 1 and not raw and toks[0] == text:
+        return decode_leaf(text, 0)
     index = 0
     try:
-        head = _node(toks[0], depth + 1)
-        head.offset = offsets[0]
-        for index in range(1, len(toks)):
-            sub = _node(toks[index], depth + 1)
+        head = None
+        children: list[Command] = []
+        for index in range(len(toks)):
+            tok = toks[index]
+            # The usual logged step: LOG, then leaves at one level, nothing quoted or nested deeper (raw, the leaves
+            # are split at ``\\␛`` and a deeper nesting would show as ``\\\\␛``): one C split, then each leaf
+            # as _node would take it (the first, a LOG, at depth 3; the others at 2, or 3 inside their own LOG).
+            if raw and tok[:4] == "LOG\t" and "\\\x1b" in tok and "'" not in tok and "\\\\\x1b" not in tok:
+                leaves = tok.split("\\\x1b")
+                sub = Log(decode_leaf(leaves[0][4:], 3))
+                subs = sub.children
+                for leaf in leaves[1:]:
+                    subs.append(Log(decode_leaf(leaf[4:], 3)) if leaf[:4] == "LOG\t" else decode_leaf(leaf, 2))
+            else:
+                if raw and "\\\x1b" in tok:
+                    tok = tok.replace("\\\x1b", ESC)  # the Decoder's unescape of this token
+                sub = _node(tok, 1)
             sub.offset = offsets[index]
-            head.children.append(sub)
+            if head is None:
+                head = sub
+            else:
+                children.append(sub)
+        assert head is not None
+        head.children.extend(children)
     except LogFormatError as exc:
-        if depth:
-            raise
         # say which top-level command (and where in the decoded text) so the file can be looked at
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
     return head
 
 
+# An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
+_TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
+
+
+def top_tokens(text: str) -> tuple[list[str], bool, list[int]]:
+    """The top-level (ESC-separated) tokens of a command text, whether they are *raw*, and where each starts.
+
+    Raw tokens are still escaped (a backslash before each ESC of a sub-command): when no token can be quoted (none
+    starts with ``'``), the Decoder's tokens are the text between the ESCs no backslash escapes — one regex split in
+    C — and the caller unescapes them only where it needs to. Otherwise the tokens are the Decoder's own."""
+    if text[:1] == "'" or "\x1b'" in text:
+        toks = _split(text, ESC)
+        return toks, False, _offsets(toks)
+    toks = _TOP_SPLIT.split(text)
+    # a raw token is as long as the text it came from
+    return toks, True, [0, *accumulate(len(p) + 1 for p in toks[:-1])]
+
+
 def _node(tok: str, depth: int) -> Command:
     """``decode(tok, depth)``, with the two usual shapes done inline: a leaf, and a ``LOG\\t`` around a leaf."""
     if depth >= MAX_DEPTH or ESC in tok or tok[:1] == "'":
-        return decode(tok, depth)
+        return _decode(tok, depth)
     if tok[:4] == "LOG\t":
         inner = tok[4:]
         if ESC not in inner and inner[:1] != "'":

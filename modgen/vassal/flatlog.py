@@ -16,9 +16,7 @@ returns None and the reader takes the tree path.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from itertools import accumulate
 from typing import Any
 
 from modgen.errors import LogFormatError
@@ -42,23 +40,14 @@ def flatten(text: str) -> Iterator[Top] | None:
     LogFormatError :func:`commands.decode` would, with the same wording, when the iteration reaches it."""
     if ESC not in text:
         return None
-    if text[:1] == "'" or "\x1b'" in text:  # a token may be quoted: the Decoder's split, token by token
-        toks = C._split(text, ESC)
-        raw = False
-    else:
-        # no token starts with a quote, so none is unquoted: the tokens are the text between the ESCs no backslash
-        # escapes (one regex split in C), each still escaped (``\\␛``) — unescaped below only where needed
-        toks = _TOP_SPLIT.split(text)
-        raw = True
+    toks, raw, offsets = C.top_tokens(text)
     if len(toks) < 2 or toks[0] != "begin_save":
         return None
-    return _tops(toks, raw)
+    return _tops(toks, raw, offsets)
 
 
-def _tops(toks: list[str], raw: bool) -> Iterator[Top]:
-    """:func:`flatten`'s steps from the top-level tokens (*raw*: still escaped)."""
-    # where each token starts (commands._offsets); a raw token is as long as the text it came from
-    offsets = _raw_offsets(toks) if raw else C._offsets(toks)
+def _tops(toks: list[str], raw: bool, offsets: list[int]) -> Iterator[Top]:
+    """:func:`flatten`'s steps from the top-level tokens (*raw*: still escaped) and where they start."""
     yield 0, False, [(OBJECT, C.BeginSave())]
     index = 0
     try:
@@ -84,17 +73,6 @@ def _tops(toks: list[str], raw: bool) -> Iterator[Top]:
             yield offsets[index], is_log, ops
     except LogFormatError as exc:
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
-
-
-# An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
-_TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
-
-
-def _raw_offsets(parts: list[str]) -> list[int]:
-    """Where each of *parts* (a split of a text at single ESCs) starts in that text."""
-    out = [0]
-    out.extend(accumulate(len(p) + 1 for p in parts[:-1]))
-    return out
 
 
 _LOW, _HIGH = -(2**31), 2**31

@@ -12,11 +12,9 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 
 from __future__ import annotations
 
-import gc
 import html
 import re
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -256,26 +254,8 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
     A damaged command is a LogFormatError; in the usual ``begin_save`` text it is raised when the reading reaches it,
     after the visitor calls for the commands before it (the steps are parsed as they are read).
     """
-    with _no_cycle_collection():
+    with C.no_cycle_collection():
         return _read_text(text, visitor, locator, meta, limits)
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a log is decoded, then restore it.
-
-    Decoding allocates ~10^5 small objects (commands, pieces, event dicts) and keeps most of them: every few hundred
-    allocations the collector would walk all of them again, a third of the reader's time. Nothing the reader builds
-    is cyclic (reference counting frees its garbage as before), and what it keeps is bounded by the ``log_events`` and
-    ``log_decoded_mb`` limits; the collector runs again as soon as the read ends, also on an error."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[str, Any] | None,
