@@ -341,6 +341,23 @@ def _int(tok: str, what: str, leaf: str) -> int:
     return value
 
 
+_LOW, _HIGH = -(2**31), 2**31
+
+
+def _coords(toks: list[str], leaf: str) -> tuple[int, int, int, int]:
+    """A move's new x, y and old x, y (fields 2, 3, 6, 7 of *toks*): :func:`_int` of each, in that order."""
+    a, b, c, d = toks[2], toks[3], toks[6], toks[7]
+    if len(a) <= 12 and len(b) <= 12 and len(c) <= 12 and len(d) <= 12:  # the usual move: four ints at once
+        try:
+            nx, ny, ox, oy = int(a), int(b), int(c), int(d)
+        except ValueError:
+            pass
+        else:
+            if _LOW <= nx < _HIGH and _LOW <= ny < _HIGH and _LOW <= ox < _HIGH and _LOW <= oy < _HIGH:
+                return nx, ny, ox, oy
+    return _int(a, "x", leaf), _int(b, "y", leaf), _int(c, "x", leaf), _int(d, "y", leaf)
+
+
 def decode_leaf(leaf: str, depth: int = 0) -> Command:
     """One leaf string → a Command (no ESC splitting at this level; ``LOG\\t`` decodes its payload recursively)."""
     if leaf == "" or leaf == "null":
@@ -348,30 +365,32 @@ def decode_leaf(leaf: str, depth: int = 0) -> Command:
         # text "null"; every PieceMover drop writes some. VASSAL decodes it to nothing.
         return NullCommand()
     c0 = leaf[0]
-    if c0 == "L" and leaf.startswith("LOG\t"):  # every logged step: checked first
+    # the commonest leaves first (a drop: the move, the new stack, the report line), split in C when nothing in them
+    # is escaped or quoted (what _split does then)
+    if c0 == "M" and leaf[:2] == "M/":
+        toks = leaf[2:].split("/") if "\\" not in leaf and "'" not in leaf else _split(leaf[2:], "/")
+        if len(toks) < 9:
+            raise LogFormatError(f"move command with {len(toks)} of 10 fields: {leaf[:80]!r}")
+        nx, ny, ox, oy = _coords(toks, leaf)
+        f0, f1, f4, f5, f8 = toks[0], toks[1], toks[4], toks[5], toks[8]
+        return MovePiece(None if f0 == "null" else f0, None if f1 == "null" else f1, nx, ny,
+                         None if f4 == "null" else f4, None if f5 == "null" else f5, ox, oy,
+                         None if f8 == "null" else f8, toks[9] if len(toks) > 9 else None)
+    if c0 == "L" and leaf[:4] == "LOG\t":
         return Log(_decode(leaf[4:], depth + 1))
-    if c0 == "+" and leaf.startswith("+/"):
-        toks = _split(leaf[2:], "/")
-        toks += [""] * (3 - len(toks))
-        return AddPiece(_null(toks[0]), toks[1], toks[2])
-    if c0 == "-" and leaf.startswith("-/"):
+    if c0 == "+" and leaf[:2] == "+/":
+        toks = leaf[2:].split("/") if "\\" not in leaf and "'" not in leaf else _split(leaf[2:], "/")
+        n, f0 = len(toks), toks[0]
+        return AddPiece(None if f0 == "null" else f0, toks[1] if n > 1 else "", toks[2] if n > 2 else "")
+    if c0 == "C" and leaf[:4] == "CHAT":
+        return Chat(leaf[4:])
+    if c0 == "-" and leaf[:2] == "-/":
         return RemovePiece(leaf[2:])
-    if c0 == "D" and leaf.startswith("D/"):
+    if c0 == "D" and leaf[:2] == "D/":
         toks = _split(leaf[2:], "/")
         if len(toks) < 2:
             raise LogFormatError(f"change command without a state: {leaf[:80]!r}")
         return ChangePiece(toks[0], toks[1], toks[2] if len(toks) > 2 else None)
-    if c0 == "M" and leaf.startswith("M/"):
-        toks = _split(leaf[2:], "/")
-        if len(toks) < 9:
-            raise LogFormatError(f"move command with {len(toks)} of 10 fields: {leaf[:80]!r}")
-        return MovePiece(_null(toks[0]), _null(toks[1]), _int(toks[2], "x", leaf), _int(toks[3], "y", leaf),
-                         _null(toks[4]), _null(toks[5]), _int(toks[6], "x", leaf), _int(toks[7], "y", leaf),
-                         _null(toks[8]), toks[9] if len(toks) > 9 else None)
-    if leaf.startswith("CHAT"):
-        return Chat(leaf[4:])
-    if leaf.startswith("LOG\t"):
-        return Log(_decode(leaf[4:], depth + 1))
     if leaf.startswith("UNDO\t"):
         return Undo(leaf[5:] == "true")
     if leaf == "begin_save":

@@ -236,7 +236,12 @@ class GameState:
 
     def chat_line(self, message: str, ctx: Context) -> None:
         """A chat line (and the dice report it may be)."""
-        text = html.unescape(message) if "&" in message else message
+        if "&" not in message:
+            text = message
+        elif message.count("&") == message.count("&rarr;"):  # a move report (our modules' format): one entity
+            text = message.replace("&rarr;", "\u2192")  # what html.unescape makes of it, without a regex callback
+        else:
+            text = html.unescape(message)
         # the cheap tests first: a player's line starts with '<', a dice report says "rolled " or " = "
         m = PLAYER_CHAT_RE.match(text) if text[:1] == "<" else None
         self.v.chat(m.group(2) if m else text, m.group(1) if m else None, ctx)
