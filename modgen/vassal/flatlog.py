@@ -75,9 +75,6 @@ def _tops(toks: list[str], raw: bool, offsets: list[int]) -> Iterator[Top]:
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
 
 
-_LOW, _HIGH = -(2**31), 2**31
-
-
 def _leaves(leaves: list[str], ops: list[tuple[Any, ...]]) -> None:
     """The leaves of a ``LOG`` step split at its ESCs (the first one inside the LOG, at depth 3; the others at depth
     2, or 3 inside their own ``LOG``), none quoted: moves, chat lines and stacks without a backslash inline, the rest
@@ -95,20 +92,12 @@ def _leaves(leaves: list[str], ops: list[tuple[Any, ...]]) -> None:
         if c == "M/" and "\\" not in leaf:
             f = leaf[2:].split("/")
             if len(f) >= 9:
-                a, b, x, y = f[2], f[3], f[6], f[7]
-                if len(a) <= 12 and len(b) <= 12 and len(x) <= 12 and len(y) <= 12:
-                    try:
-                        nx, ny, ox, oy = int(a), int(b), int(x), int(y)
-                    except ValueError:
-                        pass
-                    else:
-                        if (_LOW <= nx < _HIGH and _LOW <= ny < _HIGH and _LOW <= ox < _HIGH
-                                and _LOW <= oy < _HIGH):
-                            f0, f1, f4, f5, f8 = f[0], f[1], f[4], f[5], f[8]
-                            append((MOVE, None if f0 == "null" else f0, None if f1 == "null" else f1, nx, ny,
-                                    None if f4 == "null" else f4, None if f5 == "null" else f5, ox, oy,
-                                    None if f8 == "null" else f8))
-                            continue
+                nx, ny, ox, oy = C._coords(f, leaf)  # the error _leaf would raise, if one is not an int
+                f0, f1, f4, f5, f8 = f[0], f[1], f[4], f[5], f[8]
+                append((MOVE, None if f0 == "null" else f0, None if f1 == "null" else f1, nx, ny,
+                        None if f4 == "null" else f4, None if f5 == "null" else f5, ox, oy,
+                        None if f8 == "null" else f8))
+                continue
         elif c == "CH" and leaf[:4] == "CHAT":
             append((CHAT, leaf[4:]))
             continue
