@@ -143,3 +143,10 @@ def test_chat_entities_decode_as_html_unescape_does(parts: list[str]) -> None:
     rec = R.Recorder()
     R.read_text("begin_save\x1bCHAT" + text, rec)
     assert [e["text"] for e in rec.events if e["event"] == "chat"] == [html.unescape(text)]
+
+
+@pytest.mark.parametrize("k", [59, 60, 61, 62, 63])
+def test_deep_nesting_is_refused_at_the_same_depth(k: int) -> None:
+    _same("begin_save\x1bLOG\t" + "LOG\t" * k + "CHATa\\\x1bLOG\tCHATb")  # a logged step of two leaves
+    _same("begin_save\x1bCHATa\\\x1bLOG\t" + "LOG\t" * k + "CHATb")  # the deep leaf second
+    _same("begin_save\x1bLOG\t" + "LOG\t" * k + "CHATa")  # one leaf

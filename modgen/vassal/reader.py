@@ -367,14 +367,15 @@ def _read_flat(tops: Iterable[Top], spot_undo: bool, visitor: Visitor, state: Ga
     in_setup = undoing = False
     standing: list[list[tuple[Any, ...]]] = []
     for offset, is_log, ops in tops:
-        ctx = Context(None if step == 0 else step, offset, in_setup, undoing)
         inverse = False
         if is_log:
             step += 1
-            ctx.step = step
+            ctx = Context(step, offset, in_setup, undoing)
             visitor.step(ctx)
             if spot_undo:
                 inverse = _spot_undo(ctx, visitor, standing, [op for op in ops if op[0] <= CHANGE], is_undo_of)
+        else:
+            ctx = Context(None if step == 0 else step, offset, in_setup, undoing)
         for op in ops:
             code = op[0]
             if code == CHAT:
