@@ -12,7 +12,6 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -85,6 +84,9 @@ def _unescape(text: str) -> str:
     for entity, _ in _ENTITIES:
         amps -= text.count(entity)
     if amps:
+        # imported here: the usual chat needs no more, and html (with its entity table) costs a start-up 1.4 ms
+        import html
+
         return html.unescape(text)
     for entity, char in _ENTITIES:
         if entity in text:
