@@ -150,3 +150,29 @@ def test_deep_nesting_is_refused_at_the_same_depth(k: int) -> None:
     _same("begin_save\x1bLOG\t" + "LOG\t" * k + "CHATa\\\x1bLOG\tCHATb")  # a logged step of two leaves
     _same("begin_save\x1bCHATa\\\x1bLOG\t" + "LOG\t" * k + "CHATb")  # the deep leaf second
     _same("begin_save\x1bLOG\t" + "LOG\t" * k + "CHATa")  # one leaf
+
+
+def _stack_state_spec(state: str) -> tuple[str | None, int, int, list[str]]:
+    """A Stack's state as the Decoder reads it: map (``null``: none), x, y (a Java int, else 0), then the members:
+    every later token that is not empty and not an ``@@`` token."""
+    toks = C._split(state, ";")
+    if len(toks) < 3:
+        return None, 0, 0, []
+    return (None if toks[0] == "null" else toks[0], _java_int(toks[1]), _java_int(toks[2]),
+            [t for t in toks[3:] if t and not t.startswith("@@")])
+
+
+def _java_int(tok: str) -> int:
+    try:
+        value = int(tok)
+    except ValueError:
+        return 0
+    return value if len(tok) <= 12 and -(2**31) <= value < 2**31 else 0
+
+
+@settings(max_examples=800)
+@given(st.lists(st.sampled_from(["m", ";", "@@", "@@-1", "1", "12", "-3", "", "null", "a@@b", "\\;", "'", "9" * 12,
+                                 "\u00b2", "\u0663", "+4", " 5", "0" * 11, "1_0"]), max_size=10))
+def test_stack_states_read_as_the_decoder_says(parts: list[str]) -> None:
+    state = "".join(parts)
+    assert R._stack_state(state) == _stack_state_spec(state)

@@ -47,9 +47,16 @@ def _stack_state(state: str) -> tuple[str | None, int, int, list[str]]:
     toks = state.split(";") if "\\" not in state and "'" not in state else C._split(state, ";")
     if len(toks) < 3:
         return None, 0, 0, []
-    members = [t for t in toks[3:] if t and t[:2] != "@@"]
-    m = toks[0]
-    return None if m == "null" else m, _int(toks[1]), _int(toks[2]), members
+    members = toks[3:]
+    # the usual stack: ids, then one "@@…" token (which is not a member), no empty token: no Python-level filter
+    if members and members[-1][:2] == "@@" and state.count("@@") == 1 and "" not in members:
+        members.pop()
+    else:
+        members = [t for t in toks[3:] if t and t[:2] != "@@"]
+    m, x, y = toks[0], toks[1], toks[2]
+    # plain digits (the usual position; at most 9 cannot leave a Java int) need no _int
+    return (None if m == "null" else m, int(x) if len(x) < 10 and x.isascii() and x.isdigit() else _int(x),
+            int(y) if len(y) < 10 and y.isascii() and y.isdigit() else _int(y), members)
 
 
 def parse_dice(text: str) -> DiceRoll | None:
