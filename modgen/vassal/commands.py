@@ -341,9 +341,6 @@ def _int(tok: str, what: str, leaf: str) -> int:
     return value
 
 
-_LOW, _HIGH = -(2**31), 2**31
-
-
 def _coords(toks: list[str], leaf: str) -> tuple[int, int, int, int]:
     """A move's new x, y and old x, y (fields 2, 3, 6, 7 of *toks*): :func:`_int` of each, in that order."""
     a, b, c, d = toks[2], toks[3], toks[6], toks[7]
@@ -353,7 +350,8 @@ def _coords(toks: list[str], leaf: str) -> tuple[int, int, int, int]:
         except ValueError:
             pass
         else:
-            if _LOW <= nx < _HIGH and _LOW <= ny < _HIGH and _LOW <= ox < _HIGH and _LOW <= oy < _HIGH:
+            lo, hi = -(2**31), 2**31  # a Java int each
+            if lo <= nx < hi and lo <= ny < hi and lo <= ox < hi and lo <= oy < hi:
                 return nx, ny, ox, oy
     return _int(a, "x", leaf), _int(b, "y", leaf), _int(c, "x", leaf), _int(d, "y", leaf)
 
@@ -440,15 +438,12 @@ def _board_picker(leaf: str) -> Command:
 
 @contextmanager
 def no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a log is decoded, then restore it.
-
-    Decoding allocates ~10^5 small objects (commands, pieces, event dicts) and keeps most of them: every few hundred
-    allocations the collector would walk all of them again, half of the decoder's time. Nothing the decoder or the
-    reader builds is cyclic (reference counting frees its garbage as before), and what they keep is bounded by the
-    ``log_events`` and ``log_decoded_mb`` limits. At the end the objects still alive go straight to the oldest
-    generation (``gc.freeze`` + ``gc.unfreeze``: two list moves) instead of being walked once more by the first
-    young collection after the collector is back; the collector runs again as soon as the decoding ends, also on
-    an error."""
+    """Pause the cyclic garbage collector while a log is decoded (~10^5 objects kept: it would walk them all again
+    every few hundred allocations, half of the decoding time), then restore it, also on an error. Nothing the decoder
+    or the reader builds is cyclic, and what they keep is bounded by the ``log_events`` and ``log_decoded_mb`` limits.
+    At the end the live objects (these and any other young ones) go straight to the oldest generation (``gc.freeze``
+    + ``gc.unfreeze``: two list moves), not walked once more by the next young collection; a cycle among them is
+    freed by the next full collection."""
     if not gc.isenabled():
         yield
         return
@@ -491,36 +486,27 @@ def _decode_top(text: str) -> Command:
     toks, raw, offsets = top_tokens(text)
     if len(toks) == 1 and not raw and toks[0] == text:
         return decode_leaf(text, 0)
+    nodes: list[Command] = []
     index = 0
     try:
-        head = None
-        children: list[Command] = []
-        for index in range(len(toks)):
-            tok = toks[index]
-            # The usual logged step: LOG, then leaves at one level, nothing quoted or nested deeper (raw, the leaves
-            # are split at ``\\␛`` and a deeper nesting would show as ``\\\\␛``): one C split, then each leaf
-            # as _node would take it (the first, a LOG, at depth 3; the others at 2, or 3 inside their own LOG).
+        for index, tok in enumerate(toks):
+            # The usual logged step (LOG, leaves at one level, nothing quoted or nested deeper, which would show as
+            # ``\\\\␛``): one split at ``\\␛``, each leaf as _node takes it (the first at depth 3, the others at 2
+            # or, in their own LOG, 3).
             if raw and tok[:4] == "LOG\t" and "\\\x1b" in tok and "'" not in tok and "\\\\\x1b" not in tok:
                 leaves = tok.split("\\\x1b")
                 sub = Log(decode_leaf(leaves[0][4:], 3))
-                subs = sub.children
-                for leaf in leaves[1:]:
-                    subs.append(Log(decode_leaf(leaf[4:], 3)) if leaf[:4] == "LOG\t" else decode_leaf(leaf, 2))
+                sub.children = [Log(decode_leaf(leaf[4:], 3)) if leaf[:4] == "LOG\t" else decode_leaf(leaf, 2)
+                                for leaf in leaves[1:]]
             else:
-                if raw and "\\\x1b" in tok:
-                    tok = tok.replace("\\\x1b", ESC)  # the Decoder's unescape of this token
-                sub = _node(tok, 1)
+                sub = _node(tok.replace("\\\x1b", ESC) if raw and "\\\x1b" in tok else tok, 1)  # unescaped
             sub.offset = offsets[index]
-            if head is None:
-                head = sub
-            else:
-                children.append(sub)
-        assert head is not None
-        head.children.extend(children)
+            nodes.append(sub)
     except LogFormatError as exc:
         # say which top-level command (and where in the decoded text) so the file can be looked at
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
-    return head
+    nodes[0].children.extend(nodes[1:])
+    return nodes[0]
 
 
 # An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
@@ -530,9 +516,9 @@ _TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
 def top_tokens(text: str) -> tuple[list[str], bool, list[int]]:
     """The top-level (ESC-separated) tokens of a command text, whether they are *raw*, and where each starts.
 
-    Raw tokens are still escaped (a backslash before each ESC of a sub-command): when no token can be quoted (none
-    starts with ``'``), the Decoder's tokens are the text between the ESCs no backslash escapes — one regex split in
-    C — and the caller unescapes them only where it needs to. Otherwise the tokens are the Decoder's own."""
+    Raw tokens are still escaped (a backslash before each ESC of a sub-command): when no token starts with ``'``,
+    the Decoder's tokens are the text between the ESCs no backslash escapes (one regex split in C), unescaped by the
+    caller only where it needs to. Otherwise the tokens are the Decoder's own."""
     if text[:1] == "'" or "\x1b'" in text:
         toks = _split(text, ESC)
         return toks, False, _offsets(toks)
