@@ -14,8 +14,12 @@ the VASSAL format reference §4.3-4.4. Unknown leaves are kept verbatim as :clas
 
 from __future__ import annotations
 
+import gc
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from modgen.errors import LogFormatError
 from modgen.vassal import sequence as _seq
@@ -337,6 +341,21 @@ def _int(tok: str, what: str, leaf: str) -> int:
     return value
 
 
+def _coords(toks: list[str], leaf: str) -> tuple[int, int, int, int]:
+    """A move's new x, y and old x, y (fields 2, 3, 6, 7 of *toks*): :func:`_int` of each, in that order."""
+    a, b, c, d = toks[2], toks[3], toks[6], toks[7]
+    if len(a) <= 12 and len(b) <= 12 and len(c) <= 12 and len(d) <= 12:  # the usual move: four ints at once
+        try:
+            nx, ny, ox, oy = int(a), int(b), int(c), int(d)
+        except ValueError:
+            pass
+        else:
+            lo, hi = -(2**31), 2**31  # a Java int each
+            if lo <= nx < hi and lo <= ny < hi and lo <= ox < hi and lo <= oy < hi:
+                return nx, ny, ox, oy
+    return _int(a, "x", leaf), _int(b, "y", leaf), _int(c, "x", leaf), _int(d, "y", leaf)
+
+
 def decode_leaf(leaf: str, depth: int = 0) -> Command:
     """One leaf string → a Command (no ESC splitting at this level; ``LOG\\t`` decodes its payload recursively)."""
     if leaf == "" or leaf == "null":
@@ -344,30 +363,32 @@ def decode_leaf(leaf: str, depth: int = 0) -> Command:
         # text "null"; every PieceMover drop writes some. VASSAL decodes it to nothing.
         return NullCommand()
     c0 = leaf[0]
-    if c0 == "L" and leaf.startswith("LOG\t"):  # every logged step: checked first
-        return Log(decode(leaf[4:], depth + 1))
-    if c0 == "+" and leaf.startswith("+/"):
-        toks = _split(leaf[2:], "/")
-        toks += [""] * (3 - len(toks))
-        return AddPiece(_null(toks[0]), toks[1], toks[2])
-    if c0 == "-" and leaf.startswith("-/"):
+    # the commonest leaves first (a drop: the move, the new stack, the report line), split in C when nothing in them
+    # is escaped or quoted (what _split does then)
+    if c0 == "M" and leaf[:2] == "M/":
+        toks = leaf[2:].split("/") if "\\" not in leaf and "'" not in leaf else _split(leaf[2:], "/")
+        if len(toks) < 9:
+            raise LogFormatError(f"move command with {len(toks)} of 10 fields: {leaf[:80]!r}")
+        nx, ny, ox, oy = _coords(toks, leaf)
+        f0, f1, f4, f5, f8 = toks[0], toks[1], toks[4], toks[5], toks[8]
+        return MovePiece(None if f0 == "null" else f0, None if f1 == "null" else f1, nx, ny,
+                         None if f4 == "null" else f4, None if f5 == "null" else f5, ox, oy,
+                         None if f8 == "null" else f8, toks[9] if len(toks) > 9 else None)
+    if c0 == "L" and leaf[:4] == "LOG\t":
+        return Log(_decode(leaf[4:], depth + 1))
+    if c0 == "+" and leaf[:2] == "+/":
+        toks = leaf[2:].split("/") if "\\" not in leaf and "'" not in leaf else _split(leaf[2:], "/")
+        n, f0 = len(toks), toks[0]
+        return AddPiece(None if f0 == "null" else f0, toks[1] if n > 1 else "", toks[2] if n > 2 else "")
+    if c0 == "C" and leaf[:4] == "CHAT":
+        return Chat(leaf[4:])
+    if c0 == "-" and leaf[:2] == "-/":
         return RemovePiece(leaf[2:])
-    if c0 == "D" and leaf.startswith("D/"):
+    if c0 == "D" and leaf[:2] == "D/":
         toks = _split(leaf[2:], "/")
         if len(toks) < 2:
             raise LogFormatError(f"change command without a state: {leaf[:80]!r}")
         return ChangePiece(toks[0], toks[1], toks[2] if len(toks) > 2 else None)
-    if c0 == "M" and leaf.startswith("M/"):
-        toks = _split(leaf[2:], "/")
-        if len(toks) < 9:
-            raise LogFormatError(f"move command with {len(toks)} of 10 fields: {leaf[:80]!r}")
-        return MovePiece(_null(toks[0]), _null(toks[1]), _int(toks[2], "x", leaf), _int(toks[3], "y", leaf),
-                         _null(toks[4]), _null(toks[5]), _int(toks[6], "x", leaf), _int(toks[7], "y", leaf),
-                         _null(toks[8]), toks[9] if len(toks) > 9 else None)
-    if leaf.startswith("CHAT"):
-        return Chat(leaf[4:])
-    if leaf.startswith("LOG\t"):
-        return Log(decode(leaf[4:], depth + 1))
     if leaf.startswith("UNDO\t"):
         return Undo(leaf[5:] == "true")
     if leaf == "begin_save":
@@ -415,40 +436,101 @@ def _board_picker(leaf: str) -> Command:
     return BoardPicker(toks[0][: -len("BoardPicker")], boards)
 
 
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a log is decoded (~10^5 objects kept: it would walk them all again
+    every few hundred allocations, half of the decoding time), then restore it, also on an error. Nothing the decoder
+    or the reader builds is cyclic, and what they keep is bounded by the ``log_events`` and ``log_decoded_mb`` limits.
+    At the end the live objects (these and any other young ones) go straight to the oldest generation (``gc.freeze``
+    + ``gc.unfreeze``: two list moves), not walked once more by the next young collection; a cycle among them is
+    freed by the next full collection."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        gc.enable()
+
+
 def decode(text: str, depth: int = 0) -> Command:
     """Decode a command string exactly as ``GameModule.decode``: split on ESC; a single token is a leaf."""
+    if depth == 0 and ESC in text:  # a whole savedGame: ~10^5 objects, none cyclic (see no_cycle_collection)
+        with no_cycle_collection():
+            return _decode(text, 0)
+    return _decode(text, depth)
+
+
+def _decode(text: str, depth: int) -> Command:
+    """:func:`decode` (the collector left as it is)."""
     if depth > MAX_DEPTH:
         raise LogFormatError(f"commands nested more than {MAX_DEPTH} levels deep; not a VASSAL save/log")
     if ESC not in text and not (len(text) > 1 and text[0] == "'" and text[-1] == "'"):
         return decode_leaf(text, depth)  # most commands: a leaf (same as one token equal to the text)
+    if not depth:
+        return _decode_top(text)
     toks = _split(text, ESC)
     if len(toks) == 1 and toks[0] == text:
         return decode_leaf(text, depth)
-    if depth:  # nested: no offsets to keep, and errors are worded at the top level
-        head = _node(toks[0], depth + 1)
-        head.children.extend([_node(tok, depth + 1) for tok in toks[1:]])
-        return head
-    offsets = _offsets(toks)
+    # nested: no offsets to keep, and errors are worded at the top level
+    head = _node(toks[0], depth + 1)
+    head.children.extend([_node(tok, depth + 1) for tok in toks[1:]])
+    return head
+
+
+def _decode_top(text: str) -> Command:
+    """``_decode(text, 0)`` of a text with an ESC or quoted: the head, each other top-level command its child."""
+    toks, raw, offsets = top_tokens(text)
+    if len(toks) == 1 and not raw and toks[0] == text:
+        return decode_leaf(text, 0)
+    nodes: list[Command] = []
     index = 0
     try:
-        head = _node(toks[0], depth + 1)
-        head.offset = offsets[0]
-        for index in range(1, len(toks)):
-            sub = _node(toks[index], depth + 1)
+        for index, tok in enumerate(toks):
+            # The usual logged step (LOG, leaves at one level, nothing quoted or nested deeper, which would show as
+            # ``\\\\␛``): one split at ``\\␛``, each leaf as _node takes it (the first at depth 3, the others at 2
+            # or, in their own LOG, 3).
+            if raw and tok[:4] == "LOG\t" and "\\\x1b" in tok and "'" not in tok and "\\\\\x1b" not in tok:
+                leaves = tok.split("\\\x1b")
+                sub = Log(decode_leaf(leaves[0][4:], 3))
+                sub.children = [Log(decode_leaf(leaf[4:], 3)) if leaf[:4] == "LOG\t" else decode_leaf(leaf, 2)
+                                for leaf in leaves[1:]]
+            else:
+                sub = _node(tok.replace("\\\x1b", ESC) if raw and "\\\x1b" in tok else tok, 1)  # unescaped
             sub.offset = offsets[index]
-            head.children.append(sub)
+            nodes.append(sub)
     except LogFormatError as exc:
-        if depth:
-            raise
         # say which top-level command (and where in the decoded text) so the file can be looked at
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
-    return head
+    nodes[0].children.extend(nodes[1:])
+    return nodes[0]
+
+
+# An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
+_TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
+
+
+def top_tokens(text: str) -> tuple[list[str], bool, list[int]]:
+    """The top-level (ESC-separated) tokens of a command text, whether they are *raw*, and where each starts.
+
+    Raw tokens are still escaped (a backslash before each ESC of a sub-command): when no token starts with ``'``,
+    the Decoder's tokens are the text between the ESCs no backslash escapes (one regex split in C), unescaped by the
+    caller only where it needs to. Otherwise the tokens are the Decoder's own."""
+    if text[:1] == "'" or "\x1b'" in text:
+        toks = _split(text, ESC)
+        return toks, False, _offsets(toks)
+    toks = _TOP_SPLIT.split(text)
+    # a raw token is as long as the text it came from
+    return toks, True, [0, *accumulate(len(p) + 1 for p in toks[:-1])]
 
 
 def _node(tok: str, depth: int) -> Command:
     """``decode(tok, depth)``, with the two usual shapes done inline: a leaf, and a ``LOG\\t`` around a leaf."""
     if depth >= MAX_DEPTH or ESC in tok or tok[:1] == "'":
-        return decode(tok, depth)
+        return _decode(tok, depth)
     if tok[:4] == "LOG\t":
         inner = tok[4:]
         if ESC not in inner and inner[:1] != "'":

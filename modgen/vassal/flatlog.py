@@ -16,9 +16,7 @@ returns None and the reader takes the tree path.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from itertools import accumulate
 from typing import Any
 
 from modgen.errors import LogFormatError
@@ -42,23 +40,14 @@ def flatten(text: str) -> Iterator[Top] | None:
     LogFormatError :func:`commands.decode` would, with the same wording, when the iteration reaches it."""
     if ESC not in text:
         return None
-    if text[:1] == "'" or "\x1b'" in text:  # a token may be quoted: the Decoder's split, token by token
-        toks = C._split(text, ESC)
-        raw = False
-    else:
-        # no token starts with a quote, so none is unquoted: the tokens are the text between the ESCs no backslash
-        # escapes (one regex split in C), each still escaped (``\\␛``) — unescaped below only where needed
-        toks = _TOP_SPLIT.split(text)
-        raw = True
+    toks, raw, offsets = C.top_tokens(text)
     if len(toks) < 2 or toks[0] != "begin_save":
         return None
-    return _tops(toks, raw)
+    return _tops(toks, raw, offsets)
 
 
-def _tops(toks: list[str], raw: bool) -> Iterator[Top]:
-    """:func:`flatten`'s steps from the top-level tokens (*raw*: still escaped)."""
-    # where each token starts (commands._offsets); a raw token is as long as the text it came from
-    offsets = _raw_offsets(toks) if raw else C._offsets(toks)
+def _tops(toks: list[str], raw: bool, offsets: list[int]) -> Iterator[Top]:
+    """:func:`flatten`'s steps from the top-level tokens (*raw*: still escaped) and where they start."""
     yield 0, False, [(OBJECT, C.BeginSave())]
     index = 0
     try:
@@ -86,20 +75,6 @@ def _tops(toks: list[str], raw: bool) -> Iterator[Top]:
         raise LogFormatError(f"command {index} at offset {offsets[index]}: {exc}") from None
 
 
-# An ESC that no backslash precedes: the literal ESC first, so the regex engine scans for it at C speed
-_TOP_SPLIT = re.compile("\x1b(?<!\\\\\x1b)")
-
-
-def _raw_offsets(parts: list[str]) -> list[int]:
-    """Where each of *parts* (a split of a text at single ESCs) starts in that text."""
-    out = [0]
-    out.extend(accumulate(len(p) + 1 for p in parts[:-1]))
-    return out
-
-
-_LOW, _HIGH = -(2**31), 2**31
-
-
 def _leaves(leaves: list[str], ops: list[tuple[Any, ...]]) -> None:
     """The leaves of a ``LOG`` step split at its ESCs (the first one inside the LOG, at depth 3; the others at depth
     2, or 3 inside their own ``LOG``), none quoted: moves, chat lines and stacks without a backslash inline, the rest
@@ -117,20 +92,12 @@ def _leaves(leaves: list[str], ops: list[tuple[Any, ...]]) -> None:
         if c == "M/" and "\\" not in leaf:
             f = leaf[2:].split("/")
             if len(f) >= 9:
-                a, b, x, y = f[2], f[3], f[6], f[7]
-                if len(a) <= 12 and len(b) <= 12 and len(x) <= 12 and len(y) <= 12:
-                    try:
-                        nx, ny, ox, oy = int(a), int(b), int(x), int(y)
-                    except ValueError:
-                        pass
-                    else:
-                        if (_LOW <= nx < _HIGH and _LOW <= ny < _HIGH and _LOW <= ox < _HIGH
-                                and _LOW <= oy < _HIGH):
-                            f0, f1, f4, f5, f8 = f[0], f[1], f[4], f[5], f[8]
-                            append((MOVE, None if f0 == "null" else f0, None if f1 == "null" else f1, nx, ny,
-                                    None if f4 == "null" else f4, None if f5 == "null" else f5, ox, oy,
-                                    None if f8 == "null" else f8))
-                            continue
+                nx, ny, ox, oy = C._coords(f, leaf)  # the error _leaf would raise, if one is not an int
+                f0, f1, f4, f5, f8 = f[0], f[1], f[4], f[5], f[8]
+                append((MOVE, None if f0 == "null" else f0, None if f1 == "null" else f1, nx, ny,
+                        None if f4 == "null" else f4, None if f5 == "null" else f5, ox, oy,
+                        None if f8 == "null" else f8))
+                continue
         elif c == "CH" and leaf[:4] == "CHAT":
             append((CHAT, leaf[4:]))
             continue

@@ -134,6 +134,7 @@ def state_fields(tpl: Template, pid: str, state: str, warn: Callable[[str], None
     facing: float | None = None
     masked: str | None = None
     pos: tuple[str | None, int, int] | None = None
+    inner: list[str] | None = None
     for i, kind, data in tpl.traits:
         s = states[i] if i < n else ""
         if kind == MARK:
@@ -159,6 +160,8 @@ def state_fields(tpl: Template, pid: str, state: str, warn: Callable[[str], None
         else:
             name = data
             b = C._split(s, ";")
+            if i == n - 1:  # the innermost state (the BasicPiece is the innermost trait): has_pos below needs it
+                inner = b
             if len(b) >= 3:
                 pos = (C._null(b[0]), _int(b[1]), _int(b[2]))
     # The name VASSAL shows (Embellishment.getName), innermost layer first: an active level's name replaces the
@@ -171,8 +174,10 @@ def state_fields(tpl: Template, pid: str, state: str, warn: Callable[[str], None
                 name = name + toks[1] if toks[0] == "" else toks[0] + name
             else:
                 name = toks[0]
-    last = states[-1]
-    has_pos = last.count(";") >= 2 and len(C._split(last, ";")) >= 3
+    if inner is None:
+        last = states[-1]
+        inner = C._split(last, ";") if last.count(";") >= 2 else []
+    has_pos = len(inner) >= 3
     return name, props, layers, facing, masked, pos, has_pos
 
 

@@ -12,11 +12,8 @@ also carry the hex label VASSAL would show (``modgen.geometry.hexgrid``).
 
 from __future__ import annotations
 
-import gc
-import html
 import re
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +47,16 @@ def _stack_state(state: str) -> tuple[str | None, int, int, list[str]]:
     toks = state.split(";") if "\\" not in state and "'" not in state else C._split(state, ";")
     if len(toks) < 3:
         return None, 0, 0, []
-    members = [t for t in toks[3:] if t and t[:2] != "@@"]
-    m = toks[0]
-    return None if m == "null" else m, _int(toks[1]), _int(toks[2]), members
+    members = toks[3:]
+    # the usual stack: ids, then one "@@…" token (which is not a member), no empty token: no Python-level filter
+    if members and members[-1][:2] == "@@" and state.count("@@") == 1 and "" not in members:
+        members.pop()
+    else:
+        members = [t for t in toks[3:] if t and t[:2] != "@@"]
+    m, x, y = toks[0], toks[1], toks[2]
+    # plain digits (the usual position; at most 9 cannot leave a Java int) need no _int
+    return (None if m == "null" else m, int(x) if len(x) < 10 and x.isascii() and x.isdigit() else _int(x),
+            int(y) if len(y) < 10 and y.isascii() and y.isdigit() else _int(y), members)
 
 
 def parse_dice(text: str) -> DiceRoll | None:
@@ -71,6 +75,30 @@ def parse_dice(text: str) -> DiceRoll | None:
         sides = int(dm.group(2)) if dm else 0
         return DiceRoll(n, sides, m.group(1), results, None, text)
     return None
+
+
+# The entities chat lines hold: VASSAL escapes a player's < > & " (``&lt;Alice&gt; - …``), our modules' move reports
+# write ``&rarr;``. "&amp;" last, so that the "&" it gives is not read again (html.unescape reads the text once).
+_ENTITIES = (("&rarr;", "\u2192"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&amp;", "&"))
+
+
+def _unescape(text: str) -> str:
+    """``html.unescape(text)``: when every "&" starts one of the usual entities, each is one of the matches
+    html.unescape would make (no "&" inside one) and decodes the same anywhere, so a replace in C does the same."""
+    amps = text.count("&")
+    if amps == text.count("&rarr;"):  # a move report: the commonest
+        return text.replace("&rarr;", "\u2192")
+    for entity, _ in _ENTITIES:
+        amps -= text.count(entity)
+    if amps:
+        # imported here: the usual chat needs no more, and html (with its entity table) costs a start-up 1.4 ms
+        import html
+
+        return html.unescape(text)
+    for entity, char in _ENTITIES:
+        if entity in text:
+            text = text.replace(entity, char)
+    return text
 
 
 class GameState:
@@ -238,7 +266,7 @@ class GameState:
 
     def chat_line(self, message: str, ctx: Context) -> None:
         """A chat line (and the dice report it may be)."""
-        text = html.unescape(message) if "&" in message else message
+        text = _unescape(message) if "&" in message else message
         # the cheap tests first: a player's line starts with '<', a dice report says "rolled " or " = "
         m = PLAYER_CHAT_RE.match(text) if text[:1] == "<" else None
         self.v.chat(m.group(2) if m else text, m.group(1) if m else None, ctx)
@@ -256,26 +284,8 @@ def read_text(text: str, visitor: Visitor, *, locator: Locator | None = None,
     A damaged command is a LogFormatError; in the usual ``begin_save`` text it is raised when the reading reaches it,
     after the visitor calls for the commands before it (the steps are parsed as they are read).
     """
-    with _no_cycle_collection():
+    with C.no_cycle_collection():
         return _read_text(text, visitor, locator, meta, limits)
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a log is decoded, then restore it.
-
-    Decoding allocates ~10^5 small objects (commands, pieces, event dicts) and keeps most of them: every few hundred
-    allocations the collector would walk all of them again, a third of the reader's time. Nothing the reader builds
-    is cyclic (reference counting frees its garbage as before), and what it keeps is bounded by the ``log_events`` and
-    ``log_decoded_mb`` limits; the collector runs again as soon as the read ends, also on an error."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _read_text(text: str, visitor: Visitor, locator: Locator | None, meta: dict[str, Any] | None,
@@ -366,14 +376,15 @@ def _read_flat(tops: Iterable[Top], spot_undo: bool, visitor: Visitor, state: Ga
     in_setup = undoing = False
     standing: list[list[tuple[Any, ...]]] = []
     for offset, is_log, ops in tops:
-        ctx = Context(None if step == 0 else step, offset, in_setup, undoing)
         inverse = False
         if is_log:
             step += 1
-            ctx.step = step
+            ctx = Context(step, offset, in_setup, undoing)
             visitor.step(ctx)
             if spot_undo:
                 inverse = _spot_undo(ctx, visitor, standing, [op for op in ops if op[0] <= CHANGE], is_undo_of)
+        else:
+            ctx = Context(None if step == 0 else step, offset, in_setup, undoing)
         for op in ops:
             code = op[0]
             if code == CHAT:

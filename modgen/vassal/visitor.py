@@ -183,13 +183,17 @@ class Recorder(Visitor):
                                 "player": player})
 
     def dice(self, roll: DiceRoll, ctx: Context) -> None:
-        self._add("dice", ctx, dice=f"{roll.n}d{roll.sides}", name=roll.name, results=roll.results, side=roll.side)
+        ev = self._head("dice", ctx)  # _add's dict without its keyword arguments (a dice report per few steps)
+        ev["dice"], ev["name"], ev["results"], ev["side"] = f"{roll.n}d{roll.sides}", roll.name, roll.results, roll.side
+        self.events.append(ev)
 
     def turn_changed(self, tracker: str, state: str, values: list[int], ctx: Context) -> None:
         self._add("turn", ctx, tracker=tracker, state=state, values=values)
 
     def property_changed(self, name: str, old: str | None, new: str, container: str, ctx: Context) -> None:
-        self._add("property", ctx, name=name, old=old, new=new, container=container)
+        ev = self._head("property", ctx)  # as dice: the die buttons set one with every roll
+        ev["name"], ev["old"], ev["new"], ev["container"] = name, old, new, container
+        self.events.append(ev)
 
     def player(self, name: str, side: str, ctx: Context) -> None:
         self._add("player", ctx, name=name, side=side)
