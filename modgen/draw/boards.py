@@ -37,9 +37,10 @@ BACKGROUND_MPX = 4.0
 #: cost more than they save.
 BAND_MPX = 4.0
 MAX_BANDS = 4
-#: Each band draws on a board-sized image, so the bands of one board together hold at most this many megapixels of
-#: board (the default image_mpx limit): the biggest boards are drawn in fewer bands, or whole, not in more memory.
-BAND_TOTAL_MPX = 100.0
+#: Each band draws on a board-sized image and board-sized clip layers (about 15 bytes a pixel in all, measured), so
+#: the bands of one board together cover at most this many megapixels of board (~0.9 GB): the biggest boards are
+#: drawn in fewer bands, or whole, rather than in more memory.
+BAND_TOTAL_MPX = 60.0
 
 
 def board_image(game: Any, map_id: str, px: float, rows: tuple[int, int] | None = None) -> Image.Image:
