@@ -2,8 +2,9 @@
 
 Run: .venv/bin/python benchmarks/bench_build.py [--repeat 3] [--jobs N] [--cli] [--engine]
 For each games/*.json prints the wall time of build_module (best and median of --repeat runs), its parts (map
-rendering, counter faces, set-ups + buildFile.xml, zip), the module's size, pieces and images, and the process's peak
-RSS. --jobs: counter-rendering processes (default one per core; 1 renders in this process). --cli: also the wall
+rendering, counter faces, set-ups + buildFile.xml, zip), the module's size, pieces and images, and the peak RSS of
+the process and of its largest worker (a board band or face process). --jobs: counter-rendering processes (default
+one per core; 1 renders in this process). --cli: also the wall
 time of `modgen build --no-validate` in a fresh process (what a user waits for: cold caches), -j 1 and
 default runs alternating. With counters rendered over the cores the "maps" part includes the map drawing
 that overlaps with them, and "counters" only the wait after it. --engine also
@@ -73,7 +74,8 @@ def main() -> None:
                                 str(pts)], check=True, capture_output=True, timeout=900)
                 print(f"{'':14s} engine load + slots + set-ups: {time.perf_counter() - t:.1f}s")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS {rss:.0f} MiB")
+    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak RSS {rss:.0f} MiB (the largest worker process: {child:.0f} MiB)")
 
 
 if __name__ == "__main__":
