@@ -101,10 +101,7 @@ def board_band(game: Any, map_id: str, px: float, level: int, k: int,
     if not pngpieces.supported(img.mode):
         raise DataError(f"map {map_id!r}: a {img.mode} board cannot be drawn in bands")
     cut = pngpieces.cuts(board["height"], img.height)
-    size, mode = img.size, img.mode
-    raw = img.crop((0, above, img.width, cut[last])).tobytes()
-    del img  # the board-sized image: only the band's bytes are kept while they are compressed
-    return size, mode, pngpieces.compress(raw, size[0], mode, above, cut, range(first, last), level)
+    return img.size, img.mode, pngpieces.compress_image(img, cut, range(first, last), level)
 
 
 def _joined(bands: list[Future], level: int) -> tuple[tuple[int, int], bytes]:

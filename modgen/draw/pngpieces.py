@@ -9,8 +9,9 @@ board the unfiltered rows deflate smaller than Pillow's adaptive filtering (1.25
 a third of the cost; it also makes each row's bytes depend on that row alone.
 
 The cut points depend only on the image, never on the number of processes, so a board has the same bytes whether
-it is encoded here whole (:func:`encode`) or in bands by separate processes (:func:`band_pieces` then
-:func:`assemble`). Only RGB and RGBA images (what boards are) are written this way (:func:`supported`).
+it is encoded here whole (:func:`encode`) or in bands by separate processes (:func:`compress_image` of each
+band's pieces, then :func:`assemble`). Only RGB and RGBA images (what boards are) are written this way
+(:func:`supported`).
 """
 
 from __future__ import annotations
@@ -83,10 +84,20 @@ def compress(raw: bytes, width: int, mode: str, first: int, cut: Sequence[int], 
     return out
 
 
+def compress_image(img: Image.Image, cut: Sequence[int], pieces: range, level: int) -> list[Piece]:
+    """:func:`compress` of ``pieces`` of ``img``, reading one piece's rows (with its priming rows) at a time, so no
+    copy of the whole image is made."""
+    out: list[Piece] = []
+    for k in pieces:
+        above = max(0, cut[k] - context_rows(img.width, img.mode))
+        raw = img.crop((0, above, img.width, cut[k + 1])).tobytes()
+        out += compress(raw, img.width, img.mode, above, cut, range(k, k + 1), level)
+    return out
+
+
 def encode(img: Image.Image, map_height: int, level: int) -> bytes:
     """``img`` as PNG file bytes, compressed in pieces (one after another here)."""
-    pieces = compress(img.tobytes(), img.width, img.mode, 0, cuts(map_height, img.height), range(PIECES), level)
-    return assemble(img.size, img.mode, pieces, level)
+    return assemble(img.size, img.mode, compress_image(img, cuts(map_height, img.height), range(PIECES), level), level)
 
 
 def assemble(size: tuple[int, int], mode: str, pieces: Sequence[Piece], level: int) -> bytes:
