@@ -87,9 +87,13 @@ def spiral(center: Point, area: Box, step_x: float, step_y: float) -> list[Point
     i1 = min(nx, math.ceil((area[2] - center[0]) / step_x) + 2)
     j0 = max(-ny, math.floor((area[1] - center[1]) / step_y) - 2)
     j1 = min(ny, math.ceil((area[3] - center[1]) / step_y) + 2)
-    pts = [(center[0] + i * step_x, center[1] + j * step_y) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
-    pts = [p for p in pts if area[0] <= p[0] <= area[2] and area[1] <= p[1] <= area[3]]
-    return sorted(pts, key=lambda p: (math.hypot(p[0] - center[0], p[1] - center[1]), p[1], p[0]))
+    cx, cy = center
+    xs = [x for x in (cx + i * step_x for i in range(i0, i1 + 1)) if area[0] <= x <= area[2]]
+    ys = [y for y in (cy + j * step_y for j in range(j0, j1 + 1)) if area[1] <= y <= area[3]]
+    # sorted as (distance, y, x) tuples: compared in C, no key function called per point
+    keyed = [(math.hypot(x - cx, y - cy), y, x) for x in xs for y in ys]
+    keyed.sort()
+    return [(x, y) for _d, y, x in keyed]
 
 
 def draw(img: Image.Image, labels: Sequence[Label], radius: float) -> Image.Image:
