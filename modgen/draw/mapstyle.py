@@ -52,9 +52,15 @@ def shade(c: Color, f: float) -> Color:
     return tuple(round(v + (255 - v) * t) for v in c)  # type: ignore[return-value]
 
 
-def _tree(d: ImageDraw.ImageDraw, x: float, y: float, r: float, c: Color) -> None:
-    d.ellipse([x - r, y - r, x + r, y + r], fill=shade(c, 0.72), outline=shade(c, 0.45), width=max(1, round(r / 5)))
-    d.ellipse([x - r * 0.45, y - r * 0.55, x + r * 0.05, y - r * 0.05], fill=shade(c, 0.85))
+def _tree(d: ImageDraw.ImageDraw, x: float, y: float, r: float, c: tuple[Color, Color, Color]) -> None:
+    """A tree of radius ``r``; ``c``: its fill, outline and highlight (see :func:`_tree_colors`)."""
+    d.ellipse([x - r, y - r, x + r, y + r], fill=c[0], outline=c[1], width=max(1, round(r / 5)))
+    d.ellipse([x - r * 0.45, y - r * 0.55, x + r * 0.05, y - r * 0.05], fill=c[2])
+
+
+def _tree_colors(c: Color) -> tuple[Color, Color, Color]:
+    # once per pattern, not per tree: a wood is thousands of trees of the same three shades
+    return shade(c, 0.72), shade(c, 0.45), shade(c, 0.85)
 
 
 def _tuft(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Color) -> None:
@@ -122,9 +128,11 @@ def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, 
 
     if pattern == "trees":
         r, step = unit * 0.1, unit * 0.27
-        lat(lambda x, y: _tree(d, x, y, r, color), box, step, step * 0.87)
+        trees = _tree_colors(color)
+        lat(lambda x, y: _tree(d, x, y, r, trees), box, step, step * 0.87)
     elif pattern == "marsh":
-        lat(lambda x, y: _tuft(d, x, y, unit * 0.07, shade(color, 0.55)), box, unit * 0.3, unit * 0.22)
+        tuft = shade(color, 0.55)
+        lat(lambda x, y: _tuft(d, x, y, unit * 0.07, tuft), box, unit * 0.3, unit * 0.22)
     elif pattern == "town":
         bc = (150, 60, 50)
         for k, (fx, fy) in enumerate(((-0.14, -0.08), (0.1, -0.12), (0.0, 0.1), (0.16, 0.1))):
@@ -135,15 +143,15 @@ def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, 
         step = unit * 0.18
         lat(lambda x, y: _block(d, x, y, step * 0.7, step * 0.7, bc), box, step, step, stagger=False)
     elif pattern == "dots":
-        r = max(1.0, unit * 0.02)
-        lat(lambda x, y: d.ellipse([x - r, y - r, x + r, y + r], fill=shade(color, 0.55)), box,
+        r, dot = max(1.0, unit * 0.02), shade(color, 0.55)
+        lat(lambda x, y: d.ellipse([x - r, y - r, x + r, y + r], fill=dot), box,
                  unit * 0.12, unit * 0.104)
     elif pattern == "hatch":
-        step, w = unit * 0.12, max(1, round(unit * 0.015))
+        step, w, ink = unit * 0.12, max(1, round(unit * 0.015)), shade(color, 0.6)
         span = (x1 - x0) + (y1 - y0)
         k = 0.0
         while k < span:
-            d.line([(x0 + k, y0), (x0 + k - (y1 - y0), y1)], fill=shade(color, 0.6), width=w)
+            d.line([(x0 + k, y0), (x0 + k - (y1 - y0), y1)], fill=ink, width=w)
             k += step
     elif pattern == "hill":
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -152,9 +160,10 @@ def draw_pattern(d: ImageDraw.ImageDraw, pattern: str, box: tuple[float, float, 
             d.ellipse([cx - r * 1.2, cy - r, cx + r * 1.2, cy + r], outline=shade(color, 0.6),
                       width=max(1, round(unit * 0.02)))
     elif pattern == "rough":
+        rock = shade(color, 0.6)
         lat(lambda x, y: d.polygon([(x, y - unit * 0.05), (x + unit * 0.05, y + unit * 0.03),
-                                         (x - unit * 0.05, y + unit * 0.03)], fill=shade(color, 0.6)),
-                 box, unit * 0.25, unit * 0.2)
+                                    (x - unit * 0.05, y + unit * 0.03)], fill=rock),
+            box, unit * 0.25, unit * 0.2)
 
 
 def draw_symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, unit: float) -> None:
