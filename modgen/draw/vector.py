@@ -250,6 +250,8 @@ class _Offset(RasterDraw):
         ox, oy = self.ox, self.oy
         if xy and isinstance(xy[0], tuple | list):  # the usual [(x, y), ...]: as _points would read it, in one pass
             return [(float(p[0]) - ox, float(p[1]) - oy) for p in xy]
+        if len(xy) == 4:  # a box [x0, y0, x1, y1] (every tree and dot of a pattern): the same floats, no loop
+            return [(float(xy[0]) - ox, float(xy[1]) - oy), (float(xy[2]) - ox, float(xy[3]) - oy)]
         return [(x - ox, y - oy) for x, y in _points(xy)]
 
     # tested in the caller's coordinates, then drawn shifted by Pillow's own methods (not RasterDraw's, which would
