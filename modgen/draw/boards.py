@@ -43,11 +43,12 @@ MAX_BANDS = 4
 BAND_TOTAL_MPX = 60.0
 
 
-def board_image(game: Any, map_id: str, px: float, rows: tuple[int, int] | None = None) -> Image.Image:
+def board_image(game: Any, map_id: str, px: float, rows: tuple[int, int] | None = None, *,
+                legend: bool = True) -> Image.Image:
     """The board image of one map: hex and square maps with their legend and scale bar in a strip below the cells,
     tables as drawn (``px`` is pixels per hex/cell, or per table inch). ``rows``: see
-    :func:`modgen.draw.mapdraw.render_map`."""
-    legend = game.map(map_id).get("kind", "hex") in ("hex", "square")
+    :func:`modgen.draw.mapdraw.render_map`; ``legend=False`` leaves the strip off (the cells are drawn the same)."""
+    legend = legend and game.map(map_id).get("kind", "hex") in ("hex", "square")
     return mapdraw.render_map(game, map_id, px, legend=legend, rows=rows)
 
 
@@ -89,15 +90,16 @@ def bands_of(m: dict[str, Any], px: float, processes: int) -> int:
 
 def board_band(game: Any, map_id: str, px: float, level: int, k: int,
                n: int) -> tuple[tuple[int, int], str, list[pngpieces.Piece]]:
-    """Band ``k`` of ``n`` of a hex or square board (:func:`board_png`): (board size, image mode, the PNG pieces of
-    its rows). The bands take whole pieces, as evenly as they go; the last runs to the bottom, legend included."""
+    """Band ``k`` of ``n`` of a hex or square board (:func:`board_png`): (image size, image mode, the PNG pieces of
+    its rows). The bands take whole pieces, as evenly as they go; the last runs to the bottom, legend included, and
+    its image size is the board's (the others are drawn without the legend strip)."""
     board = map_grid(game.map(map_id)).vassal_params(px)["board"]
     first, last = pngpieces.PIECES * k // n, pngpieces.PIECES * (k + 1) // n
     top = board["height"] * first // pngpieces.PIECES
     end = board["height"] * last // pngpieces.PIECES if k + 1 < n else sys.maxsize
     # the rows above the band too, as far as the first piece's priming window reaches
     above = max(0, top - pngpieces.context_rows(board["width"], "RGB"))  # RGB: the most rows of any mode
-    img = board_image(game, map_id, px, rows=(above, end))
+    img = board_image(game, map_id, px, rows=(above, end), legend=k + 1 == n)  # only the last band reaches the strip
     if not pngpieces.supported(img.mode):
         raise DataError(f"map {map_id!r}: a {img.mode} board cannot be drawn in bands")
     cut = pngpieces.cuts(board["height"], img.height)
@@ -107,7 +109,7 @@ def board_band(game: Any, map_id: str, px: float, level: int, k: int,
 def _joined(bands: list[Future], level: int) -> tuple[tuple[int, int], bytes]:
     """(size, PNG bytes) of the board whose bands the ``bands`` futures give."""
     parts = [f.result() for f in bands]
-    size, mode = parts[0][0], parts[0][1]
+    size, mode = parts[-1][0], parts[-1][1]  # the last band's image has the legend strip: the board's size
     return size, pngpieces.assemble(size, mode, [piece for _s, _m, pieces in parts for piece in pieces], level)
 
 
