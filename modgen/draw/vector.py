@@ -179,25 +179,33 @@ class RasterDraw(ImageDraw.ImageDraw):
         # one line of text lies within its font size of the anchor, whatever the anchor; the halo adds its width
         return self._reaches((xy[1] - 2 * size, xy[1] + 2 * size), extra, {"width": 2 * k.get("stroke_width", 0)})
 
+    # each shape is tested against ``rows`` in the caller's coordinates, then drawn by Pillow at _shift(xy) (the
+    # same points here; a clipped layer's own coordinates in _Offset)
+    def _shift(self, xy: Any) -> Any:
+        return xy
+
+    def _at(self, xy: Any) -> Any:
+        return xy
+
     def line(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
         if self._wanted(xy, a, k):
-            super().line(xy, *a, **k)
+            ImageDraw.ImageDraw.line(self, self._shift(xy), *a, **k)
 
     def polygon(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
         if self._wanted(xy, a, k):
-            super().polygon(xy, *a, **k)
+            ImageDraw.ImageDraw.polygon(self, self._shift(xy), *a, **k)
 
     def ellipse(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
         if self._wanted(xy, a, k):
-            super().ellipse(xy, *a, **k)
+            ImageDraw.ImageDraw.ellipse(self, self._shift(xy), *a, **k)
 
     def rectangle(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
         if self._wanted(xy, a, k):
-            super().rectangle(xy, *a, **k)
+            ImageDraw.ImageDraw.rectangle(self, self._shift(xy), *a, **k)
 
     def text(self, xy: Any, text: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
         if self._text_wanted(xy, text, a, k):
-            super().text(xy, text, *a, **k)
+            ImageDraw.ImageDraw.text(self, self._at(xy), text, *a, **k)
 
     def image(self, im: Image.Image, box: Box) -> None:
         """Paste ``im`` (scaled to fit) into ``box``, using its alpha if it has one."""
@@ -254,27 +262,8 @@ class _Offset(RasterDraw):
             return [(float(xy[0]) - ox, float(xy[1]) - oy), (float(xy[2]) - ox, float(xy[3]) - oy)]
         return [(x - ox, y - oy) for x, y in _points(xy)]
 
-    # tested in the caller's coordinates, then drawn shifted by Pillow's own methods (not RasterDraw's, which would
-    # test the shifted points against rows again)
-    def line(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        if self._wanted(xy, a, k):
-            ImageDraw.ImageDraw.line(self, self._shift(xy), *a, **k)
-
-    def polygon(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        if self._wanted(xy, a, k):
-            ImageDraw.ImageDraw.polygon(self, self._shift(xy), *a, **k)
-
-    def ellipse(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        if self._wanted(xy, a, k):
-            ImageDraw.ImageDraw.ellipse(self, self._shift(xy), *a, **k)
-
-    def rectangle(self, xy: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        if self._wanted(xy, a, k):
-            ImageDraw.ImageDraw.rectangle(self, self._shift(xy), *a, **k)
-
-    def text(self, xy: Any, text: Any, *a: Any, **k: Any) -> None:  # type: ignore[override]
-        if self._text_wanted(xy, text, a, k):
-            ImageDraw.ImageDraw.text(self, (xy[0] - self.ox, xy[1] - self.oy), text, *a, **k)
+    def _at(self, xy: Any) -> Any:
+        return xy[0] - self.ox, xy[1] - self.oy
 
 
 class TextMetrics:
