@@ -147,6 +147,19 @@ def test_commands_nested_too_deep_name_the_file_and_command(tmp_path):
     assert_one_line_error(modgen("log", str(p)), "deep.vlog", "command 2", "nested more than 64 levels")
 
 
+
+def test_a_lone_command_just_under_the_depth_limit_is_read_and_one_more_level_refused(tmp_path):
+    """63 LOGs around one chat line is the deepest the command grammar reads (MAX_DEPTH 64); the usual (flat) reading
+    path once refused it, one level early."""
+    def deep(n: int) -> Path:
+        p = tmp_path / f"deep{n}.vlog"
+        p.write_bytes(vsav("begin_save" + E + "end_save" + E + "LOG\t" * n + "CHAT x"))
+        return p
+
+    r = modgen("log", str(deep(63)))
+    assert r.returncode == 0 and "chat  x" in r.stdout and not r.stderr, (r.returncode, r.stderr)
+    assert_one_line_error(modgen("log", str(deep(64))), "deep64.vlog", "command 2", "nested more than 64 levels")
+
 def test_short_move_names_the_file_and_command(tmp_path):
     p = tmp_path / "short.vlog"
     p.write_bytes(vsav(small_log([["M/101/main/1/2"]])))

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from modgen.vassal import commands as C
 from modgen.vassal import flatlog
 from modgen.vassal import reader as R
 
@@ -69,3 +70,47 @@ def test_flat_path_equals_tree_path(index: int, monkeypatch: pytest.MonkeyPatch)
 def test_other_texts_take_the_tree_path() -> None:
     assert flatlog.flatten("CHAThello") is None  # no ESC
     assert flatlog.flatten("+/1/stack/main;0;0\x1bCHAThi") is None  # not a begin_save
+
+
+E = "\x1b"
+MOVE = "M/p1/main/10/20/null/main/0/0/null/me"
+
+
+def _escaped(n: int) -> str:
+    """A logged step nested *n* deep the way VASSAL writes a sequence: each level a LOG around its own two-command
+    sequence (the inner one escaped by the SequenceEncoder), the move at the bottom."""
+    step = MOVE
+    for _ in range(n):
+        step = "LOG\t" + C._join([step, "CHATx"], E)
+    return step
+
+
+# A command nested n deep (n LOGs around it) in each shape the flat path treats apart: a step of one leaf, the first
+# or a later one of several, a step after a quoted token (the Decoder's tokens, not the raw split), an escaped nesting.
+DEEP = {
+    "one leaf": lambda n: "begin_save" + E + "LOG\t" * n + "CHATa",
+    "one move after end_save": lambda n: "begin_save" + E + "end_save" + E + "LOG\t" * n + MOVE,
+    "first of two": lambda n: "begin_save" + E + "LOG\t" * n + "CHATa\\" + E + "LOG\tCHATb",
+    "second of two": lambda n: "begin_save" + E + "LOG\tCHATa\\" + E + "LOG\t" * n + "CHATb",
+    "after a quoted token": lambda n: "begin_save" + E + "'q'" + E + "LOG\t" * n + "CHATa",
+    "first of two after a quoted token": lambda n: "begin_save" + E + "'q'" + E + "LOG\t" * n + "CHATa\\" + E + "CHATb",
+    "escaped levels": lambda n: C._join(["begin_save", _escaped(n)], E),
+}
+
+
+@pytest.mark.parametrize("shape", DEEP)
+def test_flat_and_tree_paths_refuse_at_the_same_depth(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every depth up to past the limit both paths read the same events or give the same one-line error (the
+    flat path once refused a lone leaf nested 63 LOGs deep that the tree path reads: it took it one level deeper)."""
+    differ, refused = [], []
+    for n in range(1, C.MAX_DEPTH + 4):
+        text = DEEP[shape](n)
+        flat, tree = _outcome(text, monkeypatch, flat=True), _outcome(text, monkeypatch, flat=False)
+        if flat != tree:
+            differ.append((n, flat[:120], tree[:120]))
+        elif flat.startswith("LogFormatError"):
+            assert "\n" not in flat and "commands nested more than 64 levels deep; not a VASSAL save/log" in flat
+            refused.append(n)
+    assert not differ
+    # the limit is reached within the range (else nothing deep was compared), and past it every depth is refused
+    assert refused and 1 not in refused and refused == list(range(refused[0], C.MAX_DEPTH + 4))

@@ -76,14 +76,16 @@ def _tops(toks: list[str], raw: bool, offsets: list[int]) -> Iterator[Top]:
 
 
 def _leaves(leaves: list[str], ops: list[tuple[Any, ...]]) -> None:
-    """The leaves of a ``LOG`` step split at its ESCs (the first one inside the LOG, at depth 3; the others at depth
-    2, or 3 inside their own ``LOG``), none quoted: moves, chat lines and stacks without a backslash inline, the rest
-    as :func:`_node` does."""
+    """The leaves of a ``LOG`` step split at its ESCs, none quoted: moves, chat lines and stacks without a backslash
+    inline, the rest as :func:`_node` does, at the depths ``commands._node(step, 1)`` gives them: a lone leaf inside
+    the LOG at depth 2; of several, the first inside the LOG at depth 3, the others at depth 2, or 3 inside their
+    own ``LOG``."""
     append = ops.append
     first = True
     for leaf in leaves:
         if first:
-            depth, first = 3, False
+            # one leaf: _node("LOG\tA", 1) takes it at 2; several: _decode splits, _node("LOG\tA", 2) takes it at 3
+            depth, first = 3 if len(leaves) > 1 else 2, False
         elif leaf[:4] == "LOG\t":  # a sub-step: _node takes its LOG off
             leaf, depth = leaf[4:], 3
         else:
