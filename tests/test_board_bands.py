@@ -5,6 +5,7 @@ module's PNG keeps its bytes."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import signal
@@ -16,7 +17,7 @@ import pytest
 from PIL import Image
 
 from modgen.data.model import load_game
-from modgen.draw import boards
+from modgen.draw import boards, vector
 from modgen.draw.printing import font
 from modgen.draw.vector import RasterDraw
 from modgen.errors import ModgenError
@@ -157,6 +158,50 @@ def test_rows_are_drawn_exactly_and_the_rest_skipped(seed: int) -> None:
         box = (0, top, w, min(end, h))
         assert part.crop(box).tobytes() == whole.crop(box).tobytes(), (top, end)
         assert part.tobytes() != whole.tobytes()  # something outside the rows was skipped
+
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_layer_of_plain_shapes_spans_only_the_band(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clipped layer holding only lines without curved joints, polygons, ellipses and rectangles (what terrain
+    patterns draw) starts at the band instead of at its bounds' top: the wanted rows are still the whole drawing's,
+    and the layer allocated is no taller than the band and what its shapes cover above it."""
+    rng = random.Random(seed)
+    w, h = 240, 400
+    # the motifs of a pattern are small: lines no taller than the other shapes
+    plain = [s for s in _shapes(rng, w, h) + _shapes(rng, w, h) + _shapes(rng, w, h)
+             if s[0] != "text" and not s[2].get("joint") and (s[0] != "line" or _height(s[1]) <= 40)]
+    # hexes along the whole height, as a terrain spread over the map
+    polys = [[(x + 20 * math.cos(math.radians(60 * k)), y + 20 * math.sin(math.radians(60 * k))) for k in range(6)]
+             for x in range(20, w, 45) for y in range(15, h, 35)]
+    sizes: list[tuple[int, int]] = []
+    new = vector.Image.new
+
+    def recording_new(mode: str, size: tuple[int, int], *a: Any) -> Image.Image:
+        sizes.append(size)
+        return new(mode, size, *a)
+
+    def render(rows: tuple[int, int] | None) -> Image.Image:
+        img = Image.new("RGB", (w, h), (246, 243, 232))
+        with RasterDraw(img, rows).clipped(polys, (0.5, 0.7, w - 0.2, h - 0.4)) as dd:
+            _draw(dd, plain)
+        return img
+
+    whole = render(None)
+    monkeypatch.setattr(vector.Image, "new", recording_new)
+    for top, end in ((0, 90), (150, 260), (333, 2**40)):
+        sizes.clear()
+        part = render((top, end))
+        box = (0, top, w, min(end, h))
+        assert part.crop(box).tobytes() == whole.crop(box).tobytes(), (top, end)
+        layer_h = max(s[1] for s in sizes if s != (w, h))
+        # no shape reaches more than 60 px (a polygon) and its width or outline (< 12) above the band, nor a hex 40
+        assert layer_h <= min(end, h) - top + 60 + 12 + 3, (top, end, layer_h)
+        assert len(sizes) >= 3  # the band, its layer and its mask
+
+
+def _height(pts: list[tuple[float, float]]) -> float:
+    return max(y for _x, y in pts) - min(y for _x, y in pts)
 
 
 def test_band_plan() -> None:

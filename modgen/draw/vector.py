@@ -87,6 +87,30 @@ def _points(xy: Any) -> list[Point]:
     return [(float(p[0]), float(p[1])) for p in pts]
 
 
+def _ys(xy: Any) -> Any:
+    """The y coordinates of Pillow's points ``xy`` (None when they are not plain points)."""
+    try:
+        return [p[1] for p in xy] if isinstance(xy[0], tuple | list) else xy[1::2]
+    except (TypeError, IndexError, KeyError):
+        return None
+
+
+def _pad(k: dict[str, Any]) -> Any:
+    # a wide line's caps and joins, an outline: within width of the points; 2 px more for Pillow's rounding
+    return (k.get("width") or 1) + 2
+
+
+def _reaches(rows: tuple[int, int], ys: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
+    """Can a shape with these y coordinates (and ``width`` in ``k``) touch ``rows``? True when it cannot say."""
+    if extra or ys is None:  # arguments by position: not worth guessing which is the width
+        return True
+    pad = _pad(k)
+    try:
+        return min(ys) - pad < rows[1] and max(ys) + pad >= rows[0]
+    except (TypeError, ValueError):
+        return True
+
+
 def _box(xy: Any) -> Box:
     pts = _points(xy)
     (x0, y0), (x1, y1) = pts[0], pts[1]
@@ -152,32 +176,16 @@ class RasterDraw(ImageDraw.ImageDraw):
         self.img = img
         self.rows = rows
 
-    def _reaches(self, ys: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
-        """Can a shape with these y coordinates (and ``width``) touch the wanted rows? True when it cannot say."""
-        if extra:  # arguments by position: not worth guessing which is the width
-            return True
-        # a wide line's caps and joins, an outline: within width of the points; 2 px more for Pillow's rounding
-        pad = (k.get("width") or 1) + 2
-        try:
-            return min(ys) - pad < self.rows[1] and max(ys) + pad >= self.rows[0]  # type: ignore[index]
-        except (TypeError, ValueError):
-            return True
-
     def _wanted(self, xy: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
-        if self.rows is None:
-            return True
-        try:
-            ys = [p[1] for p in xy] if isinstance(xy[0], tuple | list) else xy[1::2]
-        except (TypeError, IndexError, KeyError):
-            return True
-        return self._reaches(ys, extra, k)
+        """Can this shape touch the wanted rows? True when it cannot say."""
+        return self.rows is None or _reaches(self.rows, _ys(xy), extra, k)
 
     def _text_wanted(self, xy: Any, text: Any, extra: tuple[Any, ...], k: dict[str, Any]) -> bool:
         size = getattr(k.get("font"), "size", None)
         if self.rows is None or not isinstance(text, str) or "\n" in text or not isinstance(size, int | float):
             return True
         # one line of text lies within its font size of the anchor, whatever the anchor; the halo adds its width
-        return self._reaches((xy[1] - 2 * size, xy[1] + 2 * size), extra, {"width": 2 * k.get("stroke_width", 0)})
+        return _reaches(self.rows, (xy[1] - 2 * size, xy[1] + 2 * size), extra, {"width": 2 * k.get("stroke_width", 0)})
 
     # each shape is tested against ``rows`` in the caller's coordinates, then drawn by Pillow at _shift(xy) (the
     # same points here; a clipped layer's own coordinates in _Offset)
@@ -215,7 +223,7 @@ class RasterDraw(ImageDraw.ImageDraw):
         self.img.paste(im, (round(box[0]), round(box[1])), im if im.mode == "RGBA" else None)
 
     @contextmanager
-    def clipped(self, polygons: Sequence[Polygon], bounds: Box | None = None) -> Iterator[RasterDraw]:
+    def clipped(self, polygons: Sequence[Polygon], bounds: Box | None = None) -> Iterator[Any]:
         """Draw into a transparent layer, then keep only what lies inside ``polygons`` (within ``bounds`` px)."""
         x0, y0, x1, y1 = bounds or (0, 0, self.img.width, self.img.height)
         x0, y0 = max(0, math.floor(x0)), max(0, math.floor(y0))
@@ -223,19 +231,47 @@ class RasterDraw(ImageDraw.ImageDraw):
         if x1 <= x0 or y1 <= y0:
             yield RasterDraw(Image.new("RGBA", (1, 1)))
             return
-        layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
-        d = _Offset(layer, x0, y0, self.rows)
-        yield d
+        if self.rows is None:
+            layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+            yield _Offset(layer, x0, y0)
+            self._paste(layer, (x0, y0), polygons, (y0, y1))
+            return
+        # a band: the calls are recorded first, so the layer need only span the band's rows and what the shapes
+        # reaching them cover above (see _Calls)
+        calls = _Calls(self.rows)
+        yield calls
+        polygons = [p for p in polygons if _reaches(self.rows, [y for _x, y in p], (), {})]
+        if not calls.calls or not polygons:
+            return  # a transparent layer, or an empty mask: nothing to paste
+        top = min(calls.top, *(min(y for _x, y in p) - _pad({}) for p in polygons))
+        origin = max(y0, min(self.rows[0], math.floor(top))) if math.isfinite(top) else y0
+        bottom = min(y1, self.rows[1])
+        if bottom <= max(origin, self.rows[0]):
+            return
+        layer = Image.new("RGBA", (x1 - x0, bottom - origin), (0, 0, 0, 0))
+        d = _Offset(layer, x0, origin)  # the shapes recorded are those that reach the rows: no second test
+        for name, a, k in calls.calls:
+            getattr(d, name)(*a, **k)
+        self._paste(layer, (x0, origin), polygons, (max(origin, self.rows[0]), bottom))
+
+    def _paste(self, layer: Image.Image, at: tuple[int, int], polygons: Sequence[Polygon],
+               rows: tuple[int, int]) -> None:
+        """Paste rows ``rows`` of ``layer`` (whose pixel (0, 0) is this image's ``at``) inside ``polygons``."""
+        x0, y0 = at
         mask = Image.new("L", layer.size, 0)
         md = ImageDraw.Draw(mask)
         for poly in polygons:
             md.polygon([(x - x0, y - y0) for x, y in poly], fill=255)
-        top, bottom = (y0, y1) if self.rows is None else (max(y0, self.rows[0]), min(y1, self.rows[1]))
+        top, bottom = rows if self.rows is None else (max(rows[0], self.rows[0]), min(rows[1], self.rows[1]))
         if bottom <= top:
             return
-        if (top, bottom) != (y0, y1):  # the wanted rows only: pasting is per pixel, so they come out the same
-            box = (0, top - y0, x1 - x0, bottom - y0)
+        if (top - y0) + (y0 + layer.height - bottom) > bottom - top:
+            # mostly rows that are not wanted: paste the wanted ones only (pasting is per pixel, so they come out the
+            # same); a few more rows cost less to paste than the copy that cutting them off takes
+            box = (0, top - y0, layer.width, bottom - y0)
             layer, mask = layer.crop(box), mask.crop(box)
+        else:
+            top = y0
         # the layer's own alpha cut to the polygons is the paste mask: the mask is 0 or 255 (no anti-aliasing), so the
         # darker of the two is exactly "alpha inside, 0 outside", in a quarter of Image.composite's time
         self.img.paste(layer, (x0, top), ImageChops.darker(layer.getchannel("A"), mask))
@@ -264,6 +300,54 @@ class _Offset(RasterDraw):
 
     def _at(self, xy: Any) -> Any:
         return xy[0] - self.ox, xy[1] - self.oy
+
+
+class _Calls:
+    """A band's clipped layer before it exists: records the drawing calls that can reach the band's ``rows``, and
+    ``top``, the highest row the recorded shapes can touch, so the layer can start there instead of at the top of
+    its bounds.
+
+    Pillow draws a line (without curved joints), polygon, ellipse or rectangle the same at any integer shift of its
+    origin as long as no point lies above the origin (measured: a polygon with a vertex above the origin, or a curve-
+    jointed line, can come out differently). So a layer starts below its bounds' top only when every recorded call is
+    such a shape lying below that start (any other call makes ``top`` -inf: the layer starts where it would whole).
+    """
+
+    def __init__(self, rows: tuple[int, int]) -> None:
+        self.rows = rows
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        self.top = math.inf
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def call(*a: Any, **k: Any) -> None:  # any other drawing call: replayed as is, on a layer from the top
+            self.top = -math.inf
+            self.calls.append((name, a, k))
+        return call
+
+    def _shape(self, name: str, xy: Any, a: tuple[Any, ...], k: dict[str, Any]) -> None:
+        ys = _ys(xy)
+        if a or ys is None or k.get("joint"):
+            self.top = -math.inf
+        elif not _reaches(self.rows, ys, a, k):
+            return
+        else:
+            self.top = min(self.top, min(ys) - _pad(k))
+        self.calls.append((name, (xy, *a), k))
+
+    def line(self, xy: Any, *a: Any, **k: Any) -> None:
+        self._shape("line", xy, a, k)
+
+    def polygon(self, xy: Any, *a: Any, **k: Any) -> None:
+        self._shape("polygon", xy, a, k)
+
+    def ellipse(self, xy: Any, *a: Any, **k: Any) -> None:
+        self._shape("ellipse", xy, a, k)
+
+    def rectangle(self, xy: Any, *a: Any, **k: Any) -> None:
+        self._shape("rectangle", xy, a, k)
 
 
 class TextMetrics:
