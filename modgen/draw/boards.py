@@ -37,9 +37,10 @@ BACKGROUND_MPX = 4.0
 #: cost more than they save.
 BAND_MPX = 4.0
 MAX_BANDS = 4
-#: Each band draws on a board-sized image and board-sized clip layers (about 15 bytes a pixel in all, measured), so
-#: the bands of one board together cover at most this many megapixels of board (~0.9 GB): the biggest boards are
-#: drawn in fewer bands, or whole, rather than in more memory.
+#: Each band draws on a board-sized image, and its clip layers span the band when their shapes allow (the benchmark
+#: board: ~9 bytes a pixel of board in all, measured) but may span the board (a hatch pattern's long lines: ~15 bytes
+#: a pixel), so the bands of one board together cover at most this many megapixels of board (~0.9 GB at worst): the
+#: biggest boards are drawn in fewer bands, or whole, rather than in more memory.
 BAND_TOTAL_MPX = 60.0
 
 
