@@ -200,6 +200,31 @@ def test_a_layer_of_plain_shapes_spans_only_the_band(seed: int, monkeypatch: pyt
         assert len(sizes) >= 3  # the band, its layer and its mask
 
 
+
+def test_a_band_layer_records_other_drawing_calls_and_refuses_measuring() -> None:
+    """In a band, a layer's arcs, points and rounded rectangles are drawn as on the whole board (its origin is then
+    the whole board's); a measurement has no answer before the layer exists, so it is an error, not a silent None."""
+    calls = [("arc", [(20, 150), (90, 210)], {"start": 10, "end": 300, "fill": (200, 0, 0), "width": 3}),
+             ("point", [(50, 180), (51.5, 181.5)], {"fill": (0, 0, 200)}),
+             ("rounded_rectangle", [(30, 140), (120, 230)], {"radius": 9, "outline": (0, 90, 0), "width": 2}),
+             ("ellipse", [(60, 160), (100, 200)], {"fill": (20, 20, 20)})]
+
+    def render(rows: tuple[int, int] | None) -> Image.Image:
+        img = Image.new("RGB", (160, 260), (246, 243, 232))
+        with RasterDraw(img, rows).clipped([[(10, 130), (150, 135), (140, 250), (15, 240)]]) as dd:
+            for name, xy, k in calls:
+                getattr(dd, name)(xy, **k)
+        return img
+
+    whole = render(None)
+    for top, end in ((0, 170), (170, 2**40), (185, 186)):
+        box = (0, top, 160, min(end, 260))
+        assert render((top, end)).crop(box).tobytes() == whole.crop(box).tobytes(), (top, end)
+    with RasterDraw(Image.new("RGB", (10, 10)), (0, 5)).clipped([[(0, 0), (9, 0), (9, 9)]]) as dd:
+        with pytest.raises(AttributeError, match="textbbox"):
+            dd.textbbox((0, 0), "x")
+
+
 def _height(pts: list[tuple[float, float]]) -> float:
     return max(y for _x, y in pts) - min(y for _x, y in pts)
 

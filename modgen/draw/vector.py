@@ -313,16 +313,20 @@ class _Calls:
     such a shape lying below that start (any other call makes ``top`` -inf: the layer starts where it would whole).
     """
 
+    #: the other drawing calls a layer may get: recorded as they come, and the layer then starts where it would whole
+    OTHER = frozenset({"arc", "chord", "pieslice", "point", "rounded_rectangle", "regular_polygon", "bitmap", "text",
+                       "multiline_text", "image"})
+
     def __init__(self, rows: tuple[int, int]) -> None:
         self.rows = rows
         self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
         self.top = math.inf
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
+        if name not in self.OTHER:  # a measurement (textbbox…) has no answer before the layer exists: say so
+            raise AttributeError(f"{name!r}: not a drawing call a band's clipped layer can record")
 
-        def call(*a: Any, **k: Any) -> None:  # any other drawing call: replayed as is, on a layer from the top
+        def call(*a: Any, **k: Any) -> None:
             self.top = -math.inf
             self.calls.append((name, a, k))
         return call
