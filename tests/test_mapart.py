@@ -4,15 +4,16 @@ edge bands apart, terrain art for every bundled terrain type, bridges and the un
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from modgen.data.model import load_game
 from modgen.data.validate import validate_game
-from modgen.draw.mapart import Stroke, margin_placement, stroke_hits_box, terrain_art
+from modgen.draw.mapart import Placed, Stroke, margin_placement, place_names, stroke_hits_box, terrain_art, text_box
 from modgen.draw.mapdraw import HEX_OPTIONS, _bands, _Ctx, _grid_bounds, _title, text_placement
-from modgen.draw.maplabels import overlaps
+from modgen.draw.maplabels import first_free, overlaps, spiral
 from modgen.geometry.hexgrid import Grid
 from tests.conftest import bundled_games
 from tests.test_mapdraw import HEX_MAP, TERRAIN, make_game
@@ -162,3 +163,45 @@ def test_legend_scale_bar_beside_the_heading_when_there_is_room() -> None:
     narrow = Image.new("RGB", (220, 200), "white")  # beside "Terrain" there is no room for five hexes
     assert not legend_scale_bar(RasterDraw(narrow), top, narrow.width, px)
     assert Image.eval(narrow.convert("L"), lambda v: 255 - v).getbbox() is None  # nothing drawn
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_name_takes_the_nearest_free_spot(seed: int) -> None:
+    """A place name goes to the nearest spot of the candidate spiral around its preferred spot (just below its hex's
+    centre) that crosses no line and covers no hex number and no name placed before it; if no spot is clear of
+    the lines, the nearest that covers nothing. Crowded boards, so some names keep their spot and some move."""
+    rng = random.Random(seed)
+    px, w, h = 60.0, 900, 700
+    bounds = (0, 0, w, h)
+    numbers = {f"n{k}": Placed(f"{k:04d}", (x, y), px * 0.13, text_box(f"{k:04d}", (x, y), px * 0.13, 1))
+               for k, (x, y) in enumerate((rng.uniform(0, w), rng.uniform(0, h)) for _ in range(160))}
+    strokes = [Stroke((x, y), (x + rng.uniform(-200, 200), y + rng.uniform(-200, 200)), rng.uniform(1, 6))
+               for x, y in ((rng.uniform(0, w), rng.uniform(0, h)) for _ in range(12))]
+    names = [(rng.choice(["Minsk", "Borisov", "Oosterbeek", "Bopr", "X"]), (rng.uniform(40, w - 40),
+                                                                           rng.uniform(40, h - 40)))
+             for _ in range(30)]
+    placed = place_names(names, px, numbers, strokes, bounds)
+    size, halo = px * 0.19, max(1.0, round(px * 0.03)) + 1
+    before: list[tuple[float, float, float, float]] = []
+    moved = kept = 0
+    for (name, (cx, cy)), p in zip(names, placed, strict=True):
+        pref = (cx, cy + px * 0.2)
+        box0 = text_box(name, pref, size, halo, bold=True)
+        wh = (box0[2] - box0[0], box0[3] - box0[1])
+        reach = (pref[0] - px * 1.5 - wh[0] / 2, pref[1] - px * 1.2, pref[0] + px * 1.5 + wh[0] / 2, pref[1] + px * 1.2)
+        taken = [q.box for q in numbers.values()] + before
+        cands = spiral(pref, reach, px * 0.08, px * 0.06)
+        clear = [c for c in cands if _clear_of(strokes, box0, pref, c)]
+        want = first_free(clear, wh, taken, bounds) or first_free(cands, wh, taken, bounds) or box0
+        assert p.box == want, name
+        before.append(p.box)
+        kept += want == first_free([pref], wh, taken, bounds) and _clear_of(strokes, box0, pref, pref)
+        moved += p.box != first_free([pref], wh, [], bounds)
+    assert kept and moved  # both ways were exercised
+
+
+def _clear_of(strokes: list[Stroke], box: tuple[float, float, float, float], at: tuple[float, float],
+              to: tuple[float, float]) -> bool:
+    """Does ``box`` (placed at ``at``) moved to ``to`` cross none of ``strokes``?"""
+    dx, dy = to[0] - at[0], to[1] - at[1]
+    return not any(stroke_hits_box(s, (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)) for s in strokes)

@@ -186,11 +186,15 @@ def place_names(names: Sequence[tuple[str, Point]], hex_px: float, numbers: Mapp
                  pref[1] + hex_px * 1.2)
         some = taken[bisect.bisect_left(tops, reach[1] - tallest):bisect.bisect_left(tops, reach[3])]
         near = [b for b in some + [p.box for p in out] if overlaps(b, reach)]
-        cands = spiral(pref, reach, hex_px * 0.08, hex_px * 0.06)
         lines = _near(buckets, reach, hex_px)
-        # lazily: first_free takes the first candidate that is also clear of lines, so test lines only that far
-        clear = (c for c in cands if not any(stroke_hits_box(s, _shift(box0, pref, c)) for s in lines))
-        box = first_free(clear, wh, near, bounds) or first_free(cands, wh, near, bounds)
+        # the preferred spot is the spiral's first candidate (the only one at distance 0), and most names keep it:
+        # the spiral is made only when it is taken
+        box = None if any(stroke_hits_box(s, box0) for s in lines) else first_free([pref], wh, near, bounds)
+        if box is None:
+            cands = spiral(pref, reach, hex_px * 0.08, hex_px * 0.06)
+            # lazily: first_free takes the first candidate that is also clear of lines, so test lines only that far
+            clear = (c for c in cands if not any(stroke_hits_box(s, _shift(box0, pref, c)) for s in lines))
+            box = first_free(clear, wh, near, bounds) or first_free(cands, wh, near, bounds)
         if box is None:  # nowhere free: the preferred spot (a geometry test reports it)
             box = box0
         at = ((box[0] + box[2]) / 2 + (pref[0] - (box0[0] + box0[2]) / 2),
