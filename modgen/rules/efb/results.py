@@ -156,8 +156,12 @@ class Results:
             self.pending.retreats[uid] = entered
         if ctx.board is None or start is None:
             return
+        p = self.pending
+        adjacent = p is not None and uid in p.attack.attackers + p.attack.defenders
         if ctx.values(uid).get("movement") == 0:
-            ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and is eliminated instead of retreating", units=[uid])
+            why = "is eliminated instead of retreating" if adjacent or not self.ranged else \
+                "is never retreated by a bombardment result; it is suppressed instead (DS)"
+            ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and {why}", units=[uid])
         path = [start] + entered
         if len(set(path)) != len(path):
             ctx.error(ctx.rule("13.5"), f"{nm}'s retreat enters a hex twice: {'→'.join(path)}", units=[uid], path=path)
@@ -173,11 +177,60 @@ class Results:
                     ctx.error(ctx.rule("13.5"), f"{nm} retreats into {b}, an enemy-occupied hex or enemy ZOC, and "
                               "should have been eliminated there", units=[uid], hexes=[b], path=path)
                 return
+            costs = c.Costs(ctx, uid)
+            if costs.step(a, b) is None and not costs.unknown:
+                ctx.error(ctx.rule("13.5"), f"{nm} retreats {a}→{b} into or across terrain prohibited to it; a unit "
+                          "that cannot retreat is eliminated instead", units=[uid], hexes=[a, b], path=path)
+                return
             tec = ctx.tables.get("tec") or {}
             sides = ctx.board.hexside(a, b)
             river = any((tec.get(s) or {}).get("river") in ("major", "minor") for s in sides)
             if river and not c.bridged(ctx, a, b):
                 st.notes.setdefault("river_roll_due", {})[uid] = (a, b, ctx.index)
+        self._vacant_first(ctx, uid, path, p if adjacent else None)
+
+    @staticmethod
+    def _vacant_first(ctx: Any, uid: str, path: list[str], p: Pending | None) -> None:
+        """13.5: "Where possible, retreating units must retreat into and through vacant hexes. If no other route is
+        available, retreating units may move through occupied friendly hexes." A route that enters a hex holding
+        friendly units is an error when a route of the required length through vacant hexes existed (not into an
+        enemy unit or EZOC, nor across prohibited terrain; a river crossing is a route, with its roll). Units of the
+        same combat retreating together do not make a hex occupied for each other."""
+        side = ctx.side_of(uid)
+        if p is None:
+            need, together = 1, {uid}  # ranged D1 (13.2)
+        else:
+            _, dr, _, ar = _retreat_need(p.result)
+            mine = p.attack.defenders if uid in p.attack.defenders else p.attack.attackers
+            need, together = (dr if mine is p.attack.defenders else ar), set(mine)
+
+        def held(h: str) -> list[str]:
+            return [x for x in ctx.state.units_in(h) if x not in together and ctx.side_of(x) == side]
+
+        crowded = [h for h in path[1:need + 1] if held(h)]
+        if not need or not crowded:
+            return
+        costs = c.Costs(ctx, uid)
+
+        def vacant_route(route: list[str]) -> list[str] | None:
+            if len(route) == need + 1:
+                return route
+            here = route[-1]
+            for n in ctx.board.neighbours(here):
+                if n in route or held(n) or c.hex_enemies(ctx, n, side) or c.in_ezoc(ctx, n, side):
+                    continue
+                if costs.step(here, n) is None:
+                    continue
+                found = vacant_route(route + [n])
+                if found:
+                    return found
+            return None
+
+        other = vacant_route([path[0]])
+        if other:
+            ctx.error(ctx.rule("13.5"), f"{ctx.name(uid)} retreats through {', '.join(crowded)}, occupied by friendly "
+                      f"units, although the vacant route {'→'.join(other)} was open (retreats use vacant hexes where "
+                      "possible)", units=[uid], hexes=crowded, path=path)
 
     def _advance(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev["unit"]
