@@ -320,3 +320,161 @@ def test_13_1_da_one_loss_then_the_rest_retreat_two():
     bad = combat(setup, a, roll(6), res("DA"), retreat("s.inf1", "0603", "0704", "0705"),
                  retreat("s.inf2", "0603", "0704", "0705"))
     assert rules(bad) == ["EFB 13.1"]
+
+
+def test_13_5_retreat_one_hex_further_to_avoid_overstacking():
+    """MK 13.5: when the last hex of the retreat would be overstacked the unit retreats one more hex; it may never end
+    overstacked. Every hex around 0603 is in g.inf1's ZOC or holds two Soviet units (the 1944 limit, 9.4): s.inf1's
+    D1 retreat through 0604 to 0605 is legal, and g.inf1 may advance only into 0603 (13.8: the route ends before the
+    first friendly-occupied hex)."""
+    setup = {"g.inf1": "0602", "s.inf1": "0603", "s.inf2": "0604", "s.inf3": "0604", "s.tank": "0704",
+             "s.arty": "0704", "s.at": "0504", "s.hq": "0504"}
+    ok = combat(setup, atk(["g.inf1"], ["s.inf1"]), roll(5), res("D1"), retreat("s.inf1", "0603", "0604", "0605"),
+                advance("g.inf1", "0602", "0603"), phase("recovery"))
+    assert rules(ok) == []
+    short = combat(setup, atk(["g.inf1"], ["s.inf1"]), roll(5), res("D1"), retreat("s.inf1", "0603", "0604"),
+                   phase("recovery"))
+    assert rules(short) and set(rules(short)) <= {"EFB 13.5", "EFB 9.1"}
+
+
+def test_12_16_bombardment_takes_hex_terrain_not_hexsides():
+    """MK 12.16-12.17: a bombarded unit gets its hex's terrain shift but no hexside shift, and no other shifts.
+    g.arty (4) vs s.inf1 (2): +2 -> ranged "+1,2". In woods 0304 (-1) -> "0-": die 6 -> DS. Behind the minor river
+    at 0505 (bombarded from 0502, across nothing that counts): no shift, die 6 -> D1."""
+    woods = combat({"g.arty": "0301", "s.inf1": "0304"},
+                   {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": "0304",
+                    "table": "ranged", "kind": "bombardment"}, roll(6), res("DS"),
+                   {"type": "marker", "unit": "s.inf1", "marker": "suppressed", "on": True}, phase_="combat1")
+    assert rules(woods) == []
+    river = combat({"g.arty": "0502", "s.inf1": "0505"},
+                   {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": "0505",
+                    "table": "ranged", "kind": "bombardment"}, roll(6), res("DS"),
+                   {"type": "marker", "unit": "s.inf1", "marker": "suppressed", "on": True}, phase_="combat1")
+    assert rules(river)[:1] == ["EFB 12.8"]
+
+
+def test_12_3_range_counts_the_target_hex_not_the_firer():
+    """MK 12.3: range includes the target hex but not the firer's: g.arty (range 4) at 0602 reaches 0606 (4 hexes)
+    but not 0607."""
+    def shot(target_hex):
+        return combat({"g.arty": "0602", "s.inf1": target_hex},
+                      {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": target_hex,
+                       "table": "ranged", "kind": "bombardment"}, phase_="combat1")
+    assert rules(shot("0606")) == []
+    assert rules(shot("0607")) == ["EFB 12.3"]
+
+
+def test_11_8_bombardment_frees_adjacent_units_only_if_they_attack_another():
+    """MK 11.8, 10.6: bombarding an enemy frees the adjacent friendly units from attacking it only if they attack
+    another adjacent enemy. g.inf1 (0602) is in the ZOC of s.inf1 (0603) and s.inf2 (0503); g.arty (0301) bombards
+    s.inf1: g.inf1 attacking s.inf2 is legal, g.inf1 attacking nobody breaks 10.6."""
+    setup = {"g.inf1": "0602", "g.arty": "0301", "s.inf1": "0603", "s.inf2": "0503"}
+    bomb = {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": "0603", "table": "ranged",
+            "kind": "bombardment"}
+    ok = combat(setup, bomb, roll(1), res("-"), atk(["g.inf1"], ["s.inf2"]), roll(4), res("EX"), loss("s.inf2"),
+                loss("g.inf1"), phase("combat2"), phase_="combat1")
+    assert rules(ok) == []
+    bad = combat(setup, bomb, roll(1), res("-"), phase("combat2"), phase_="combat1")
+    assert "EFB 10.6" in rules(bad)
+
+
+def test_10_2_suppressed_enemy_need_not_be_attacked():
+    """MK 10.2, 11.3 note: suppressed units exert no ZOC, so a phasing unit next to one need not attack in the first
+    wave."""
+    ok = combat({"g.inf1": "0602", "s.inf1": "0603"}, phase("combat2"), phase_="combat1",
+                markers={"s.inf1": ["suppressed"]})
+    assert rules(ok) == []
+
+
+def test_7_6_command_is_fixed_at_the_start_of_the_movement_phase():
+    """MK 7.6(2), 7.8: command is determined at the start of the movement phase, before any unit moves. s.inf1 is 2
+    hexes from s.hq (radius 2) when the phase starts: it moves its full 3 MP even after s.hq moved away first.
+    s.inf2, 3 hexes away at the start, is OOC (MA 1 1/2) even though s.hq moved next to it first."""
+    ok = check(log({"g.hq": "0101", "s.hq": "0505", "s.inf1": "0705"},
+                   mv("s.hq", "0505", "0504", "0503", "0502"), mv("s.inf1", "0705", "0706", "0707", "0708"),
+                   side="soviet"))
+    assert rules(ok) == []
+    bad = check(log({"g.hq": "0101", "s.hq": "0505", "s.inf2": "0805"},
+                    mv("s.hq", "0505", "0605", "0705"), mv("s.inf2", "0805", "0806", "0807"), side="soviet"))
+    assert rules(bad) == ["EFB 8.3"]
+
+
+def test_13_8_advance_may_not_overstack():
+    """MK 13.8: advancing units may not violate the stacking limits at the end of their advance. Four German units
+    (g.inf1-3 at 0602, g.inf4 at 0703) destroy s.inf1 at 0603 (12 vs 2 = +10 "+6+", die 6 -> DE); three may advance
+    into 0603 (9.2: limit 3), four may not."""
+    setup = {"g.inf1": "0602", "g.inf2": "0602", "g.inf3": "0602", "g.inf4": "0703", "s.inf1": "0603"}
+    a = atk(["g.inf1", "g.inf2", "g.inf3", "g.inf4"], ["s.inf1"])
+    three = [advance(u, "0602", "0603") for u in ("g.inf1", "g.inf2", "g.inf3")]
+    ok = combat(setup, a, roll(6), res("DE"), loss("s.inf1"), *three, phase("recovery"))
+    assert rules(ok) == []
+    bad = combat(setup, a, roll(6), res("DE"), loss("s.inf1"), *three, advance("g.inf4", "0703", "0603"),
+                 phase("recovery"))
+    assert rules(bad) and set(rules(bad)) <= {"EFB 13.8", "EFB 9.1"}
+
+
+def test_6_3_reinforcements_may_be_placed_in_an_ezoc_but_not_overstacked():
+    """MK 6.3: reinforcements may be placed in enemy ZOCs, but must respect the stacking limits. s.inf3 arrives at
+    1005 (east edge) next to g.inf1 at 0905: legal. Placed on s.inf1+s.inf2 at 1005 (1944 limit 2) it breaks the
+    stacking rule."""
+    ok = check(log({**HQ, "g.inf1": "0905"}, {"type": "reinforcement", "unit": "s.inf3", "hex": "1005"},
+                   phase("movement", "soviet"), phase="reinforcement", side="soviet", turn=2))
+    assert rules(ok) == []
+    bad = check(log({**HQ, "s.inf1": "1005", "s.inf2": "1005"},
+                    {"type": "reinforcement", "unit": "s.inf3", "hex": "1005"}, phase("movement", "soviet"),
+                    phase="reinforcement", side="soviet", turn=2))
+    assert rules(bad) and set(rules(bad)) <= {"EFB 6.3", "EFB 9.1"}
+
+
+def test_12_14_fpf_not_by_artillery_adjacent_to_an_enemy():
+    """MK 12.14(1): an artillery unit adjacent to an enemy unit may not fire FPF; 12.12: FPF may be fired into
+    adjacent hexes otherwise. g.arty at 0603 fires FPF at s.inf1 (0605) next to g.inf1 (0604); with s.inf2 at 0703
+    adjacent to g.arty it may not."""
+    fpf = {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1"], "hex": "0605", "table": "ranged",
+           "kind": "fpf"}
+    ok = check(log({**HQ, "g.arty": "0602", "g.inf1": "0604", "s.inf1": "0605"}, dict(fpf), phase="fpf",
+                   side="soviet"))
+    assert rules(ok) == []
+    bad = check(log({**HQ, "g.arty": "0602", "g.inf1": "0604", "s.inf1": "0605", "s.inf2": "0703"}, dict(fpf),
+                    phase="fpf", side="soviet"))
+    assert rules(bad) == ["EFB 12.14"]
+
+
+def test_12_10_close_support_needs_range_to_one_defending_hex():
+    """MK 12.10: artillery supporting an attack on several hexes needs range to only one of them. g.arty (range 4)
+    at 0606 supports g.inf1+g.inf2 at 0302 against s.inf1 (0303, distance 3... ) and s.inf2 (0202)."""
+    # 0302 (even) neighbours: 0301 0402 0403 0303 0203 0202
+    setup = {"g.inf1": "0302", "g.inf2": "0302", "g.arty": "0705", "s.inf1": "0303", "s.inf2": "0202"}
+    a = atk(["g.inf1", "g.inf2"], ["s.inf1", "s.inf2"], artillery=["g.arty"])
+    r = combat(setup, a)
+    assert rules(r) == []
+
+
+def test_22_2_assault_crossing_lets_the_attackers_advance_over_a_major_river():
+    """MK 22.2(3) (GT 22.2 'Assault Crossing'): normally no advance across a minor or major river hexside, but if an
+    engineer is part of the attack, any unit of that attack may. g.eng+g.tank (8) at 0505 vs s.inf1 (2) at 0605
+    across the unbridged major river: +6 "+6+", river -2 -> "+2,3", die 4 -> D1. With the engineer g.tank may
+    advance into 0605; without it (g.tank and g.inf1, 9 vs 2: +7 -> "+2,3" as well) it may not (13.7)."""
+    with_eng = combat({"g.eng": "0505", "g.tank": "0505", "s.inf1": "0605"},
+                      atk(["g.eng", "g.tank"], ["s.inf1"]), roll(4), res("D1"), retreat("s.inf1", "0605", "0705"),
+                      advance("g.tank", "0505", "0605"))
+    assert rules(with_eng) == []
+    without = combat({"g.inf1": "0505", "g.tank": "0505", "s.inf1": "0605"},
+                     atk(["g.inf1", "g.tank"], ["s.inf1"]), roll(4), res("D1"), retreat("s.inf1", "0605", "0705"),
+                     advance("g.tank", "0505", "0605"))
+    assert rules(without) == ["EFB 13.7"]
+
+
+def test_22_2_assault_crossing_is_for_the_attacker_only():
+    """MK 22.2(3): the engineer's assault crossing "applies only to an attacker, not to the defender". Soviet
+    s.inf1+s.inf2 (4) at 0505 attack g.eng+g.inf1 (5) at 0504 across the minor river: -1 "-1-" (the river's -1
+    stays in the leftmost column), die 2 -> A1. The defender g.inf1 may not advance across the minor river into 0505
+    even though g.eng defended with it (policy advance_minor_river=engineer); under 'allowed' it may."""
+    setup = {"s.hq": "0705", "s.inf1": "0505", "s.inf2": "0505", "g.eng": "0504", "g.inf1": "0504"}
+    body = (atk(["s.inf1", "s.inf2"], ["g.eng", "g.inf1"]), roll(2), res("A1"), retreat("s.inf1", "0505", "0506"),
+            retreat("s.inf2", "0505", "0506"), advance("g.inf1", "0504", "0505"))
+    bad = check(log({**HQ, **setup}, *body, phase="combat1", side="soviet"))
+    assert rules(bad) == ["EFB 22.2"]
+    ok = check(log({**HQ, **setup}, *body, phase="combat1", side="soviet"),
+               make_game(policies={"advance_minor_river": "allowed"}))
+    assert rules(ok) == []

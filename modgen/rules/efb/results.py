@@ -278,21 +278,31 @@ class Results:
             ctx.error(ctx.rule("13.8"), why + many, units=[uid], hexes=where, path=path)
             if rank <= 1:
                 return
-        tec = ctx.tables.get("tec") or {}
-        engineer = any("engineer" in c.types(ctx, a) for a in winners)
+        self._river_crossings(ctx, p, uid, winners, path)
+
+    @staticmethod
+    def _river_crossings(ctx: Any, p: Pending, uid: str, winners: list[str], path: list[str | None]) -> None:
+        """13.7, 22.2(3): no advance across a major river without a bridge; "normally, you may not advance after
+        combat across a minor or major river hexside. However, if an engineer unit is part of the attack, then any
+        unit in that attack may do so. This applies only to an attacker, not to the defender." Policy
+        advance_minor_river: engineer = 22.2(3) as printed; allowed = 13.7 alone (minor rivers never block)."""
+        nm, tec = ctx.name(uid), ctx.tables.get("tec") or {}
+        assault_crossing = ctx.policies.get("advance_minor_river") == "engineer"
+        attacker = winners is p.attack.attackers
+        engineer = attacker and any("engineer" in c.types(ctx, a) for a in p.attack.attackers)
+        why = "no engineer took part in the attack" if attacker else "a defender never makes an assault crossing"
         for a, b in zip(path, path[1:], strict=False):
-            if not a or not b or not ctx.board.adjacent(a, b):
+            if not a or not b or not ctx.board.adjacent(a, b) or c.bridged(ctx, a, b):
                 continue
-            sides = ctx.board.hexside(a, b)
-            if c.bridged(ctx, a, b):
-                continue
-            kinds = {(tec.get(s) or {}).get("river") for s in sides}
-            if "major" in kinds:
-                ctx.error(ctx.rule("13.7"), f"{nm} advances across a major river ({a}→{b}) without a bridge",
+            kinds = {(tec.get(s) or {}).get("river") for s in ctx.board.hexside(a, b)}
+            if "major" in kinds and not (assault_crossing and engineer):
+                extra = f" ({why}, 22.2(3))" if assault_crossing else ""
+                ctx.error(ctx.rule("13.7"), f"{nm} advances across a major river ({a}→{b}) without a bridge{extra}",
                           units=[uid], hexes=[a, b], path=path)
-            elif "minor" in kinds and not engineer and ctx.policies.get("advance_minor_river") == "engineer":
-                ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge and "
-                          "without an engineer in the attack", units=[uid], hexes=[a, b], path=path)
+            elif "minor" in kinds and assault_crossing and not engineer:
+                ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge ({why}, "
+                          "22.2(3))",
+                          units=[uid], hexes=[a, b], path=path)
 
     @staticmethod
     def _routes(ctx: Any, p: Pending, losers: list[str]) -> list[list[str]]:
