@@ -478,3 +478,76 @@ def test_22_2_assault_crossing_is_for_the_attacker_only():
     ok = check(log({**HQ, **setup}, *body, phase="combat1", side="soviet"),
                make_game(policies={"advance_minor_river": "allowed"}))
     assert rules(ok) == []
+
+
+def test_7_7_out_of_command_unit_gives_no_offensive_at_shift():
+    """MK 7.7(2), 16.2: an OOC unit supplies no offensive shifts, anti-tank included. g.tank [6] vs s.tank (3) = +3
+    "+2,3": in command the AT +1 gives "+4,5" (die 3 -> D1); with no German HQ on the map (first wave: OOC units may
+    attack there, 7.7(3)) it stays "+2,3" (die 3 -> EX)."""
+    ooc = check(log({"s.hq": "1010", "g.tank": "0602", "s.tank": "0603"}, atk(["g.tank"], ["s.tank"]), roll(3),
+                    res("EX"), loss("s.tank"), loss("g.tank"), phase="combat1"))
+    assert rules(ooc) == []
+    wrong = check(log({"s.hq": "1010", "g.tank": "0602", "s.tank": "0603"}, atk(["g.tank"], ["s.tank"]), roll(3),
+                      res("D1"), retreat("s.tank", "0603", "0604"), phase="combat1"))
+    assert rules(wrong) == ["EFB 11.2"]
+    in_command = check(log({**HQ, "g.tank": "0602", "s.tank": "0603"}, atk(["g.tank"], ["s.tank"]), roll(3),
+                           res("D1"), retreat("s.tank", "0603", "0604"), phase="combat1"))
+    assert rules(in_command) == []
+
+
+def test_22_2_engineer_shift_against_a_city_needs_an_effective_in_command_engineer():
+    """MK 22.2(1), 7.7(2), 15.3(7): an engineer in an attack on a city hex shifts one column right, unless it is
+    out of command or suppressed. g.eng+g.inf1 (5) at 0607 vs s.inf1 (2) in city 0708 (-2): +3 "+2,3" -> "0", +1
+    engineer -> "+1": die 5 -> D1. OOC: "0", die 5 -> EX. Suppressed: no engineer shift and -2 for a suppressed
+    attacker (15.3(2)) -> "-1-" (clamped), die 5 -> BR."""
+    setup = {"g.eng": "0607", "g.inf1": "0607", "s.inf1": "0708"}
+    a = atk(["g.eng", "g.inf1"], ["s.inf1"])
+    ok = combat(setup, a, roll(5), res("D1"), retreat("s.inf1", "0708", "0709"))
+    assert rules(ok) == []
+    ooc = check(log({"s.hq": "1010", **setup}, a, roll(5), res("EX"), loss("s.inf1"), loss("g.inf1"),
+                    phase="combat1"))
+    assert rules(ooc) == []
+    supp = check(log({**HQ, **setup}, a, roll(5), res("BR"), retreat("s.inf1", "0708", "0709"),
+                     retreat("g.eng", "0607", "0606"), retreat("g.inf1", "0607", "0606"), phase="combat1",
+                     markers={"g.eng": ["suppressed"]}))
+    assert rules(supp) == []
+
+
+def test_13_1_stand_firm_behind_a_river_only_if_every_attacker_crosses_it():
+    """MK 13.1 BR conversion: the defender may declare Stand firm 'if all adjacent attacking units are across minor
+    and/or major river hexsides'. s.inf1 at 0505 (clear) attacked by g.inf1 from 0504 across the minor river: +1,
+    river -1 -> "0", die 3 -> BR, converted to EX. With g.inf2 also attacking over land from 0405 it may not."""
+    ok = combat({"g.inf1": "0504", "s.inf1": "0505"}, atk(["g.inf1"], ["s.inf1"], stand_fast=True), roll(3),
+                res("EX"), loss("s.inf1"), loss("g.inf1"))
+    assert rules(ok) == []
+    bad = combat({"g.inf1": "0504", "g.inf2": "0405", "s.inf1": "0505"},
+                 atk(["g.inf1", "g.inf2"], ["s.inf1"], stand_fast=True))
+    assert rules(bad) == ["EFB 13.1"]
+
+
+def test_12_9_bombardment_of_a_stack_is_one_roll_per_unit():
+    """MK 12.9: a bombarded stack is resolved unit by unit, full strength against each, one die each. g.arty (4) vs
+    s.inf1 and s.inf2 (2 each) at 0605: +2 "+1,2" each; die 6 -> D1 for s.inf1, die 4 -> DS for s.inf2."""
+    b = {"type": "attack", "attackers": ["g.arty"], "defenders": ["s.inf1", "s.inf2"], "hex": "0605",
+         "table": "ranged", "kind": "bombardment"}
+    ok = combat({"g.arty": "0602", "s.inf1": "0605", "s.inf2": "0605"}, b, roll(6), res("D1"),
+                {"type": "retreat", "unit": "s.inf1", "path": ["0605", "0606"]}, roll(4), res("DS"),
+                {"type": "marker", "unit": "s.inf2", "marker": "suppressed", "on": True}, phase_="combat1")
+    assert rules(ok) == []
+    bad = combat({"g.arty": "0602", "s.inf1": "0605", "s.inf2": "0605"}, b, roll(6), res("D1"),
+                 {"type": "retreat", "unit": "s.inf1", "path": ["0605", "0606"]}, roll(4), res("D1"),
+                 {"type": "retreat", "unit": "s.inf2", "path": ["0605", "0606"]}, phase_="combat1")
+    assert rules(bad) == ["EFB 12.8"]
+
+
+def test_22_1_only_german_armour_may_leave_the_retreat_route():
+    """MK 22.1, 13.8: German armoured units advancing may leave the retreat route from the second hex on; others
+    must follow it. s.inf1 D2 from 0603 via 0604 to 0605 (g.tank 6 vs 2: +4 "+4,5", die 5 -> D2): g.tank may
+    advance 0603 then 0503; g.inf1 (with g.tank, 9 vs 2 "+6+", die 3 -> D2) may not."""
+    ok = combat({"g.tank": "0602", "s.inf1": "0603"}, atk(["g.tank"], ["s.inf1"]), roll(5), res("D2"),
+                retreat("s.inf1", "0603", "0604", "0605"), advance("g.tank", "0602", "0603", "0504"))
+    assert rules(ok) == []
+    bad = combat({"g.tank": "0602", "g.inf1": "0602", "s.inf1": "0603"}, atk(["g.tank", "g.inf1"], ["s.inf1"]),
+                 roll(3), res("D2"), retreat("s.inf1", "0603", "0604", "0605"),
+                 advance("g.inf1", "0602", "0603", "0504"))
+    assert rules(bad) == ["EFB 13.8"]

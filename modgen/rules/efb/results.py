@@ -195,10 +195,11 @@ class Results:
         available, retreating units may move through occupied friendly hexes." A route that enters a hex holding
         friendly units is an error when a route of the required length through vacant hexes existed (not into an
         enemy unit or EZOC, nor across prohibited terrain; a river crossing is a route, with its roll). Units of the
-        same combat retreating together do not make a hex occupied for each other."""
+        same combat (or bombarded hex) retreating together do not make a hex occupied for each other."""
         side = ctx.side_of(uid)
-        if p is None:
-            need, together = 1, {uid}  # ranged D1 (13.2)
+        if p is None:  # ranged D1 (13.2): the units of one bombarded hex retreat together too
+            att = ctx.state.current_attack
+            need, together = 1, {uid, *(att.defenders if att is not None else ())}
         else:
             _, dr, _, ar = _retreat_need(p.result)
             mine = p.attack.defenders if uid in p.attack.defenders else p.attack.attackers
