@@ -551,3 +551,26 @@ def test_22_1_only_german_armour_may_leave_the_retreat_route():
                  roll(3), res("D2"), retreat("s.inf1", "0603", "0604", "0605"),
                  advance("g.inf1", "0602", "0603", "0504"))
     assert rules(bad) == ["EFB 13.8"]
+
+
+def _gate_game():
+    """The test game with s.inf3's turn-2 entry area narrowed to the two east-edge hexes 1004 and 1005."""
+    game = make_game(scenario={"reinforcements": [{"turn": 2, "side": "soviet", "units": ["s.inf3"], "area": "gate",
+                                                   "source": {"rule": "tests", "values": "illustrative"}}]})
+    game.maps_docs[0]["maps"][0]["areas"].append({"id": "gate", "name": "Gate", "hexes": ["1004", "1005"]})
+    return game
+
+
+def test_6_5_blocked_reinforcements_enter_at_the_closest_unblocked_edge_hex():
+    """MK 6.5: if, and only if, all scheduled entry hexes are occupied by enemy units, the reinforcements may enter
+    at the unblocked map-edge hex closest to them. With 1004 and 1005 held by German units, s.inf3 may enter at 1003
+    or 1006 (one hex away) but not at 1001; with 1005 free it must enter there (6.2)."""
+    def arrive(setup, h):
+        return check(log({**HQ, **setup}, {"type": "reinforcement", "unit": "s.inf3", "hex": h},
+                         phase("movement", "soviet"), phase="reinforcement", side="soviet", turn=2), _gate_game())
+    blocked = {"g.inf1": "1004", "g.inf2": "1005"}
+    assert rules(arrive(blocked, "1003")) == []
+    assert rules(arrive(blocked, "1006")) == []
+    assert rules(arrive(blocked, "1001")) == ["EFB 6.5"]
+    assert rules(arrive({"g.inf1": "1004"}, "1003")) == ["EFB 6.2"]
+    assert rules(arrive({"g.inf1": "1004"}, "1005")) == []

@@ -172,12 +172,34 @@ class Scenario:
             if area is None:
                 ctx.could_not_check(ctx.rule("6.2"), f"the map has no area {area_id!r}")
             elif h not in area:
-                ctx.error(ctx.rule("6.2"), f"{nm} enters at {h}, which is not in its entry area {area_id}",
-                          units=[uid], hexes=[h])
+                self._blocked_entry(ctx, uid, h, area, area_id)
         enemies = c.hex_enemies(ctx, h, ctx.side_of(uid))
         if enemies:
             ctx.error(ctx.rule("6.3"), f"{nm} enters at {h}, which holds enemy units ({c.names(ctx, enemies)})",
                       units=[uid], hexes=[h])
+
+    @staticmethod
+    def _blocked_entry(ctx: Any, uid: str, h: str, area: set[str], area_id: str) -> None:
+        """``uid`` enters at ``h`` outside its entry area: 6.5 "if, and only if, all scheduled entry hexes are
+        blocked by the occupation of enemy units, blocked reinforcements may enter via the unblocked map-edge hex
+        closest to the scheduled hex"; otherwise it breaks 6.2."""
+        nm, side, board = ctx.name(uid), ctx.side_of(uid), ctx.board
+        if not area or any(not c.hex_enemies(ctx, a, side) for a in area):
+            ctx.error(ctx.rule("6.2"), f"{nm} enters at {h}, which is not in its entry area {area_id}",
+                      units=[uid], hexes=[h])
+            return
+
+        def gap(x: str) -> int:
+            return min(board.distance(x, a) for a in area)
+
+        edges = set().union(*(board.edge_hexes(e) for e in ("north", "south", "east", "west")))
+        open_edges = [x for x in edges - area if not c.hex_enemies(ctx, x, side)]
+        best = min((gap(x) for x in open_edges), default=None)
+        if h not in edges or best is None or gap(h) > best:
+            closest = sorted(x for x in open_edges if gap(x) == best)
+            ctx.error(ctx.rule("6.5"), f"{nm} enters at {h}; every hex of its entry area {area_id} holds enemy "
+                      f"units, so it may enter only at the closest unblocked map-edge hex "
+                      f"({', '.join(closest) or 'none'})", units=[uid], hexes=[h])
 
     # ---- conditional rolls and random pool draws (GT 24.7) ---------------------------------------------------
     def _pools(self, ctx: Any) -> set[str]:
