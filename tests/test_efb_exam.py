@@ -574,3 +574,80 @@ def test_6_5_blocked_reinforcements_enter_at_the_closest_unblocked_edge_hex():
     assert rules(arrive(blocked, "1001")) == ["EFB 6.5"]
     assert rules(arrive({"g.inf1": "1004"}, "1003")) == ["EFB 6.2"]
     assert rules(arrive({"g.inf1": "1004"}, "1005")) == []
+
+
+def _crt_game(results: str):
+    """The test game whose Assault CRT gives ``results`` (die 1..6) in every column (written for these tests)."""
+    from tests.rules_fixtures.efb_world import TABLES, TEST_SOURCE
+
+    cols = [{"label": "all", "min": None, "max": None, "results": results.split()}]
+    return make_game(tables={**TABLES, "crt": {**TABLES["crt"], "assault": {"columns": cols, "source": TEST_SOURCE}}})
+
+
+def test_13_1_ax_defenders_retreat_then_one_attacker_is_lost_and_the_rest_may_advance():
+    """MK 13.1 AX: all defending units retreat one hex, then one attacking unit is eliminated; the survivors may
+    advance into the defender's hex."""
+    setup = {**HQ, "g.inf1": "0602", "g.inf2": "0602", "s.inf1": "0603"}
+    a = atk(["g.inf1", "g.inf2"], ["s.inf1"])
+    ok = check(log(setup, a, roll(1), res("AX"), retreat("s.inf1", "0603", "0704"), loss("g.inf1"),
+                   advance("g.inf2", "0602", "0603"), phase="combat2"), _crt_game("AX AX AX AX AX AX"))
+    assert rules(ok) == []
+    no_loss = check(log(setup, a, roll(1), res("AX"), retreat("s.inf1", "0603", "0704"), phase="combat2"),
+                    _crt_game("AX AX AX AX AX AX"))
+    assert rules(no_loss) == ["EFB 13.1"]
+    no_retreat = check(log(setup, a, roll(1), res("AX"), loss("g.inf1"), phase="combat2"),
+                       _crt_game("AX AX AX AX AX AX"))
+    assert rules(no_retreat) == ["EFB 13.1"]
+
+
+def test_13_1_ae_and_a1_let_the_defender_advance():
+    """MK 13.1 AE: all attackers eliminated, the defender may advance into the attacker's hex; A1: the attackers
+    retreat one hex and the defender may advance along their route (one hex); never further."""
+    setup = {**HQ, "g.inf1": "0602", "s.inf1": "0603"}
+    a = atk(["g.inf1"], ["s.inf1"])
+    ae = check(log(setup, a, roll(1), res("AE"), loss("g.inf1"), advance("s.inf1", "0603", "0602"),
+                   phase="combat2"), _crt_game("AE AE AE AE AE AE"))
+    assert rules(ae) == []
+    a1 = check(log(setup, a, roll(1), res("A1"), retreat("g.inf1", "0602", "0601"),
+                   advance("s.inf1", "0603", "0602"), phase="combat2"), _crt_game("A1 A1 A1 A1 A1 A1"))
+    assert rules(a1) == []
+    far = check(log(setup, a, roll(1), res("AE"), loss("g.inf1"), advance("s.inf1", "0603", "0602", "0601"),
+                    phase="combat2"), _crt_game("AE AE AE AE AE AE"))
+    assert rules(far) == ["EFB 13.8"]
+
+
+def test_17_11_an_air_unit_flies_once_per_game_turn():
+    """MK 17.11: each air point is used only once per complete game turn: g.ga, used for a bombardment in the German
+    player turn, may not fly FPF in the Soviet player turn of the same game turn (s.inf2 moved next to g.inf1)."""
+    setup = {"g.inf1": "0604", "s.inf1": "0808", "s.inf2": "0805"}
+    strike = {"type": "attack", "attackers": [], "air": ["g.ga"], "defenders": ["s.inf1"], "hex": "0808",
+              "table": "ranged", "kind": "bombardment"}
+    fpf = {"type": "attack", "attackers": [], "air": ["g.ga"], "defenders": ["s.inf2"], "hex": "0705",
+           "table": "ranged", "kind": "fpf"}
+    turn = (phase("combat2"), phase("recovery"), phase("reinforcement", "soviet"), phase("movement", "soviet"),
+            mv("s.inf2", "0805", "0705"), phase("fpf", "soviet"))
+    bad = combat(setup, strike, roll(1), res("-"), *turn, fpf, roll(1), res("-"), phase_="combat1")
+    assert rules(bad) == ["EFB 17.11"]
+    ok = combat(setup, *turn, fpf, roll(1), res("-"), phase_="combat1")
+    assert rules(ok) == []
+
+
+def test_15_4_a_suppressed_hq_gives_no_command_for_recovery_and_recovers_last():
+    """MK 15.4, 15.3(6), 7.9: the HQ recovers automatically, but its marker comes off after all other units have
+    recovered, and a suppressed HQ grants no command: g.inf1 next to the suppressed g.hq is OOC and must roll (4-6).
+    The HQ itself recovers without a roll, after the others (a declared recovery of g.inf1 after g.hq's breaks
+    15.4)."""
+    markers = {"g.hq": ["suppressed"], "g.inf1": ["suppressed"]}
+    setup = {"g.hq": "0505", "g.inf1": "0506", "s.hq": "1010"}
+    ok = check(log(setup, {"type": "rally", "unit": "g.inf1", "roll": 5}, {"type": "rally", "unit": "g.hq"},
+                   phase("reinforcement", "soviet"), phase="recovery", markers=markers))
+    assert rules(ok) == []
+    no_roll = check(log(setup, {"type": "rally", "unit": "g.inf1"}, {"type": "rally", "unit": "g.hq"},
+                        phase("reinforcement", "soviet"), phase="recovery", markers=markers))
+    assert rules(no_roll) == ["EFB 15.4"]
+    hq_stays = check(log(setup, {"type": "rally", "unit": "g.inf1", "roll": 5}, phase("reinforcement", "soviet"),
+                         phase="recovery", markers=markers))
+    assert rules(hq_stays) == ["EFB 15.4"]
+    hq_first = check(log(setup, {"type": "rally", "unit": "g.hq"}, {"type": "rally", "unit": "g.inf1", "roll": 5},
+                         phase("reinforcement", "soviet"), phase="recovery", markers=markers))
+    assert rules(hq_first) == ["EFB 15.4"]

@@ -54,7 +54,7 @@ class Scenario:
         elif t == "replacement":
             self._replacement(ctx, ev)
         elif t == "rally":
-            self._rally(ctx, ev["unit"], ev.get("roll"))
+            self._rally(ctx, ev["unit"], ev.get("roll"), declared=True)
         elif t == "marker" and ev.get("unit") and ev["marker"] == "suppressed" and not ev["on"] \
                 and ctx.state.phase == "recovery":
             self._rally(ctx, ev["unit"], None)
@@ -276,13 +276,22 @@ class Scenario:
                 ctx.error(ctx.rule("6.9"), f"{nm} rolled {roll}, so it returns on turn {st.turn + roll}, not "
                           f"{ev['return_turn']}", units=[uid])
 
-    def _rally(self, ctx: Any, uid: str, roll: int | None) -> None:
+    def _rally(self, ctx: Any, uid: str, roll: int | None, declared: bool = False) -> None:
+        """15.4 recovery of ``uid`` (``declared``: a ``rally`` event, not a Suppressed marker taken off)."""
         st = ctx.state
         nm = ctx.name(uid)
         if not c.suppressed(ctx, uid):
             ctx.error(ctx.rule("15.4"), f"{nm} recovers but is not suppressed", units=[uid])
             return
-        st.notes.setdefault("recovered", set()).add(uid)
+        done = st.notes.setdefault("recovered", set())
+        if declared and c.klass(ctx, uid) != "hq":
+            # 15.4: "suppression markers are removed from HQs after all other units have recovered". Only declared
+            # recoveries are ordered: the VASSAL chore takes the markers of a whole selection off in no set order.
+            early = sorted(h for h in done if c.klass(ctx, h) == "hq" and ctx.side_of(h) == ctx.side_of(uid))
+            if early:
+                ctx.error(ctx.rule("15.4"), f"{nm} recovers after {c.names(ctx, early)} had its Suppressed marker "
+                          "removed; HQs recover only after all other units", units=[uid, *early])
+        done.add(uid)
         cmd = st.notes.get("cmd_recovery", {})
         if cmd.get(uid, True) or c.klass(ctx, uid) == "hq":
             return
