@@ -651,3 +651,37 @@ def test_15_4_a_suppressed_hq_gives_no_command_for_recovery_and_recovers_last():
     hq_first = check(log(setup, {"type": "rally", "unit": "g.hq"}, {"type": "rally", "unit": "g.inf1", "roll": 5},
                          phase("reinforcement", "soviet"), phase="recovery", markers=markers))
     assert rules(hq_first) == ["EFB 15.4"]
+
+
+def test_13_9_a_defender_that_advanced_may_not_be_attacked_again():
+    """MK 13.9, 11.3: advancing units "may neither attack nor be attacked again in that same phase". After A1
+    s.inf1 advances into 0602, which g.inf1 left; g.inf2 (0502, next to 0602) may not attack it again in this phase
+    but, in the second wave, need not attack it either (14.1)."""
+    setup = {**HQ, "g.inf1": "0602", "g.inf2": "0502", "s.inf1": "0603"}
+    first = (atk(["g.inf1"], ["s.inf1"]), roll(1), res("A1"), retreat("g.inf1", "0602", "0601"),
+             advance("s.inf1", "0603", "0602"))
+    bad = check(log(setup, *first, atk(["g.inf2"], ["s.inf1"]), phase="combat2"), _crt_game("A1 A1 A1 A1 A1 A1"))
+    assert rules(bad) and set(rules(bad)) <= {"EFB 11.3", "EFB 13.9"}
+    ok = check(log(setup, *first, phase("recovery"), phase="combat2"), _crt_game("A1 A1 A1 A1 A1 A1"))
+    assert rules(ok) == []
+
+
+def test_14_1_second_wave_attack_is_optional_even_in_an_ezoc():
+    """MK 14.1, 10.6: in the second wave a unit in an EZOC need not attack; in the first wave it must."""
+    second = combat({"g.inf1": "0602", "s.inf1": "0603"}, phase("recovery"))
+    assert rules(second) == []
+    first = combat({"g.inf1": "0602", "s.inf1": "0603"}, phase("combat2"), phase_="combat1")
+    assert set(rules(first)) == {"EFB 10.6"}
+
+
+def test_11_5_a_unit_in_two_zocs_must_see_both_enemies_attacked():
+    """MK 11.5, 10.6: a phasing unit in the ZOC of several enemy units must attack all of them not engaged by another
+    attacker. g.inf1 (0602) is next to s.inf1 (0603) and s.inf2 (0503): attacking only s.inf1 leaves s.inf2
+    unattacked; g.inf2 from 0403 attacking s.inf2 makes it legal."""
+    body = (atk(["g.inf1"], ["s.inf1"]), roll(4), res("EX"), loss("s.inf1"), loss("g.inf1"))
+    bad = combat({"g.inf1": "0602", "s.inf1": "0603", "s.inf2": "0503"}, *body, phase("combat2"), phase_="combat1")
+    assert rules(bad) and set(rules(bad)) <= {"EFB 10.6", "EFB 11.5"}
+    ok = combat({"g.inf1": "0602", "g.inf2": "0403", "s.inf1": "0603", "s.inf2": "0503"}, *body,
+                atk(["g.inf2"], ["s.inf2"]), roll(4), res("EX"), loss("s.inf2"), loss("g.inf2"), phase("combat2"),
+                phase_="combat1")
+    assert rules(ok) == []
