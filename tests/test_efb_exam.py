@@ -685,3 +685,15 @@ def test_11_5_a_unit_in_two_zocs_must_see_both_enemies_attacked():
                 atk(["g.inf2"], ["s.inf2"]), roll(4), res("EX"), loss("s.inf2"), loss("g.inf2"), phase("combat2"),
                 phase_="combat1")
     assert rules(ok) == []
+
+
+def test_13_5_retreat_must_end_the_full_distance_away():
+    """MK 13.5: "retreating units must end the indicated number of hexes away from their previous combat position".
+    s.inf1's D2 retreat (g.tank 6 vs 2: +4 "+4,5", die 5 -> D2) 0603→0604→0705 ends two hexes away: legal;
+    0603→0604→0704 takes two steps but ends next to 0603: it breaks 13.5."""
+    ok = combat({"g.tank": "0602", "s.inf1": "0603"}, atk(["g.tank"], ["s.inf1"]), roll(5), res("D2"),
+                retreat("s.inf1", "0603", "0604", "0705"))
+    assert rules(ok) == []
+    bad = combat({"g.tank": "0602", "s.inf1": "0603"}, atk(["g.tank"], ["s.inf1"]), roll(5), res("D2"),
+                 retreat("s.inf1", "0603", "0604", "0704"))
+    assert rules(bad) and set(rules(bad)) <= {"EFB 13.5", "EFB 13.4"}

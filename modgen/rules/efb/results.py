@@ -429,11 +429,27 @@ class Results:
             elif len(entered) < retreat:
                 ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hex(es) of the "
                           f"{retreat} required", units=[u], path=[p.start.get(u) or ""] + entered, **kw)
-            elif len(entered) > retreat:
-                stop = entered[retreat - 1]
-                lim = limit_for(ctx, u)
-                friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
-                if lim is None or len(friends) + 1 <= lim:
-                    ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; exactly "
-                              f"{retreat} are required (more only to avoid overstacking)", units=[u],
-                              path=[p.start.get(u) or ""] + entered, **kw)
+            else:
+                if len(entered) > retreat:
+                    stop = entered[retreat - 1]
+                    lim = limit_for(ctx, u)
+                    friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
+                    if lim is None or len(friends) + 1 <= lim:
+                        ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; "
+                                  f"exactly {retreat} are required (more only to avoid overstacking)", units=[u],
+                                  path=[p.start.get(u) or ""] + entered, **kw)
+                        continue
+                self._distance(ctx, p, u, entered, retreat)
+
+    @staticmethod
+    def _distance(ctx: Any, p: Pending, u: str, entered: list[str], retreat: int) -> None:
+        """13.5: "retreating units must end the indicated number of hexes away from their previous combat position
+        (or more if the last hex is over-stacked)" - counted as hex distance, not steps."""
+        start, end = p.start.get(u), entered[-1]
+        if ctx.board is None or start is None or ctx.state.position.get(u) != end:
+            return  # eliminated on the way (or moved since): the route ended where it died
+        away = ctx.board.distance(start, end)
+        if away < retreat:
+            ctx.error(ctx.rule("13.5"), f"{p.result}: {ctx.name(u)}'s retreat {'→'.join([start, *entered])} ends "
+                      f"{away} hex(es) from its combat position {start}; it must end {retreat} hexes away",
+                      units=[u], hexes=[start, end], path=[start, *entered], event_index=p.index)
