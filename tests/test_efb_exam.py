@@ -442,12 +442,13 @@ def test_12_14_fpf_not_by_artillery_adjacent_to_an_enemy():
 
 def test_12_10_close_support_needs_range_to_one_defending_hex():
     """MK 12.10: artillery supporting an attack on several hexes needs range to only one of them. g.arty (range 4)
-    at 0606 supports g.inf1+g.inf2 at 0302 against s.inf1 (0303, distance 3... ) and s.inf2 (0202)."""
-    # 0302 (even) neighbours: 0301 0402 0403 0303 0203 0202
-    setup = {"g.inf1": "0302", "g.inf2": "0302", "g.arty": "0705", "s.inf1": "0303", "s.inf2": "0202"}
-    a = atk(["g.inf1", "g.inf2"], ["s.inf1", "s.inf2"], artillery=["g.arty"])
-    r = combat(setup, a)
-    assert rules(r) == []
+    supports g.inf1+g.inf2 at 0302 against s.inf1 (0303) and s.inf2 (0202): from 0705 it is 4 hexes from 0303 and 5
+    from 0202 (legal); from 0706 it is 5 and 6 (12.3). Only the declaration is logged and judged."""
+    def support_from(h):
+        setup = {"g.inf1": "0302", "g.inf2": "0302", "g.arty": h, "s.inf1": "0303", "s.inf2": "0202"}
+        return combat(setup, atk(["g.inf1", "g.inf2"], ["s.inf1", "s.inf2"], support=["g.arty"]))
+    assert rules(support_from("0705")) == []
+    assert rules(support_from("0706")) == ["EFB 12.3"]
 
 
 def test_22_2_assault_crossing_lets_the_attackers_advance_over_a_major_river():
@@ -697,3 +698,15 @@ def test_13_5_retreat_must_end_the_full_distance_away():
     bad = combat({"g.tank": "0602", "s.inf1": "0603"}, atk(["g.tank"], ["s.inf1"]), roll(5), res("D2"),
                  retreat("s.inf1", "0603", "0604", "0704"))
     assert rules(bad) and set(rules(bad)) <= {"EFB 13.5", "EFB 13.4"}
+
+
+def test_12_18_close_support_artillery_is_never_the_exchange_loss():
+    """MK 12.18, 13.3: artillery supporting from a distance is not affected by adverse results and is not counted
+    for exchanges. g.inf1 (3) + g.arty (4, close support from 0401) vs s.inf1 (2): +5 "+4,5",
+    die 2 -> EX: the attacker's loss must be g.inf1, not g.arty."""
+    setup = {"g.inf1": "0602", "g.arty": "0401", "s.inf1": "0603"}
+    a = atk(["g.inf1"], ["s.inf1"], support=["g.arty"])
+    ok = combat(setup, a, roll(2), res("EX"), loss("s.inf1"), loss("g.inf1"))
+    assert rules(ok) == []
+    bad = combat(setup, a, roll(2), res("EX"), loss("s.inf1"), loss("g.arty"))
+    assert rules(bad) and set(rules(bad)) <= {"EFB 12.18", "EFB 13.3", "EFB 13.1"}
