@@ -710,3 +710,26 @@ def test_12_18_close_support_artillery_is_never_the_exchange_loss():
     assert rules(ok) == []
     bad = combat(setup, a, roll(2), res("EX"), loss("s.inf1"), loss("g.arty"))
     assert rules(bad) and set(rules(bad)) <= {"EFB 12.18", "EFB 13.3", "EFB 13.1"}
+
+
+def test_11_12_shifts_add_up_attacker_right_defender_left():
+    """MK 11.12-11.15: attacker and defender shifts are netted. g.tank [6] vs s.tank (3, suppressed) in woods 0304
+    from 0303: +3 "+2,3"; +1 AT (16.2), +2 suppressed defender (11.13(3)), -1 woods = +2 -> "+6+": die 1 -> EX
+    (each shift left out gives another cell: without the suppression "+2,3" die 1 -> BR)."""
+    setup = {"g.tank": "0303", "s.tank": "0304"}
+    ok = combat(setup, atk(["g.tank"], ["s.tank"]), roll(1), res("EX"), loss("s.tank"), loss("g.tank"),
+                markers={"s.tank": ["suppressed"]})
+    assert rules(ok) == []
+    bad = combat(setup, atk(["g.tank"], ["s.tank"]), roll(1), res("BR"), retreat("s.tank", "0304", "0305"),
+                 retreat("g.tank", "0303", "0302"), markers={"s.tank": ["suppressed"]})
+    assert rules(bad)[:1] == ["EFB 11.2"]
+
+
+def test_8_8_rail_movement_one_mp_per_hex_from_a_rail_hex():
+    """MK 8.8: along a railroad a unit pays 1 MP per hex whatever the terrain, under the restrictions of 8.7 (it
+    must begin on the line): g.inf1 1001→1004 by rail is 3 MP = its MA; starting off the line (0901) it breaks
+    8.8."""
+    ok = check(log({**HQ, "g.inf1": "1001"}, mv("g.inf1", "1001", "1002", "1003", "1004", mode="rail")))
+    assert rules(ok) == []
+    bad = check(log({**HQ, "g.inf1": "0901"}, mv("g.inf1", "0901", "1001", "1002", "1003", mode="rail")))
+    assert rules(bad) == ["EFB 8.8"]
