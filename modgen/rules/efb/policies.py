@@ -23,8 +23,10 @@ POLICIES: tuple[Policy, ...] = (
            "MK 7.7).",
            "EFB 7.7, 16.5"),
     Policy("advance_minor_river", "engineer", ("engineer", "allowed"),
-           "Advance after combat across a minor river without a bridge: engineer = only if an engineer took part "
-           "(22.2); allowed = only major rivers block advances (MK 13.7, GT 13.6).", "EFB 13.7, 22.2"),
+           "Advance after combat across a river without a bridge: engineer = 22.2(3) 'Assault Crossing' as printed: "
+           "across a minor or major river only if an engineer took part in the attack, and never by the defender; "
+           "allowed = 13.7 alone (MK 13.7, GT 13.6): minor rivers never block, major rivers always do.",
+           "EFB 13.7, 22.2"),
     Policy("recovery_command", "radius", ("radius", "always_ooc"),
            "Command of a suppressed unit at the start of recovery: radius = by HQ radius as if not suppressed, so "
            "in-command units recover automatically (15.4); always_ooc = suppressed units are OOC (15.3) and must roll.",

@@ -156,8 +156,12 @@ class Results:
             self.pending.retreats[uid] = entered
         if ctx.board is None or start is None:
             return
+        p = self.pending
+        adjacent = p is not None and uid in p.attack.attackers + p.attack.defenders
         if ctx.values(uid).get("movement") == 0:
-            ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and is eliminated instead of retreating", units=[uid])
+            why = "is eliminated instead of retreating" if adjacent or not self.ranged else \
+                "is never retreated by a bombardment result; it is suppressed instead (DS)"
+            ctx.error(ctx.rule("13.6"), f"{nm} has movement 0 and {why}", units=[uid])
         path = [start] + entered
         if len(set(path)) != len(path):
             ctx.error(ctx.rule("13.5"), f"{nm}'s retreat enters a hex twice: {'→'.join(path)}", units=[uid], path=path)
@@ -173,11 +177,61 @@ class Results:
                     ctx.error(ctx.rule("13.5"), f"{nm} retreats into {b}, an enemy-occupied hex or enemy ZOC, and "
                               "should have been eliminated there", units=[uid], hexes=[b], path=path)
                 return
+            costs = c.Costs(ctx, uid)
+            if costs.step(a, b) is None and not costs.unknown:
+                ctx.error(ctx.rule("13.5"), f"{nm} retreats {a}→{b} into or across terrain prohibited to it; a unit "
+                          "that cannot retreat is eliminated instead", units=[uid], hexes=[a, b], path=path)
+                return
             tec = ctx.tables.get("tec") or {}
             sides = ctx.board.hexside(a, b)
             river = any((tec.get(s) or {}).get("river") in ("major", "minor") for s in sides)
             if river and not c.bridged(ctx, a, b):
                 st.notes.setdefault("river_roll_due", {})[uid] = (a, b, ctx.index)
+        self._vacant_first(ctx, uid, path, p if adjacent else None)
+
+    @staticmethod
+    def _vacant_first(ctx: Any, uid: str, path: list[str], p: Pending | None) -> None:
+        """13.5: "Where possible, retreating units must retreat into and through vacant hexes. If no other route is
+        available, retreating units may move through occupied friendly hexes." A route that enters a hex holding
+        friendly units is an error when a route of the required length through vacant hexes existed (not into an
+        enemy unit or EZOC, nor across prohibited terrain; a river crossing is a route, with its roll). Units of the
+        same combat (or bombarded hex) retreating together do not make a hex occupied for each other."""
+        side = ctx.side_of(uid)
+        if p is None:  # ranged D1 (13.2): the units of one bombarded hex retreat together too
+            att = ctx.state.current_attack
+            need, together = 1, {uid, *(att.defenders if att is not None else ())}
+        else:
+            _, dr, _, ar = _retreat_need(p.result)
+            mine = p.attack.defenders if uid in p.attack.defenders else p.attack.attackers
+            need, together = (dr if mine is p.attack.defenders else ar), set(mine)
+
+        def held(h: str) -> list[str]:
+            return [x for x in ctx.state.units_in(h) if x not in together and ctx.side_of(x) == side]
+
+        crowded = [h for h in path[1:need + 1] if held(h)]
+        if not need or not crowded:
+            return
+        costs = c.Costs(ctx, uid)
+
+        def vacant_route(route: list[str]) -> list[str] | None:
+            if len(route) == need + 1:
+                return route
+            here = route[-1]
+            for n in ctx.board.neighbours(here):
+                if n in route or held(n) or c.hex_enemies(ctx, n, side) or c.in_ezoc(ctx, n, side):
+                    continue
+                if costs.step(here, n) is None:
+                    continue
+                found = vacant_route(route + [n])
+                if found:
+                    return found
+            return None
+
+        other = vacant_route([path[0]])
+        if other:
+            ctx.error(ctx.rule("13.5"), f"{ctx.name(uid)} retreats through {', '.join(crowded)}, occupied by friendly "
+                      f"units, although the vacant route {'→'.join(other)} was open (retreats use vacant hexes where "
+                      "possible)", units=[uid], hexes=crowded, path=path)
 
     def _advance(self, ctx: Any, ev: dict[str, Any]) -> None:
         uid = ev["unit"]
@@ -225,21 +279,31 @@ class Results:
             ctx.error(ctx.rule("13.8"), why + many, units=[uid], hexes=where, path=path)
             if rank <= 1:
                 return
-        tec = ctx.tables.get("tec") or {}
-        engineer = any("engineer" in c.types(ctx, a) for a in winners)
+        self._river_crossings(ctx, p, uid, winners, path)
+
+    @staticmethod
+    def _river_crossings(ctx: Any, p: Pending, uid: str, winners: list[str], path: list[str | None]) -> None:
+        """13.7, 22.2(3): no advance across a major river without a bridge; "normally, you may not advance after
+        combat across a minor or major river hexside. However, if an engineer unit is part of the attack, then any
+        unit in that attack may do so. This applies only to an attacker, not to the defender." Policy
+        advance_minor_river: engineer = 22.2(3) as printed; allowed = 13.7 alone (minor rivers never block)."""
+        nm, tec = ctx.name(uid), ctx.tables.get("tec") or {}
+        assault_crossing = ctx.policies.get("advance_minor_river") == "engineer"
+        attacker = winners is p.attack.attackers
+        engineer = attacker and any("engineer" in c.types(ctx, a) for a in p.attack.attackers)
+        why = "no engineer took part in the attack" if attacker else "a defender never makes an assault crossing"
         for a, b in zip(path, path[1:], strict=False):
-            if not a or not b or not ctx.board.adjacent(a, b):
+            if not a or not b or not ctx.board.adjacent(a, b) or c.bridged(ctx, a, b):
                 continue
-            sides = ctx.board.hexside(a, b)
-            if c.bridged(ctx, a, b):
-                continue
-            kinds = {(tec.get(s) or {}).get("river") for s in sides}
-            if "major" in kinds:
-                ctx.error(ctx.rule("13.7"), f"{nm} advances across a major river ({a}→{b}) without a bridge",
+            kinds = {(tec.get(s) or {}).get("river") for s in ctx.board.hexside(a, b)}
+            if "major" in kinds and not (assault_crossing and engineer):
+                extra = f" ({why}, 22.2(3))" if assault_crossing else ""
+                ctx.error(ctx.rule("13.7"), f"{nm} advances across a major river ({a}→{b}) without a bridge{extra}",
                           units=[uid], hexes=[a, b], path=path)
-            elif "minor" in kinds and not engineer and ctx.policies.get("advance_minor_river") == "engineer":
-                ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge and "
-                          "without an engineer in the attack", units=[uid], hexes=[a, b], path=path)
+            elif "minor" in kinds and assault_crossing and not engineer:
+                ctx.error(ctx.rule("22.2"), f"{nm} advances across a minor river ({a}→{b}) without a bridge ({why}, "
+                          "22.2(3))",
+                          units=[uid], hexes=[a, b], path=path)
 
     @staticmethod
     def _routes(ctx: Any, p: Pending, losers: list[str]) -> list[list[str]]:
@@ -365,11 +429,27 @@ class Results:
             elif len(entered) < retreat:
                 ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hex(es) of the "
                           f"{retreat} required", units=[u], path=[p.start.get(u) or ""] + entered, **kw)
-            elif len(entered) > retreat:
-                stop = entered[retreat - 1]
-                lim = limit_for(ctx, u)
-                friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
-                if lim is None or len(friends) + 1 <= lim:
-                    ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; exactly "
-                              f"{retreat} are required (more only to avoid overstacking)", units=[u],
-                              path=[p.start.get(u) or ""] + entered, **kw)
+            else:
+                if len(entered) > retreat:
+                    stop = entered[retreat - 1]
+                    lim = limit_for(ctx, u)
+                    friends = [x for x in ctx.state.units_in(stop) if ctx.side_of(x) == ctx.side_of(u) and x != u]
+                    if lim is None or len(friends) + 1 <= lim:
+                        ctx.error(ctx.rule("13.4"), f"{p.result}: {ctx.name(u)} retreats {len(entered)} hexes; "
+                                  f"exactly {retreat} are required (more only to avoid overstacking)", units=[u],
+                                  path=[p.start.get(u) or ""] + entered, **kw)
+                        continue
+                self._distance(ctx, p, u, entered, retreat)
+
+    @staticmethod
+    def _distance(ctx: Any, p: Pending, u: str, entered: list[str], retreat: int) -> None:
+        """13.5: "retreating units must end the indicated number of hexes away from their previous combat position
+        (or more if the last hex is over-stacked)" - counted as hex distance, not steps."""
+        start, end = p.start.get(u), entered[-1]
+        if ctx.board is None or start is None or ctx.state.position.get(u) != end:
+            return  # eliminated on the way (or moved since): the route ended where it died
+        away = ctx.board.distance(start, end)
+        if away < retreat:
+            ctx.error(ctx.rule("13.5"), f"{p.result}: {ctx.name(u)}'s retreat {'→'.join([start, *entered])} ends "
+                      f"{away} hex(es) from its combat position {start}; it must end {retreat} hexes away",
+                      units=[u], hexes=[start, end], path=[start, *entered], event_index=p.index)

@@ -54,7 +54,7 @@ class Scenario:
         elif t == "replacement":
             self._replacement(ctx, ev)
         elif t == "rally":
-            self._rally(ctx, ev["unit"], ev.get("roll"))
+            self._rally(ctx, ev["unit"], ev.get("roll"), declared=True)
         elif t == "marker" and ev.get("unit") and ev["marker"] == "suppressed" and not ev["on"] \
                 and ctx.state.phase == "recovery":
             self._rally(ctx, ev["unit"], None)
@@ -172,12 +172,34 @@ class Scenario:
             if area is None:
                 ctx.could_not_check(ctx.rule("6.2"), f"the map has no area {area_id!r}")
             elif h not in area:
-                ctx.error(ctx.rule("6.2"), f"{nm} enters at {h}, which is not in its entry area {area_id}",
-                          units=[uid], hexes=[h])
+                self._blocked_entry(ctx, uid, h, area, area_id)
         enemies = c.hex_enemies(ctx, h, ctx.side_of(uid))
         if enemies:
             ctx.error(ctx.rule("6.3"), f"{nm} enters at {h}, which holds enemy units ({c.names(ctx, enemies)})",
                       units=[uid], hexes=[h])
+
+    @staticmethod
+    def _blocked_entry(ctx: Any, uid: str, h: str, area: set[str], area_id: str) -> None:
+        """``uid`` enters at ``h`` outside its entry area: 6.5 "if, and only if, all scheduled entry hexes are
+        blocked by the occupation of enemy units, blocked reinforcements may enter via the unblocked map-edge hex
+        closest to the scheduled hex"; otherwise it breaks 6.2."""
+        nm, side, board = ctx.name(uid), ctx.side_of(uid), ctx.board
+        if not area or any(not c.hex_enemies(ctx, a, side) for a in area):
+            ctx.error(ctx.rule("6.2"), f"{nm} enters at {h}, which is not in its entry area {area_id}",
+                      units=[uid], hexes=[h])
+            return
+
+        def gap(x: str) -> int:
+            return min(board.distance(x, a) for a in area)
+
+        edges = set().union(*(board.edge_hexes(e) for e in ("north", "south", "east", "west")))
+        open_edges = [x for x in edges - area if not c.hex_enemies(ctx, x, side)]
+        best = min((gap(x) for x in open_edges), default=None)
+        if h not in edges or best is None or gap(h) > best:
+            closest = sorted(x for x in open_edges if gap(x) == best)
+            ctx.error(ctx.rule("6.5"), f"{nm} enters at {h}; every hex of its entry area {area_id} holds enemy "
+                      f"units, so it may enter only at the closest unblocked map-edge hex "
+                      f"({', '.join(closest) or 'none'})", units=[uid], hexes=[h])
 
     # ---- conditional rolls and random pool draws (GT 24.7) ---------------------------------------------------
     def _pools(self, ctx: Any) -> set[str]:
@@ -254,13 +276,22 @@ class Scenario:
                 ctx.error(ctx.rule("6.9"), f"{nm} rolled {roll}, so it returns on turn {st.turn + roll}, not "
                           f"{ev['return_turn']}", units=[uid])
 
-    def _rally(self, ctx: Any, uid: str, roll: int | None) -> None:
+    def _rally(self, ctx: Any, uid: str, roll: int | None, declared: bool = False) -> None:
+        """15.4 recovery of ``uid`` (``declared``: a ``rally`` event, not a Suppressed marker taken off)."""
         st = ctx.state
         nm = ctx.name(uid)
         if not c.suppressed(ctx, uid):
             ctx.error(ctx.rule("15.4"), f"{nm} recovers but is not suppressed", units=[uid])
             return
-        st.notes.setdefault("recovered", set()).add(uid)
+        done = st.notes.setdefault("recovered", set())
+        if declared and c.klass(ctx, uid) != "hq":
+            # 15.4: "suppression markers are removed from HQs after all other units have recovered". Only declared
+            # recoveries are ordered: the VASSAL chore takes the markers of a whole selection off in no set order.
+            early = sorted(h for h in done if c.klass(ctx, h) == "hq" and ctx.side_of(h) == ctx.side_of(uid))
+            if early:
+                ctx.error(ctx.rule("15.4"), f"{nm} recovers after {c.names(ctx, early)} had its Suppressed marker "
+                          "removed; HQs recover only after all other units", units=[uid, *early])
+        done.add(uid)
         cmd = st.notes.get("cmd_recovery", {})
         if cmd.get(uid, True) or c.klass(ctx, uid) == "hq":
             return
