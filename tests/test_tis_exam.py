@@ -1,0 +1,211 @@
+"""A rules exam for TiS written from the rulebook text (seed 002): odds rounding [3.4.1]-[3.4.4], terrain in
+combat [7.3.2], [7.3.4], [7.3.5], encirclement [7.1.13], stacking [5.1.2], [5.1.5], movement [4.2.2], [4.3.2],
+ZoC across a small river [6.2.5], moved motorized artillery [9.2.6], the B player's counterattack phase [3.3].
+
+Strengths are the EP tracks of the bundled data: parachute battalions 5 SP (5 4 4 3 2 2 1), US parachute
+battalions 6 SP, the Arnhem/Nijmegen garrisons 4 SP (4 3 3 2 1), 2 IG (armour, one black star) 5 SP, 147 RA
+(motorized field artillery) 4 SP with an 8-hex range. Hexes 0810-1512 are clear; 1504 is woods.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_tis_combat import IG2, NIJMEGEN, RA147, attack, odds
+from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, move, phase, rules, setup, stage
+from tests.tis_world import rules_in, world
+
+PARA3, US504 = "gb.1ab.1para.3", "us.82ab.504"
+
+
+def lose(u: str, n: int) -> dict:
+    return {"type": "loss", "unit": u, "steps": n, "reason": "combat"}
+
+
+def fight(att: list[str], dfn: list[str], said: str, *pre: dict, **kw) -> list[dict]:
+    return [*pre, stage(), phase("combat"), attack(att, dfn, **kw), odds(said)]
+
+
+# ---- [3.4.1] rounding of the ratio ---------------------------------------------------------------------------------
+def test_3_4_1_the_books_example_6_against_4_is_1_to_1():
+    """[3.4.1] "attacking units have a strength of 6 SP, the defender has only 4 SP. The power ratio is equal to
+    1.5:1. After rounding we get a modifier of 1:1." (a US parachute battalion, 6 SP, against the garrison)."""
+    base = (setup(US504, "1111"), setup(GARRISON, "1211"))
+    assert rules(*fight([US504], [GARRISON], "1:1", *base)) == []
+    assert rules(*fight([US504], [GARRISON], "2:1", *base)) == ["TIS 3.4.1"]
+
+
+def test_3_4_1_more_than_a_half_rounds_up():
+    """[3.4.1] "3.51 : 1 rounds up to 4:1": 15 SP against 4 SP is 3.75:1, so 4:1."""
+    base = (setup(PARA, "1111"), setup(PARA2, "1111"), setup(PARA3, "1111"), setup(GARRISON, "1211"))
+    assert rules(*fight([PARA, PARA2, PARA3], [GARRISON], "4:1", *base)) == []
+    assert rules(*fight([PARA, PARA2, PARA3], [GARRISON], "3:1", *base)) == ["TIS 3.4.1"]
+
+
+# ---- [3.4.2], [29.1.5] halving rounds up ---------------------------------------------------------------------------
+def test_3_4_2_armour_of_5_sp_in_woods_fights_with_3():
+    """[3.4.2] "tanks of strength equal to 5 SP attacking in a forest have only 3 SP" ([29.1.5] armour in woods
+    at half). 2 IG in the woods at 1504 attacks the Nijmegen garrison reduced to 1 SP at 1503: 3:1 (not 2:1 from
+    rounding down, not 5:1 unhalved). Its one black star counts -1 without infantry in its hex [29.1.9]: none."""
+    base = (setup(IG2, "1504"), setup(NIJMEGEN, "1503"), lose(NIJMEGEN, 4))
+    assert rules(*fight([IG2], [NIJMEGEN], "3:1", *base)) == []
+    assert rules(*fight([IG2], [NIJMEGEN], "2:1", *base)) == ["TIS 3.4.1"]
+
+
+# ---- [7.3.2] attacking out of a swamp ------------------------------------------------------------------------------
+def swamp(*hexes: str):
+    def edit(m: dict) -> None:
+        for h in hexes:
+            m["hexes"][h] = "swamp"
+    return edit
+
+
+def swamp_row(g: dict) -> None:
+    """A swamp row for the Terrain Effect chart (the seed's chart is truncated before it): the attacker halved
+    [7.3.2]; movement costs illustrative."""
+    g["rules"]["tables"]["terrain"]["swamp"] = {
+        "combat": "half_attacker",
+        "movement": {"infantry": 3, "armoured": 99, "motorized": 99, "cavalry": 3, "artillery": 99},
+        "source": {"rule": "TIS 7.3.2", "values": "illustrative"}}
+
+
+def test_7_3_2_a_unit_attacking_from_a_swamp_has_half_its_sp_rounded_down(tmp_path: Path):
+    """[7.3.2] "when the attack comes from a swamp: the attacker attacks with half of its strength (round
+    down)": 1 Para (5 SP) in a swamp at 1111 has 2 SP against the garrison's 4: 1:2 (rounding up would give
+    3 SP and 1:1; unhalved 5:4 is 1:1)."""
+    game = world(tmp_path, game=swamp_row, board=swamp("1111"))
+    base = (setup(PARA, "1111"), setup(GARRISON, "1211"))
+    assert rules_in(game, *fight([PARA], [GARRISON], "1:2", *base)) == []
+    assert rules_in(game, *fight([PARA], [GARRISON], "1:1", *base)) == ["TIS 3.4.1"]
+
+
+def test_7_3_2_a_swamp_under_the_defender_does_not_halve_the_attacker(tmp_path: Path):
+    """[7.3.2] only the attacker's swamp halves: 1 Para from clear 1111 against the garrison in a swamp at 1211
+    is 5:4, 1:1."""
+    game = world(tmp_path, game=swamp_row, board=swamp("1211"))
+    base = (setup(PARA, "1111"), setup(GARRISON, "1211"))
+    assert rules_in(game, *fight([PARA], [GARRISON], "1:1", *base)) == []
+
+
+# ---- [7.3.5] the river edge counts when most of the attacking strength crosses it ----------------------------------
+def river(m: dict) -> None:
+    m.setdefault("hexsides", []).append({"hexes": ["1111", "1211"], "type": "small_river"})
+
+
+def test_7_3_5_the_books_example_two_4_sp_units_across_the_river_and_one_5_sp_unit_not(tmp_path: Path):
+    """[7.3.5] "if unit 1/19 PGR is attacked by units 1/1 and 2/1 with 4 SP each, through a river, and unit 3/1
+    with 5 SP which is not attacking through the river, then the river modifier applies. When the attack is
+    performed only by units 1/1 and 3/1, the river modifier is not applied." 1 and 2 Para at 4 SP across the small
+    river 1111-1211, 3 Para (5 SP) from 1311: 13:4 is 3:1, river -1: 2:1. Only 1 and 3 Para: 9:4, 2:1, no river."""
+    game = world(tmp_path, board=river)
+    base = (setup(PARA, "1111"), setup(PARA2, "1111"), setup(PARA3, "1311"), setup(GARRISON, "1211"),
+            lose(PARA, 1), lose(PARA2, 1))
+    assert rules_in(game, *fight([PARA, PARA2, PARA3], [GARRISON], "2:1", *base)) == []
+    assert rules_in(game, *fight([PARA, PARA2, PARA3], [GARRISON], "3:1", *base)) == ["TIS 3.4.1"]
+    pair = (setup(PARA, "1111"), setup(PARA3, "1311"), setup(GARRISON, "1211"), lose(PARA, 1))
+    assert rules_in(game, *fight([PARA, PARA3], [GARRISON], "2:1", *pair)) == []
+    assert rules_in(game, *fight([PARA, PARA3], [GARRISON], "1:1", *pair)) == ["TIS 3.4.1"]
+
+
+def test_7_3_5_the_books_example_the_swamp_halved_unit_is_the_minority(tmp_path: Path):
+    """[7.3.5] "If on the hex from which unit 3/1 is attacking there was a swamp (the strength of units attacking
+    on swamps is divided in half), then during the attack of units 1/1 and 3/1 the river modifier would be
+    applied." 1 Para (4 SP) across the river, 3 Para (5 SP) out of a swamp at 1311: 2 SP [7.3.2]; 6:4 is 1:1, and
+    the river counts (4 of 6 SP cross it): 1:2."""
+    game = world(tmp_path, game=swamp_row, board=lambda m: (river(m), swamp("1311")(m)))
+    base = (setup(PARA, "1111"), setup(PARA3, "1311"), setup(GARRISON, "1211"), lose(PARA, 1))
+    assert rules_in(game, *fight([PARA, PARA3], [GARRISON], "1:2", *base)) == []
+    assert rules_in(game, *fight([PARA, PARA3], [GARRISON], "1:1", *base)) == ["TIS 3.4.1"]
+
+
+# ---- [7.3.4] defenders on several hexes ----------------------------------------------------------------------------
+def test_7_3_4_equal_defending_hexes_take_the_modifier_better_for_the_defender():
+    """[7.3.4] "When two hexes hold units of equal strength, we use the modifier favorable for the defender": the
+    garrisons (4 SP each) in woods 1504 and clear 1403, three battalions from 1503: 15:8 is 2:1, woods -1: 1:1."""
+    base = (setup(PARA, "1503"), setup(PARA2, "1503"), setup(PARA3, "1503"), setup(GARRISON, "1504"),
+            setup(NIJMEGEN, "1403"))
+    assert rules(*fight([PARA, PARA2, PARA3], [GARRISON, NIJMEGEN], "1:1", *base)) == []
+    assert rules(*fight([PARA, PARA2, PARA3], [GARRISON, NIJMEGEN], "2:1", *base)) == ["TIS 3.4.1"]
+
+
+def test_7_3_4_the_stronger_defending_hex_gives_the_terrain():
+    """[7.3.4] "we take the modifier of the hex with the strongest defending units": the garrison in the woods
+    reduced to 3 SP, the Nijmegen garrison (4 SP) in the clear: clear, 15:7 is 2:1."""
+    base = (setup(PARA, "1503"), setup(PARA2, "1503"), setup(PARA3, "1503"), setup(GARRISON, "1504"),
+            setup(NIJMEGEN, "1403"), lose(GARRISON, 1))
+    assert rules(*fight([PARA, PARA2, PARA3], [GARRISON, NIJMEGEN], "2:1", *base)) == []
+    assert rules(*fight([PARA, PARA2, PARA3], [GARRISON, NIJMEGEN], "1:1", *base)) == ["TIS 3.4.1"]
+
+
+# ---- [7.1.13] attacked from 4 directions ---------------------------------------------------------------------------
+def test_7_1_13_four_directions_give_plus_1_and_no_more_for_opposite_sides():
+    """[7.1.13] "If a unit is attacked from 4 directions, the attacker receives modifier +1 ... In that case
+    [7.1.12] does not apply." Four battalions (20 SP) from 1210, 1311, 1212 and 1111 against the garrison (4 SP) at
+    1211: 5:1, +1: 6:1 (1210/1212 and 1311/1111... are opposite pairs, which add nothing more)."""
+    units = [PARA, PARA2, PARA3, "gb.1ab.4para.10"]
+    base = tuple(setup(u, h) for u, h in zip(units, ("1210", "1311", "1212", "1112"), strict=True))
+    assert rules(*fight(units, [GARRISON], "6:1", *base, setup(GARRISON, "1211"))) == []
+    assert rules(*fight(units, [GARRISON], "7:1", *base, setup(GARRISON, "1211"))) == ["TIS 3.4.1"]
+
+
+# ---- [5.1.2], [5.1.5] stacking ----------------------------------------------------------------------------------
+STACK = ["us.82ab.504", "gb.1ab.1para.1", "gb.1ab.1para.2", "gb.1ab.1para.3", "gb.1ab.4para.10"]  # 6 + 4 x 5 = 26
+
+
+def test_5_1_2_exactly_28_sp_is_legal_29_is_not():
+    """[5.1.2] "A hex can hold up to 28 SP maximum": 26 SP and the recce squadron (2 SP) make 28, legal; with the
+    engineers (2 SP) too 30."""
+    base = [*(setup(u, "1011") for u in STACK), setup("gb.1ab.recce", "1011")]
+    assert rules(*base, stage(), phase("movement")) == []
+    assert rules(*base, setup("gb.1ab.re", "1011"), stage(), phase("movement")) == ["TIS 5.1.2"]
+
+
+def test_5_1_5_field_artillery_of_2_ep_counts_1_sp():
+    """[5.1.5] field artillery "1-2 EP is 1 SP. More than 2 EP is 2 SP": 26 SP, the recce reduced to 1 SP and the
+    airlanding light regiment (3 2 1) at 2 EP (2 SP, counted 1): 28. At 3 EP it counts 2: 29."""
+    base = [*(setup(u, "1011") for u in STACK), setup("gb.1ab.recce", "1011"), lose("gb.1ab.recce", 2),
+            setup("gb.1ab.1alr", "1011")]
+    assert rules(*base, lose("gb.1ab.1alr", 1), stage(), phase("movement")) == []
+    assert rules(*base, stage(), phase("movement")) == ["TIS 5.1.2"]
+
+
+# ---- [6.2.5] ZoC across a small river --------------------------------------------------------------------------
+def test_6_2_5_the_zoc_reaches_across_a_small_river(tmp_path: Path):
+    """[6.2.5] "The ZoC of an enemy unit includes fields on the other side of a river": the SS PzGr at 1211 holds
+    1111 across the small river 1111-1211, so 1 Para entering 1111 stops there [6.2.1]."""
+    game = world(tmp_path, board=river)
+    base = (setup(PGR, "1211"), setup(PARA, "0911"), stage(), phase("movement"))
+    assert rules_in(game, *base, move(PARA, "0911", "1011", "1111")) == []
+    assert rules_in(game, *base, move(PARA, "0911", "1011", "1111", "1110")) == ["TIS 6.2.1"]
+
+
+# ---- [4.2.2] one hex always --------------------------------------------------------------------------------------
+def test_4_2_2_a_single_hex_is_always_allowed_but_not_a_second():
+    """[4.2.2] "Regardless of the MP limit, a unit can always move to an adjacent hex": the 147 RA (motorized,
+    8 MP) enters the woods (3 MP) next to it after a barrage halves its MP to 4 [9.2.5]... kept simple: 1 Para
+    (5 MP) across the small river into the woods 1504 costs 2 + 1; one hex is always legal."""
+    assert rules(setup(PARA, "1503"), stage(), phase("movement"), move(PARA, "1503", "1504")) == []
+
+
+# ---- [9.2.6] moved motorized artillery -----------------------------------------------------------------------
+def test_9_2_6_moved_motorized_artillery_supports_with_1_sp_less():
+    """[9.2.6] "Each motorized field artillery unit which has moved during its own movement phase fires with its
+    strength lowered by 1 point": 147 RA (4 SP) moved, supporting two battalions (10 SP) against the garrison
+    reduced to 3 SP: 13:3 is 4.33, 4:1 (unmoved 14:3 = 4.67 would be 5:1)."""
+    pre = (setup(PARA, "1111"), setup(PARA2, "1111"), setup(GARRISON, "1211"), lose(GARRISON, 1),
+           setup(RA147, "1116"))
+    moved = [*pre, stage(), phase("movement"), move(RA147, "1116", "1117"), phase("combat"),
+             attack([PARA, PARA2], [GARRISON], support=[RA147])]
+    assert rules(*moved, odds("4:1")) == []
+    assert rules(*moved, odds("5:1")) == ["TIS 3.4.1"]
+    still = [*pre, stage(), phase("combat"), attack([PARA, PARA2], [GARRISON], support=[RA147])]
+    assert rules(*still, odds("5:1")) == []
+
+
+# ---- [3.3] the counterattack phase is the B player's ----------------------------------------------------------
+def test_3_3_the_player_with_initiative_does_not_counterattack():
+    """[3.3] "Counterattack phase – B player" and Scenario I "Initiative: Allies": an Allied unit moving one hex
+    into the German ZoC in the counterattack phase breaks the phase rule; the German counterattack is legal."""
+    base = (setup(PARA, "1311"), setup(GARRISON, "1111"), stage(), phase("counterattack"))
+    assert rules(*base, move(GARRISON, "1111", "1211")) == []
+    assert "TIS 3.3" in rules(*base, move(PARA, "1311", "1211"))
