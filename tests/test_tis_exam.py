@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.test_tis_combat import IG2, NIJMEGEN, RA147, attack, odds
 from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, move, phase, rules, setup, stage
-from tests.tis_world import rules_in, world
+from tests.tis_world import rules_in, unit, world
 
 PARA3, US504 = "gb.1ab.1para.3", "us.82ab.504"
 
@@ -209,3 +209,77 @@ def test_3_3_the_player_with_initiative_does_not_counterattack():
     base = (setup(PARA, "1311"), setup(GARRISON, "1111"), stage(), phase("counterattack"))
     assert rules(*base, move(GARRISON, "1111", "1211")) == []
     assert "TIS 3.3" in rules(*base, move(PARA, "1311", "1211"))
+
+
+# ---- [9.2.6] moved non-motorized artillery: the sum halved, rounded up once ------------------------------------------
+ALR, ALR2 = "gb.1ab.1alr", "gb.1ab.1alr.b"
+
+
+def second_light_regiment() -> dict:
+    """A second non-motorized field artillery unit of the 1st Airborne Division (3 SP, 4 MP, AFR 4), as the
+    bundled 1 ALR; values illustrative."""
+    rec = unit(ALR2, "artillery", "gb_1ab", "allies", [3, 2, 1], 4, ["artillery", "airborne"])
+    rec["faces"]["front"]["values"]["afr"] = 4
+    return rec
+
+
+def test_9_2_6_moved_non_motorized_artillery_halves_the_sum_of_the_moved_units(tmp_path: Path):
+    """[9.2.6] "Non-motorized field artillery which has moved during its own movement phase fires with half of its
+    strength (rounding up from the sum of artillery units which have moved)": two light regiments of 3 SP that
+    moved support with (3 + 3) / 2 = 3 SP, not 2 + 2. Two battalions (10 SP) and 3 SP against the garrison
+    reduced to 3 SP: 13:3 is 4:1 (14:3 would be 5:1). Unmoved they add 6: 16:3 is 5:1."""
+    game = world(tmp_path, counters=[second_light_regiment()])
+    pre = [setup(PARA, "1111"), setup(PARA2, "1111"), setup(GARRISON, "1211"), lose(GARRISON, 1),
+           setup(ALR, "1114"), setup(ALR2, "1014")]
+    moved = [*pre, stage(), phase("movement"), move(ALR, "1114", "1113"), move(ALR2, "1014", "1013"),
+             phase("combat"), attack([PARA, PARA2], [GARRISON], support=[ALR, ALR2])]
+    assert rules_in(game, *moved, odds("4:1")) == []
+    assert rules_in(game, *moved, odds("5:1")) == ["TIS 3.4.1"]
+    still = [*pre, stage(), phase("combat"), attack([PARA, PARA2], [GARRISON], support=[ALR, ALR2])]
+    assert rules_in(game, *still, odds("5:1")) == []
+
+
+# ---- [5.1.6] the 14 SP road limit does not count infantry --------------------------------------------------------
+def marsh(g: dict) -> None:
+    """A terrain closed to armoured, motorized units and artillery (null chart cells; illustrative)."""
+    g["rules"]["tables"]["terrain"]["marsh"] = {
+        "combat": 0, "movement": {"infantry": 3, "armoured": None, "motorized": None, "cavalry": 3, "artillery": None},
+        "source": {"rule": "TIS 4.3.3", "values": "illustrative"}}
+
+
+def marsh_road(m: dict) -> None:
+    m["hexes"]["1430"] = "marsh"  # on the Eindhoven - Arnhem road
+
+
+GDS = ["gb.xxx.gds.2ig", "gb.xxx.gds.2gg", "gb.xxx.gds.3ig", "gb.xxx.gds.1gg"]  # 2 armour, 2 motorized infantry
+
+
+def test_5_1_6_motorized_infantry_does_not_count_against_the_14_sp(tmp_path: Path):
+    """[5.1.6] "On a road, on terrain forbidden for armored and motorized units and artillery, only 14 SP of those
+    units can stay. It doesn't affect infantry (motorized and mechanized also)." Two armoured battalions (10 SP)
+    and two motorized infantry battalions (10 SP) on the road through the marsh at 1430: 10 SP count, legal; a
+    third armoured battalion makes 15."""
+    game = world(tmp_path, game=marsh, board=marsh_road)
+    base = [setup(u, "1430") for u in GDS]
+    assert rules_in(game, *base, stage(), phase("movement")) == []
+    assert rules_in(game, *base, setup("gb.xxx.8ab.1", "1430"), stage(), phase("movement")) == ["TIS 5.1.6"]
+
+
+def test_5_1_6_policy_road_stack_infantry_counted(tmp_path: Path):
+    """The policy ``road_stack_infantry`` = counted reads [5.1.6] as counting motorized and mechanized infantry:
+    the same 20 SP are too many."""
+    def both(g: dict) -> None:
+        marsh(g)
+        g["rules"].setdefault("policies", {})["road_stack_infantry"] = "counted"
+    game = world(tmp_path, game=both, board=marsh_road)
+    assert rules_in(game, *(setup(u, "1430") for u in GDS), stage(), phase("movement")) == ["TIS 5.1.6"]
+
+
+# ---- [9.6.2] single-handed fire at exactly 7 SP ----------------------------------------------------------------
+def test_9_6_2_single_handed_fire_with_exactly_7_sp_is_legal():
+    """[9.6.2] "A single-handed fire at enemy units can be made by unit(s) which have at least 7 SP": 147 RA (4)
+    and the light regiment (3) make 7; with the light regiment reduced to 2 SP, 6 is too few."""
+    fire = {"type": "attack", "kind": "fire", "attackers": [RA147, ALR], "defenders": [GARRISON]}
+    base = [setup(PARA, "1011"), setup(RA147, "1115"), setup(ALR, "1114"), setup(GARRISON, "1211")]
+    assert rules(*base, stage(), phase("combat"), fire) == []
+    assert rules(*base, lose(ALR, 1), stage(), phase("combat"), fire) == ["TIS 9.6.2"]

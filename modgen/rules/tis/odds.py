@@ -186,6 +186,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
         o.notes += why
     side = ctx.side_of(attackers[0]) if attackers else None
     def_support = 0
+    pooled: list[str] = []  # moved non-motorized guns supporting the attack at full day strength [9.2.6]
     for u in support:  # [9.3.2] support of the attack; the defender's artillery supports the defence [9.4.1]
         defence = side is not None and ctx.side_of(u) not in (None, side)
         sp, why = art.support_sp(ctx, u, attackers if defence else defenders, defence)
@@ -200,6 +201,12 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             def_support += sp
         else:
             att_sp += sp  # [9.3.2]
+            if sp and not afm and not c.is_night(ctx) and art.moved_foot(ctx, u):
+                pooled.append(u)
+    excess = art.pooled_half_excess(ctx, pooled)
+    if excess:  # [9.2.6] the moved units' sum is halved and rounded up once, not each unit
+        att_sp -= excess
+        o.notes.append(f"{c.names(ctx, pooled)} moved: ½ of their sum, rounded up once [9.2.6]")
     for u in air:
         sp = c.strength(ctx, u)
         if sp is None:
