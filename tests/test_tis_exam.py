@@ -283,3 +283,71 @@ def test_9_6_2_single_handed_fire_with_exactly_7_sp_is_legal():
     base = [setup(PARA, "1011"), setup(RA147, "1115"), setup(ALR, "1114"), setup(GARRISON, "1211")]
     assert rules(*base, stage(), phase("combat"), fire) == []
     assert rules(*base, lose(ALR, 1), stage(), phase("combat"), fire) == ["TIS 9.6.2"]
+
+
+# ---- [4.3.2] onto a road from off it ---------------------------------------------------------------------------
+ROAD = ["1331", "1430", "1429", "1529", "1528", "1627", "1626", "1726", "1725", "1824", "1823", "1923", "2022",
+        "2021"]  # the Eindhoven - Arnhem road, each hex linked to the next
+
+
+def test_4_3_2_entering_the_road_from_off_it_pays_the_terrain_then_road_rates():
+    """[4.3.2] "When a unit enters a hex with a road from a hex without a road, it spends MP for entering the
+    terrain on which the road is"; [4.3.1] then road movement. 3 IG (motorized, 8 MP) from 1330 (no road) into
+    1331 (clear, 2 MP), then 12 road legs at ½ MP (bundled illustrative road cost): 8 MP. One leg more is 8½."""
+    ig3 = "gb.xxx.gds.3ig"
+    base = (setup(ig3, "1330"), stage(), phase("movement"))
+    assert rules(*base, move(ig3, "1330", *ROAD[:13])) == []
+    assert rules(*base, move(ig3, "1330", *ROAD)) == ["TIS 4.2.2"]
+
+
+# ---- [9.3.3] support against several defenders ------------------------------------------------------------------
+def test_9_3_3_support_needs_only_one_attacked_unit_in_range():
+    """[9.3.3] "If artillery supports an attack against several units, only one of the attacked units has to be in
+    range": 147 RA (AFR 8) at 1119 reaches 1211 (8 hexes) but not 1210 (9); the attack on both garrisons is
+    supported. Against the garrison at 1210 alone it is out of range [9.3.1]."""
+    base = (setup(PARA, "1111"), setup(PARA2, "1111"), setup(GARRISON, "1211"), setup(NIJMEGEN, "1210"),
+            setup(RA147, "1119"))
+    assert rules(*fight([PARA, PARA2], [GARRISON, NIJMEGEN], "2:1", *base, support=[RA147])) == []
+    alone = (setup(PARA, "1111"), setup(NIJMEGEN, "1210"), setup(RA147, "1119"))
+    assert rules(*fight([PARA], [NIJMEGEN], "2:1", *alone, support=[RA147])) == ["TIS 9.3.1"]
+
+
+# ---- [7.1.13] five directions ------------------------------------------------------------------------------------
+def test_7_1_13_five_directions_give_plus_2():
+    """[7.1.13] "from 5 directions, +2": five battalions (25 SP) around the garrison (4 SP) at 1211: 6.25:1 is
+    6:1, +2: 8:1."""
+    units = [PARA, PARA2, PARA3, "gb.1ab.4para.10", "gb.1ab.4para.11"]
+    hexes = ("1210", "1311", "1312", "1212", "1112")
+    base = (*(setup(u, h) for u, h in zip(units, hexes, strict=True)), setup(GARRISON, "1211"))
+    assert rules(*fight(units, [GARRISON], "8:1", *base)) == []
+    assert rules(*fight(units, [GARRISON], "7:1", *base)) == ["TIS 3.4.1"]
+
+
+# ---- [32.1.10] airborne units' supply line: half, as infantry ---------------------------------------------------
+def lz_at_1111(m: dict) -> None:
+    next(a for a in m["areas"] if a["id"] == "lz_arnhem")["hexes"].append("1111")
+
+
+def out_of_supply(u: str) -> dict:
+    return {"type": "marker", "unit": u, "marker": "out_of_supply", "on": True}
+
+
+def test_32_1_10_a_landed_unit_is_supplied_within_7_and_a_half_infantry_mp_of_its_landing(tmp_path: Path):
+    """[32.1.10] "The supply line from the area of landing of air assault units is half as long as point [32.1.5]
+    would indicate. It is also considered an infantry unit": 15 / 2 = 7½ infantry MP. Scenario I gives the Allies no
+    supply base. 1 Para lands at 1111 and walks east on clear hexes: at 1811 (7 MP) it has a line, marking it out of
+    supply is wrong; at 1911 (8 MP) it has none, and (policy supply_marking every_unit) leaving it unmarked is
+    wrong [32.2.1]."""
+    game = world(tmp_path, board=lz_at_1111)
+    land = [stage(1), phase("airborne"), {"type": "reinforcement", "unit": PARA, "hex": "1111"},
+            phase("movement"), move(PARA, "1111", "1211", "1311"), phase("supply"), stage(2), phase("movement"),
+            move(PARA, "1311", "1411", "1511", "1611", "1711", "1811"), phase("supply")]
+    assert rules_in(game, *land) == []
+    assert rules_in(game, *land, out_of_supply(PARA)) == ["TIS 32.1.5"]
+    on = [*land, stage(3), phase("movement"), move(PARA, "1811", "1911"), phase("supply")]
+    assert rules_in(game, *on, out_of_supply(PARA)) == []
+
+    def every_unit(g: dict) -> None:
+        g["rules"].setdefault("policies", {})["supply_marking"] = "every_unit"
+    strict = world(tmp_path / "strict", game=every_unit, board=lz_at_1111)
+    assert rules_in(strict, *on) == ["TIS 32.2.1"]
