@@ -351,3 +351,15 @@ def test_32_1_10_a_landed_unit_is_supplied_within_7_and_a_half_infantry_mp_of_it
         g["rules"].setdefault("policies", {})["supply_marking"] = "every_unit"
     strict = world(tmp_path / "strict", game=every_unit, board=lz_at_1111)
     assert rules_in(strict, *on) == ["TIS 32.2.1"]
+
+
+# ---- Scenario I victory: British units cut off ------------------------------------------------------------------
+def test_scenario_i_only_british_units_cut_off_score_for_the_germans():
+    """Scenario I: "For each British unit being cut off (after the game ends): +1 VP (Germans)". 1 Para (British)
+    and the 1st Polish Parachute Battalion end the game out of supply (Scenario I: "Allies – none" for supply
+    bases); only the British battalion scores: 1 VP, not 2."""
+    pl = "pl.1para.1"
+    base = [setup(PARA, "1111"), setup(pl, "1113"), stage(), phase("supply"), out_of_supply(PARA),
+            out_of_supply(pl)]
+    assert rules(*base, {"type": "game_end", "vp": {"germans": 1}}) == []
+    assert rules(*base, {"type": "game_end", "vp": {"germans": 2}}) == ["TIS scenario"]
