@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.test_tis_combat import IG2, NIJMEGEN, RA147, attack, odds
-from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, move, phase, rules, setup, stage
+from tests.test_tis_movement import GARRISON, PARA, PARA2, PGR, findings, move, phase, rules, setup, stage
 from tests.tis_world import rules_in, unit, world
 
 PARA3, US504 = "gb.1ab.1para.3", "us.82ab.504"
@@ -363,3 +363,24 @@ def test_scenario_i_only_british_units_cut_off_score_for_the_germans():
             out_of_supply(pl)]
     assert rules(*base, {"type": "game_end", "vp": {"germans": 1}}) == []
     assert rules(*base, {"type": "game_end", "vp": {"germans": 2}}) == ["TIS scenario"]
+
+
+# ---- Scenario I landing dates are days -----------------------------------------------------------------------
+def landing(u: str, stage_no: int, h: str = "2005") -> list[dict]:
+    return [*(stage(n) for n in range(1, stage_no + 1)), phase("airborne"),
+            {"type": "reinforcement", "unit": u, "hex": h}]
+
+
+def test_scenario_i_the_airborne_division_lands_on_17_september_either_stage():
+    """Scenario I notes: "The Allied airborne divisional units land on 17 September" (a day; the play starts on
+    17 IX 2e, so 17 IX 3e, stage 2, is 17 September too). Landing on 18 IX 1e (stage 3) is late."""
+    assert findings(*landing(PARA, 1)) == []  # 2005: lz_arnhem
+    assert findings(*landing(PARA, 2)) == []
+    assert rules(*landing(PARA, 3)) == ["TIS scenario"]
+
+
+def test_scenario_i_the_poles_land_on_21_september_in_the_historical_variant():
+    """Scenario I notes: "In the historical variant the Poles land on 21 September": 21 IX 2e (stage 13) is on
+    time, 20 IX 3e (stage 11) is early."""
+    assert findings(*landing("pl.1para.1", 13, "2409")) == []  # dz_polish
+    assert rules(*landing("pl.1para.1", 11, "2409")) == ["TIS scenario"]
