@@ -150,7 +150,7 @@ FAMILIES = (
            "units [35.3.3], night infiltration through an own entrenched unit [13.1.5] (given paths); no ZoC up a "
            "scarp [6.1.2] (the map hexside's high side)"),
     Family("stacking", rules=("5.1", "33.3", "34"),
-           note="28 SP, artillery counting, the 14 SP road limit, 24 SP in combat; "
+           note="28 SP, artillery counting, the 14 SP road limit (policy road_stack_infantry), 24 SP in combat; "
            "one transport column and one train a hex [34.3.1], [33.3.1], no unit with a loaded column [34.3.2]; "
            "transport columns: capacity [34.2.1], loading and unloading 2 MP [34.2.2]-[34.2.3], carried units "
            "do not fight [34.3.6], a lone column entered is destroyed [34.3.4]"),
@@ -158,7 +158,8 @@ FAMILIES = (
            rules=("7", "11", "30", "35", "3.4", "8.1.2", "9.2.1", "9.3.1", "5.1.2", "13.1", "14.1.5", "14.3.3", "16",
                   "12.4.4"),
            note="adjacency, one fight, geometry, mandatory combat [7.1.3]-[7.1.4], counterattack obligation "
-           "[8.1.2], odds with terrain, edges, fortification, corps, encirclement, stars, engineers, SS, airborne "
+           "[8.1.2], odds with terrain, edges (by the SP fighting [7.3.5]), attackers out of a swamp ½ rounded down "
+           "[7.3.2], fortification, corps, encirclement, stars, engineers, SS, airborne "
            "surprise and night [13.1.1], the night die [13.1.3] and its 1-SP losses, CRT and casualty lookups, "
            "even loss spread, loss "
            "order [7.2.6], star/engineer users first [7.2.7], MG [30.1], snipers [35.1.1], Volkssturm [35.5.6], "

@@ -1,6 +1,7 @@
 """Reinforcements and airborne landings: the scenario's schedule (arrival stage, entry area), landings in the
 airborne assault phase [3.3], [17.1.1], and the Poles' drop date by a die roll (Arnhem scenario I notes,
-alternative variant: 1-2 19 IX, 3-4 20 IX, 5-6 21 IX) compared with the date they land."""
+alternative variant: 1-2 19 IX, 3-4 20 IX, 5-6 21 IX) compared with the date they land. Where a scenario dates its
+landings by day (special rule ``params.landing_by_day``), a landing on any stage of the scheduled day is on time."""
 
 from __future__ import annotations
 
@@ -64,6 +65,11 @@ class Reinforcements:
                 ctx.could_not_check(ctx.rule("scenario"), f"the drop-date roll for {ctx.name(uid)} is not in the "
                                     "log (a roll with purpose drop_date)")
             allowed = sorted({r["turn"] for r in entry.get("by_roll") or []}) or [entry.get("turn")]
+            if self._by_day(ctx, entry) and 0 < st.turn <= len(labels):
+                # the scenario dates the landing by day ("land on 17 September"): any stage of that day
+                day = _day(labels[st.turn - 1])
+                allowed += [t for t in range(1, len(labels) + 1) if t not in allowed and any(
+                    isinstance(a, int) and 0 < a <= len(labels) and _day(labels[a - 1]) == day for a in allowed)]
             if st.turn not in allowed:
                 due = " or ".join(self._lab(ctx, t) for t in allowed)
                 ctx.error(ctx.rule("scenario"), f"{ctx.name(uid)} is due on {due} but arrives on "
@@ -72,6 +78,15 @@ class Reinforcements:
             ctx.error(ctx.rule("3.3"), f"{ctx.name(uid)} lands by {entry['drop']} in the {st.phase} phase; airborne "
                       "landings happen in the airborne assault phase [17.1.1]", units=[uid])
         self._area(ctx, uid, ev, entry)
+
+    @staticmethod
+    def _by_day(ctx: Any, entry: dict[str, Any]) -> bool:
+        """Whether an airborne landing is due on a day rather than a stage: a scenario special rule with
+        ``params.landing_by_day`` (scenario I notes: "The Allied airborne divisional units land on 17 September.
+        In the historical variant the Poles land on 21 September")."""
+        return bool(entry.get("drop")) and any(
+            isinstance(r, dict) and (r.get("params") or {}).get("landing_by_day")
+            for r in (ctx.scenario or {}).get("special_rules") or [])
 
     def _date_roll(self, ctx: Any, ev: dict[str, Any]) -> None:
         sched = self._schedule(ctx)

@@ -86,6 +86,20 @@ def moved(ctx: Any, uid: str) -> bool:
     return uid in ctx.state.per_stage.get("tis_art_moved", set())
 
 
+def moved_foot(ctx: Any, uid: str) -> bool:
+    """Non-motorized field artillery that moved in its own movement phase this stage: it fires at half [9.2.6]."""
+    types = c.symbol_types(ctx, uid)
+    return (moved(ctx, uid) and c.unit_class(ctx, uid) == "artillery" and "self_propelled" not in types
+            and "motorized" not in types)
+
+
+def pooled_half_excess(ctx: Any, guns: list[str]) -> int:
+    """How much more the moved non-motorized ``guns`` add when each is halved and rounded up alone than [9.2.6]
+    allows ("rounding up from the sum of artillery units which have moved")."""
+    sps = [c.strength(ctx, u) or 0 for u in guns if moved_foot(ctx, u)]
+    return sum(math.ceil(sp / 2) for sp in sps) - math.ceil(sum(sps) / 2)
+
+
 def fire_strength(ctx: Any, guns: list[str]) -> tuple[int | None, list[str]]:
     """The SP the artillery fires with [9.2.6]: non-motorized units that moved fire at half (the sum of the moved
     ones rounded up), motorized ones that moved at 1 less (not below 1), self-propelled at full."""
@@ -95,14 +109,14 @@ def fire_strength(ctx: Any, guns: list[str]) -> tuple[int | None, list[str]]:
         if sp is None:
             return None, [f"{ctx.name(u)} has no strength track"]
         types = c.symbol_types(ctx, u)
-        if not moved(ctx, u) or "self_propelled" in types or c.unit_class(ctx, u) != "artillery":
-            total += sp
-        elif "motorized" in types:
-            total += max(1, sp - 1)
-            why.append(f"{ctx.name(u)} moved: -1 [9.2.6]")
-        else:
+        if moved_foot(ctx, u):
             halved += sp
             why.append(f"{ctx.name(u)} moved: ½ [9.2.6]")
+        elif not moved(ctx, u) or "self_propelled" in types or c.unit_class(ctx, u) != "artillery":
+            total += sp
+        else:  # moved motorized field artillery
+            total += max(1, sp - 1)
+            why.append(f"{ctx.name(u)} moved: -1 [9.2.6]")
     return total + math.ceil(halved / 2), why
 
 

@@ -23,6 +23,7 @@ from modgen.rules.tis.march import is_afm
 from modgen.rules.tis.obligations import hq_destroyed
 
 NO_STARS_TERRAIN = ("woods", "forest", "city", "mountain", "mountains")  # [29.1.6]
+HALF_ATTACKER = "half_attacker"  # a Terrain Effect row's combat value for a swamp [7.3.2]
 TEXT_COLUMNS = ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1")  # [3.2]
 
 
@@ -149,7 +150,11 @@ def unit_sp(ctx: Any, uid: str, airborne: bool, attacking: bool = False,
     if attacking and h and "minefield" in ctx.state.hex_markers.get(h, set()):
         factors.append(Fraction(1, 2))
         why.append(f"{ctx.name(uid)} attacks from the minefield at {h} ×½ [21.2.5]")
-    return apply_factors(sp, factors), why
+    swamp = attacking and row is not None and row.get("combat") == HALF_ATTACKER
+    if swamp:  # [7.3.2] "the attacker attacks with half of its strength (round down)"
+        factors.append(Fraction(1, 2))
+        why.append(f"{ctx.name(uid)} attacks from the {ctx.board.terrain(h)} at {h} ×½, rounded down [7.3.2]")
+    return apply_factors(sp, factors, down=swamp), why
 
 
 def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[str], airborne: bool,
@@ -163,6 +168,7 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
     afm = event is not None and is_afm(ctx, event)
     barricade = bar.effects(ctx, attackers, defenders)
     two_thirds = Fraction(2, 3)
+    fighting: dict[str, int] = {}  # each attacker's SP in this battle, for the edge majority [7.3.5]
     for u in attackers:
         extra = [(two_thirds, f"{ctx.name(u)} attacks from march ×⅔ [16.1.4]")] if afm else []
         if u in barricade.halved:
@@ -175,10 +181,12 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             return o
         sp, direct = art.direct_sp(ctx, u, sp)  # [9.5.1]-[9.5.2]
         att_sp += sp
+        fighting[u] = sp
         why += [direct] if direct else []
         o.notes += why
     side = ctx.side_of(attackers[0]) if attackers else None
     def_support = 0
+    pooled: list[str] = []  # moved non-motorized guns supporting the attack at full day strength [9.2.6]
     for u in support:  # [9.3.2] support of the attack; the defender's artillery supports the defence [9.4.1]
         defence = side is not None and ctx.side_of(u) not in (None, side)
         sp, why = art.support_sp(ctx, u, attackers if defence else defenders, defence)
@@ -193,6 +201,12 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             def_support += sp
         else:
             att_sp += sp  # [9.3.2]
+            if sp and not afm and not c.is_night(ctx) and art.moved_foot(ctx, u):
+                pooled.append(u)
+    excess = art.pooled_half_excess(ctx, pooled)
+    if excess:  # [9.2.6] the moved units' sum is halved and rounded up once, not each unit
+        att_sp -= excess
+        o.notes.append(f"{c.names(ctx, pooled)} moved: ½ of their sum, rounded up once [9.2.6]")
     for u in air:
         sp = c.strength(ctx, u)
         if sp is None:
@@ -232,7 +246,8 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
     if mods[dhex]:
         o.shifts.append((f"{terrain} [7.3.2]", mods[dhex] or 0))
     o.terrain_shift += mods[dhex] or 0
-    # [7.3.5] a river/scarp edge counts when most of the attacking SP attack across it
+    # [7.3.5] a river/scarp edge counts when most of the attacking SP attack across it, counted as they fight
+    # (the book's example: a unit halved in a swamp counts its half)
     edge_sp: dict[str, int] = {}
     edge_mod: dict[str, int] = {}
     starred_across = False
@@ -244,10 +259,10 @@ def compute(ctx: Any, attackers: list[str], defenders: list[str], support: list[
             row = c.terrain_row(ctx, s)
             v = (row or {}).get("combat")
             if isinstance(v, int) and v:
-                edge_sp[s] = edge_sp.get(s, 0) + (c.strength(ctx, u) or 0)
+                edge_sp[s] = edge_sp.get(s, 0) + fighting.get(u, 0)
                 edge_mod[s] = v
                 starred_across = starred_across or bool(ctx.values(u).get("black_stars"))
-    total_att = sum(c.strength(ctx, u) or 0 for u in attackers)
+    total_att = sum(fighting.values())
     for s, sp in sorted(edge_sp.items()):
         if 2 * sp > total_att:
             o.shifts.append((f"{s} edge [7.3.5]", edge_mod[s]))

@@ -116,6 +116,16 @@ POLICIES: tuple[Policy, ...] = (
         rule="TIS 5.1.2, 5.1.6",
     ),
     Policy(
+        "road_stack_infantry",
+        default="exempt",
+        choices=("exempt", "counted"),
+        doc="[5.1.6] 'only 14 SP of those units [armored, motorized, artillery] can stay. It doesn't affect "
+        "infantry (motorized and mechanized also)': motorized and mechanized infantry (symbol type infantry) do "
+        "not count against the 14 SP (exempt, the sentence as printed); counted reads the bracket as naming the "
+        "motorized and mechanized units the limit does count, infantry among them.",
+        rule="TIS 5.1.6",
+    ),
+    Policy(
         "reinforcement_phase",
         default="movement",
         choices=("movement", "any_own"),

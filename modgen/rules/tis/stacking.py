@@ -1,7 +1,8 @@
 """Stacking [5.1]: at most 28 SP a hex [5.1.2], field artillery counted as 1 SP (1-2 EP) or 2 SP (more) [5.1.5],
 and on a road through terrain forbidden to armoured, motorized units and artillery at most 14 SP of those
-[5.1.6]. When the limit applies is not said: policy ``stacking_when`` (end of every phase, or after every arrival).
-The 24 SP that may fight in one combat [5.1.2] is checked with the combat."""
+[5.1.6], motorized and mechanized infantry not counted (policy ``road_stack_infantry``). When the limit applies
+is not said: policy ``stacking_when`` (end of every phase, or after every arrival). The 24 SP that may fight in
+one combat [5.1.2] is checked with the combat."""
 
 from __future__ import annotations
 
@@ -56,8 +57,11 @@ class Stacking:
             ctx.error(ctx.rule("5.1.2"), f"{h} holds {total} SP of {side} units ({c.names(ctx, units)}); a hex "
                       f"holds at most {HEX_LIMIT} SP", units=units, hexes=[h])
         if ctx.board.on_line(h, "road"):
+            # "It doesn't affect infantry (motorized and mechanized also)" (policy road_stack_infantry)
+            exempt = ctx.policies.get("road_stack_infantry", "exempt") == "exempt"
             heavy = [u for u in units if c.move_class(ctx, u) in ("armoured", "motorized", "artillery")
-                     and c.inaccessible(ctx, h, c.move_class(ctx, u))]
+                     and c.inaccessible(ctx, h, c.move_class(ctx, u))
+                     and not (exempt and "infantry" in c.symbol_types(ctx, u))]
             sp = sum(sps[u] or 0 for u in heavy)
             if sp > ROAD_LIMIT and (key + ("road",)) not in self.reported:
                 self.reported.add(key + ("road",))

@@ -3,9 +3,9 @@
 1st British AD HQ, +1 per British unit cut off at the end).
 
 The ``game_end`` event's ``vp`` (per side) is compared with what the log gives: SP destroyed (policy
-``sp_destroyed``), units destroyed, cut-off units (units carrying the out-of-supply marker at the end [32.2]);
-a place reached by a stage (the bridge VP) is not located by the data, so the claim may exceed the computed VP by
-one of that table's values.
+``sp_destroyed``), units destroyed, cut-off units (units carrying the out-of-supply marker at the end [32.2], of
+the item's ``nationality`` when it names one); a place reached by a stage (the bridge VP) is not located by the
+data, so the claim may exceed the computed VP by one of that table's values.
 """
 
 from __future__ import annotations
@@ -59,10 +59,14 @@ class Victory:
                         computed += int(it["vp"])
                         parts.append(f"{ctx.name(it['unit'])} destroyed {it['vp']}")
                 elif "vp_each" in it:
+                    # an item may name the nationality it counts (scenario I: "each British unit being cut off")
+                    nat = it.get("nationality")
                     cut = [u for u in self.seen if ctx.side_of(u) not in (None, side) and ctx.state.position.get(u)
-                           and c.out_of_supply(ctx, u)]
+                           and c.out_of_supply(ctx, u)
+                           and (nat is None or (ctx.units.get(u) or {}).get("nationality") == nat)]
                     computed += len(cut) * int(it["vp_each"])
-                    parts.append(f"{len(cut)} enemy units cut off (out of supply) × {it['vp_each']}")
+                    parts.append(f"{len(cut)} {nat + ' ' if nat else ''}enemy units cut off (out of supply) × "
+                                 f"{it['vp_each']}")
                 elif "by_stage" in it:
                     spare = [0, *(int(s["vp"]) for s in it["by_stage"] if "vp" in s)]
                     parts.append(f"{it.get('for', 'a place reached')} (0 or {'/'.join(map(str, spare[1:]))})")
