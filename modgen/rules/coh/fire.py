@@ -156,7 +156,8 @@ class Fire:
         at_plane = any(air.is_plane(ctx, d) for d in ev.get("defenders") or [])
         if not close and not self._sees(ctx, uid, here, to, at_plane):
             ok = False
-        if not close and "turret" not in C.tags(ctx, uid) and C.in_front(ctx, uid, to) is False:
+        if (not close and "turret" not in C.tags(ctx, uid) and not forts.fires_any_direction(ctx, uid)
+                and C.in_front(ctx, uid, to) is False):
             ctx.error(ctx.rule("15.5"), f"{name} fires from {here} at {to}, outside its front arc; only turreted "
                       "vehicles fire outside their arc, other units must pivot first as a separate action",
                       units=[uid], hexes=[here, to])
