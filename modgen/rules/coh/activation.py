@@ -456,6 +456,10 @@ class Play:
             act = next(iter(acts.values())) if len(acts) == 1 else None
             if units and any(self._activation_of(u) is not act for u in units):
                 act = None
+        if t == "unload" and 0 < cost <= cap and act is not None and ev["unit"] in act.units:
+            # 17.0 Ex (Opel): a gun unloaded "for 4CAPs ... remains fresh and can still be activated later in the
+            # round"; unloaded for the group's APs it is spent with the vehicle (Fig 26)
+            act.units.remove(ev["unit"])
         if owed == 0:
             return
         if act is None:
