@@ -163,6 +163,12 @@ class Play:
                 if owed and (ctx.scenario.get("victory") or {}).get("kill_vp"):
                     self.vp_due.append((owed, ev["unit"], ctx.index or 0))
             carried.pop(ev["unit"], None)
+            for u in [u for u, v in carried.items() if v == ev["unit"]]:
+                # 17.1: "If a transporting vehicle is destroyed, any surviving unit is placed on the map facing the
+                # same way the vehicle was facing when destroyed": no longer carried
+                del carried[u]
+                if (face := ctx.state.facing.get(ev["unit"])) is not None:
+                    ctx.state.facing[u] = face
         elif t == "vp" and not ev.get("hex"):  # a VP for an objective hex is not a kill's (21.0)
             self.vp_got[ev["side"]] = self.vp_got.get(ev["side"], 0) + float(ev["points"])
 
