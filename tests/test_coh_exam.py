@@ -303,3 +303,152 @@ def test_fig30_passes_separated_by_an_action_do_not_end_the_round():
     found = check(world(), base + [PASS_G, act(SMG), mv(SMG, ["0903", "0904"], ap=1), PASS_G, PASS_S,
                                    act(TANK)])
     assert "CoH Fig 30" in rules(found)
+
+
+# ---- 15.5 the turret surcharge paid in CAPs, and with Suppressed -----------------------------------------------------
+def test_15_5_out_of_arc_surcharge_is_paid_in_caps_too_and_adds_to_suppressed():
+    """15.5: turreted vehicles fire outside their arcs "for an additional 1AP/CAP cost to fire"; 15.2 Suppressed:
+    "Costs +1AP to fire". The tank (fire cost 3) at 1206 faces 180, the 57mm due north. Not activated, it fires
+    for CAPs: 3 + 1 = 4; activated and Suppressed: 3 + 1 + 1 = 5AP."""
+    base = start([(GUN, "1203", 0.0), (TANK, "1206", 180.0)])
+    assert check(world(), base + [fire(TANK, GUN, cap=4), roll(1, 1)]) == []
+    found = check(world(), base + [fire(TANK, GUN, cap=3), roll(1, 1)])
+    assert rules(found) == ["CoH Fig 29"] and "turret out of arc" in found[0].message and found[0].units == [TANK]
+    sup = base + [hit(TANK, "hit.vehicle.suppressed"), act(TANK)]
+    assert check(world(), sup + [fire(TANK, GUN, ap=5), roll(1, 1)]) == []
+    found = check(world(), sup + [fire(TANK, GUN, ap=4), roll(1, 1)])
+    assert rules(found) == ["CoH 15.2"] and "costs 5" in found[0].message
+
+
+# ---- 16.0 road congestion: per vehicle, wheeled only -----------------------------------------------------------------
+def test_16_0_congestion_is_one_ap_per_vehicle_and_only_for_wheeled_vehicles():
+    """16.0: "Wheeled vehicles entering a road hex with other vehicles already in it must pay an additional movement
+    penalty of +1AP per vehicle." The Opel (1AP per 2 open hexes) drives along the road 0405 -> 0505 where the tank
+    and the 251/1 stand: 1/2 + 2, rounded up to 3AP. The tracked tank entering a road hex holding the Opel pays
+    only its 1/2, rounded up to 1AP."""
+    base = start([(OPEL, "0405", 120.0), (TANK, "0505", 0.0), (APC, "0505", 0.0)])
+    drive = mv(OPEL, ["0405", "0505"])
+    assert check(world(), base + [act(OPEL), {**drive, "ap": 3}]) == []
+    found = check(world(), base + [act(OPEL), {**drive, "ap": 2}])
+    assert rules(found) == ["CoH 16.0"] and "costs 3" in found[0].message and found[0].units == [OPEL]
+    tracked = start([(TANK, "0405", 120.0), (OPEL, "0505", 0.0)])
+    assert check(world(), tracked + [act(TANK), mv(TANK, ["0405", "0505"], ap=1)]) == []
+
+
+# ---- 17.0 loading costs the loaded unit's open-terrain move cost ----------------------------------------------------
+def test_17_0_loading_costs_the_loaded_units_open_terrain_move_cost():
+    """17.0: "The vehicle moves onto the same hex as the unit it wishes to transport and uses a group action to pay
+    the open terrain movement cost of the unit that is to be loaded." The PaK 40 moves 4AP per open hex (Fig 26:
+    the PaK38 unloads "for 4APs")."""
+    base = start([(OPEL, "1205", 180.0), (PAK, "1206", 0.0)])
+    drive = [act(OPEL), mv(OPEL, ["1205", "1206"], ap=1), PASS_S]
+    assert check(world(), base + drive + [{"type": "load", "unit": PAK, "vehicle": OPEL, "ap": 4}]) == []
+    found = check(world(), base + drive + [{"type": "load", "unit": PAK, "vehicle": OPEL, "ap": 1}])
+    assert rules(found) == ["CoH 17.0"] and "costs 4" in found[0].message
+
+
+# ---- 17.1 survivors of a destroyed transport -------------------------------------------------------------------------
+def test_17_1_survivors_of_a_destroyed_vehicle_are_on_the_map_facing_its_way():
+    """17.1: "If a transporting vehicle is destroyed, any surviving unit is placed on the map facing the same way the
+    vehicle was facing when destroyed." The 57mm destroys the 251/1 (facing 0) at 1206 and misses Rifles 1 inside
+    (set up facing 180); Rifles 1 may then move or fire without unloading, and faces north: the SMG at 1203 fires at
+    its front 12, so a roll of 6 (5 + 6 = 11) misses (its flank is 11)."""
+    base = start([(GUN, "1203", 180.0), (APC, "1206", 0.0), (SMG, "1202", 180.0)])
+    i = next(j for j, e in enumerate(base) if e.get("unit") == APC)
+    base.insert(i + 1, {"type": "setup", "unit": GRIF, "hex": "1206", "facing": 180.0, "carried_by": APC})
+    shot = base + [PASS_G, act(GUN), fire(GUN, APC, GRIF), roll(4, 5), roll(4, 5),
+                   {"type": "loss", "unit": APC, "eliminated": True}, {"type": "vp", "side": "soviet", "points": 1}]
+    assert check(world(), shot + [act(GRIF), mv(GRIF, ["1206", "1207"], ap=1)]) == []
+    assert check(world(), shot + [act(GRIF), fire(GRIF, GUN, ap=2), roll(1, 1)]) == []
+    smg = shot + [PASS_G, act(SMG), mv(SMG, ["1202", "1203"], ap=1), PASS_G, fire(SMG, GRIF), roll(3, 3)]
+    assert check(world(), smg) == []
+    found = check(world(), smg + [hit(GRIF)])
+    assert rules(found) == ["CoH Fig 29"] and "front DR 12" in found[0].message
+
+
+# ---- 18.1 hasty defense goes when its unit pivots -------------------------------------------------------------------
+def test_18_1_a_hasty_defense_is_removed_when_its_unit_pivots():
+    """18.1: "A hasty defense counter ... is removed when that unit pivots, moves, or is killed ... adds a +1DM".
+    Rifles 2 at 1206 (front 12) with a hasty defense; the SMG 3 hexes north rolls 7: 12 misses 13, hits 12 once the
+    rifles have pivoted (to the same facing: a pivot is a pivot)."""
+    base = start([(SMG, "1203", 180.0), (GRIF2, "1206", 0.0)])
+    ready = {"type": "marker", "unit": GRIF2, "marker": "fort.hasty_defense", "on": True}
+    shot = [act(SMG), fire(SMG, GRIF2), roll(3, 4), hit(GRIF2)]
+    assert check(world(), base + [ready, act(GRIF2), {"type": "pivot", "unit": GRIF2, "facing": 0.0, "ap": 1},
+                                  *shot]) == []
+    found = check(world(), base + [ready, PASS_G, *shot])
+    assert rules(found) == ["CoH Fig 29"] and "hasty defence" in found[0].message
+
+
+# ---- 18.2 who occupies a bunker; occupying during close combat -------------------------------------------------------
+def test_18_2_bunkers_take_foot_units_and_guns_and_assaulting_units_may_occupy():
+    """18.2: "Bunkers may be occupied by all foot units, including AT guns"; "Units assaulting a fortification in CC
+    may attempt to occupy the fortification by taking this +1AP action.\""""
+    bunker = start([(PAK, "1206", 0.0), (TANK, "1207", 0.0)], mk("fort.bunker", "1206", facing=0.0))
+    assert check(world(), bunker + [act(PAK), {"type": "occupy", "unit": PAK, "ap": 1}]) == []
+    found = check(world(), bunker + [act(TANK), mv(TANK, ["1207", "1206"], ap=1), PASS_S,
+                                     {"type": "occupy", "unit": TANK, "ap": 1}])
+    assert rules(found) == ["CoH 18.2"] and found[0].units == [TANK] and "bunker" in found[0].message
+    trench = start([(SRIF2, "1206", 0.0), (GRIF2, "1207", 0.0)], mk("fort.trench", "1206"))
+    next(e for e in trench if e.get("unit") == SRIF2)["occupies"] = "fort.trench"
+    assault = [act(GRIF2), mv(GRIF2, ["1207", "1206"], ap=1), PASS_S]
+    assert check(world(), trench + assault + [{"type": "occupy", "unit": GRIF2, "ap": 1}]) == []
+    found = check(world(), trench + assault + [{"type": "occupy", "unit": GRIF2, "ap": 0}])
+    assert rules(found) == ["CoH 18.2"] and "costs 1" in found[0].message
+
+
+# ---- 18.4 a tracked vehicle destroys the wire ------------------------------------------------------------------------
+def test_18_4_wire_entered_by_a_tracked_vehicle_is_gone_for_the_next_unit():
+    """18.4: "Wire counters are automatically destroyed and removed when a tracked unit with blue movement value moves
+    into the hex." After the tank (1/2 + 2, rounded up: 3AP) has entered, Rifles 2 walk in for their open cost with no
+    1D6 penalty; with the wire still there they would need the roll."""
+    base = start([(TANK, "1207", 0.0), (GRIF2, "1205", 180.0)], mk("fort.wire", "1206"))
+    walk = [act(GRIF2), mv(GRIF2, ["1205", "1206"], ap=1)]
+    assert check(world(), base + [act(TANK), mv(TANK, ["1207", "1206"], ap=3), PASS_S,
+                                  {"type": "spent", "units": [TANK]}, *walk]) == []
+    found = check(world(), base + walk)
+    assert rules(found) == ["CoH 18.4"] and "1D6" in found[0].message
+
+
+# ---- 18.5 mine colours, CAPs and no terrain DM -----------------------------------------------------------------------
+def test_18_5_mine_colour_decides_who_is_attacked():
+    """18.5: "Mines with a blue number explode against vehicles with blue or green movement values. Mines with a red
+    number explode against units with red movement values." The wheeled Opel entering a blue mine must be attacked;
+    the tracked tank entering a red mine is not."""
+    opel = start([(OPEL, "1207", 0.0)], mk("fort.mine.blue", "1206"))
+    found = check(world(), opel + [act(OPEL), mv(OPEL, ["1207", "1206"], ap=1), PASS_S])
+    assert rules(found) == ["CoH 18.5"] and found[0].units == [OPEL]
+    assert check(world(), opel + [act(OPEL), mv(OPEL, ["1207", "1206"], ap=1),
+                                  {"type": "roll", "dice": [1, 1], "purpose": "mine", "unit": OPEL}, PASS_S]) == []
+    tank = start([(TANK, "1207", 0.0)], mk("fort.mine.red", "1206"))
+    assert check(world(), tank + [act(TANK), mv(TANK, ["1207", "1206"], ap=1), PASS_S]) == []
+
+
+def test_18_5_caps_modify_the_mine_roll_and_terrain_does_not():
+    """18.5: "A player may modify the die roll with CAPs"; "Terrain and fortification DMs do not affect mine attacks."
+    Red mine number 8 (illustrative). A roll of 6 with 2 CAPs is 8, a hit; in the woods hex 0403 a roll of 8 still
+    hits."""
+    base = start([(GRIF2, "1207", 0.0)], mk("fort.mine.red", "1206"))
+    walk = [act(GRIF2), mv(GRIF2, ["1207", "1206"], ap=1),
+            {"type": "roll", "dice": [3, 3], "purpose": "mine", "unit": GRIF2, "cap": 2}]
+    assert errors(check(world(), base + walk + [hit(GRIF2), PASS_S])) == []
+    found = errors(check(world(), base + walk + [PASS_S]))
+    assert rules(found) == ["CoH 18.5"] and "rolls 8" in found[0].message
+    woods = start([(GRIF2, "0503", 0.0)], mk("fort.mine.red", "0403"))
+    walk = [act(GRIF2), mv(GRIF2, ["0503", "0403"], ap=2), {"type": "roll", "dice": [4, 4], "purpose": "mine",
+                                                             "unit": GRIF2}]
+    assert check(world(), woods + walk + [hit(GRIF2), PASS_S]) == []
+    assert rules(check(world(), woods + walk + [PASS_S])) == ["CoH 18.5"]
+
+
+# ---- 18.6 a hindrance's DR takes the terrain DM ----------------------------------------------------------------------
+def test_18_6_wire_in_woods_needs_15_plus_the_woods_dm():
+    """18.4/18.6: wire is destroyed "with an attack equal to or greater than its red 15DR ... The DR of wire is
+    modified by any applicable terrain DM." Wire in the woods hex 0403 (DM 2, illustrative): DV 17. The SMG (red 5)
+    at 0603, 2 hexes away: a roll of 12 removes it, 10 does not."""
+    base = start([(SMG, "0603", 270.0)], mk("fort.wire", "0403"))
+    atk = [PASS_G, act(SMG), fire(SMG, hex="0403", fortification="fort.wire")]
+    gone = {"type": "marker", "hex": "0403", "marker": "fort.wire", "on": False}
+    assert check(world(), base + atk + [roll(6, 6), gone]) == []
+    found = check(world(), base + atk + [roll(5, 5), gone])
+    assert rules(found) == ["CoH 18.6"] and "DV 17" in found[0].message and found[0].hexes == ["0403"]
