@@ -114,6 +114,8 @@ class Fire:
         defenders = [u for u in ev.get("defenders") or [] if ctx.units.get(u)]
         close, to = is_close(ctx, ev), target_hex(ctx, ev)
         legal = all([self._may_fire(ctx, u, ev, close, to) for u in attackers])
+        if not close:
+            self._whole_load(ctx, attackers, defenders)
         legal = bombs.declare(ctx, ev, attackers) and legal
         n = bombs.count(ev)
         if ev.get("cluster") and n:  # 20.4: A-P cluster bombs become a red mine, they do not attack
@@ -130,6 +132,21 @@ class Fire:
                 self.fort.rolls = n
         where = [h for u in attackers + defenders if (h := ctx.state.position.get(u))]
         self.open = Open(ctx.index or 0, attackers, targets, list(dict.fromkeys(where)))
+
+    def _whole_load(self, ctx: Any, attackers: list[str], defenders: list[str]) -> None:
+        """17.1: "Incoming fire is resolved simultaneously against a vehicle and the flank DRs of any transported
+        units. Attacks are rolled individually for each unit" (16.1 for APCs): fire at a transporting vehicle or at a
+        unit it carries must attack both."""
+        carried = ctx.state.notes.get("coh_carried", {})
+        vehicles = {carried.get(d, d) for d in defenders if d in carried or d in carried.values()}
+        for v in sorted(vehicles):
+            load = [v, *(u for u, x in carried.items() if x == v)]
+            if missing := [u for u in load if u not in defenders]:
+                ctx.error(ctx.rule("17.1"), f"the fire at {', '.join(ctx.name(u) for u in load if u in defenders)} "
+                          f"leaves out {', '.join(ctx.name(u) for u in missing)}; fire at a transporting vehicle is "
+                          "resolved simultaneously against the vehicle and every unit it carries, each rolled for "
+                          "individually", units=[*attackers, *load],
+                          hexes=[h for h in (ctx.state.position.get(v),) if h])
 
     def _may_fire(self, ctx: Any, uid: str, ev: dict[str, Any], close: bool, to: str | None) -> bool:
         here, name, ok = ctx.state.position.get(uid), ctx.name(uid), True
