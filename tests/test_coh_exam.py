@@ -205,10 +205,11 @@ def test_17_0_a_gun_unloaded_for_caps_stays_fresh_one_unloaded_in_the_group_is_s
 
 def test_17_0_a_truck_gives_its_passenger_no_cover():
     """17.0: "Transported units receive no vehicle cover from the vehicle they are being transported by (exception -
-    16.1 APCs)"; 17.1: fire is resolved against "the flank DRs of any transported units". Rifles 2 in the Opel: DV =
-    flank 11. The SMG (red 5) 3 hexes away rolls 6: 11 hits."""
+    16.1 APCs)"; 17.1: fire is resolved "simultaneously against a vehicle and the flank DRs of any transported
+    units". Rifles 2 in the Opel: DV = flank 11. The SMG (red 5) 3 hexes away misses the Opel's front 9 with a 2, then
+    rolls 6 against the rifles: 11 hits."""
     base = carrying(start([(SMG, "1203", 180.0), (OPEL, "1206", 0.0)]), GRIF2, OPEL)
-    shot = base + [PASS_G, act(SMG), fire(SMG, GRIF2), roll(3, 3)]
+    shot = base + [PASS_G, act(SMG), fire(SMG, OPEL, GRIF2), roll(1, 1), roll(3, 3)]
     assert check(world(), shot + [hit(GRIF2)]) == []
     found = check(world(), shot)
     assert rules(found) == ["CoH Fig 29"] and "no hit counter" in found[0].message
