@@ -8,7 +8,7 @@ Geometry of the bundled board: flat-topped hexes, odd columns sit half a hex hig
 
 from __future__ import annotations
 
-from tests.rules_fixtures.coh_world import check, mk, rules, start, world
+from tests.rules_fixtures.coh_world import check, make_unit, mk, rules, start, world
 
 TANK, APC, GRIF, GRIF2 = "de.pz3h", "de.sdkfz251_1", "de.rifle.1", "de.rifle.2"
 GUN, SRIF, SMG, SRIF2 = "su.57mm_at", "su.rifle.1", "su.smg.1", "su.rifle.2"
@@ -453,3 +453,102 @@ def test_18_6_wire_in_woods_needs_15_plus_the_woods_dm():
     assert check(world(), base + atk + [roll(6, 6), gone]) == []
     found = check(world(), base + atk + [roll(5, 5), gone])
     assert rules(found) == ["CoH 18.6"] and "DV 17" in found[0].message and found[0].hexes == ["0403"]
+
+
+# ---- 16.1 / 17.1 fire at a transport attacks everything in it --------------------------------------------------------
+def test_17_1_fire_at_a_transport_is_resolved_against_the_vehicle_and_its_passengers():
+    """17.1: "Incoming fire is resolved simultaneously against a vehicle and the flank DRs of any transported units.
+    Attacks are rolled individually for each unit. Both the vehicle and the transported unit receive the hex's terrain
+    modifier." The 251/1 carrying Rifles 1 in the woods hex 0403 (DM 2, illustrative); the SMG (red 5) at 0603, 2
+    hexes away: the rifles' DV is flank 11 + 2 woods + 2 APC shield = 15."""
+    base = carrying(start([(SMG, "0603", 270.0), (APC, "0403", 90.0)]), GRIF, APC)
+    shot = base + [PASS_G, act(SMG), fire(SMG, APC, GRIF), roll(1, 1)]
+    assert check(world(), shot + [roll(5, 5), hit(GRIF)]) == []
+    found = check(world(), shot + [roll(4, 5), hit(GRIF)])
+    assert rules(found) == ["CoH Fig 29"] and "+2 woods, +2 APC shield" in found[0].message
+    found = check(world(), base + [PASS_G, act(SMG), fire(SMG, APC), roll(1, 1)])
+    assert rules(found) == ["CoH 17.1"] and GRIF in found[0].units and "leaves out Rifles 1" in found[0].message
+
+
+def test_16_1_towed_guns_in_an_apc_get_its_shield():
+    """16.1: "All units transported by an APC with a +2 red shield receive a +2DM. Towed guns and mortar units also
+    receive this bonus, since the gun crew rides in the APC." The PaK 40 in the 251/1: flank red 10 + 2 = 12; the SMG
+    (red 5) 3 hexes away misses the APC's front (blue 13, blue 0) and rolls 7 against the PaK: 12 hits, 6 does not."""
+    base = carrying(start([(SMG, "1203", 180.0), (APC, "1206", 0.0)]), PAK, APC)
+    shot = base + [PASS_G, act(SMG), fire(SMG, APC, PAK), roll(1, 1)]
+    assert check(world(), shot + [roll(3, 4), hit(PAK)]) == []
+    found = check(world(), shot + [roll(3, 3), hit(PAK)])
+    assert rules(found) == ["CoH Fig 29"] and "DV 12" in found[0].message and "APC shield" in found[0].message
+
+
+def test_17_0_a_vehicle_loads_only_a_unit_in_its_own_hex():
+    """17.0: "The vehicle moves onto the same hex as the unit it wishes to transport" before loading it."""
+    base = start([(OPEL, "1205", 180.0), (PAK, "1206", 0.0)])
+    found = check(world(), base + [act(OPEL), {"type": "load", "unit": PAK, "vehicle": OPEL, "ap": 4}])
+    assert rules(found) == ["CoH 17.0"] and "another hex" in found[0].message and found[0].units == [OPEL, PAK]
+    assert check(world(), base + [act(OPEL), mv(OPEL, ["1205", "1206"], ap=1), PASS_S,
+                                  {"type": "load", "unit": PAK, "vehicle": OPEL, "ap": 4}]) == []
+
+
+# ---- 15.2 Panicked rally ---------------------------------------------------------------------------------------------
+def test_15_2_panicked_rallies_on_9():
+    """15.2 Panicked: "9 needed to rally" (Russian: "Бросьте >=9"): 9 removes the counter, 8 does not. The rally's AP
+    cost (7.x) is not in the fragment: could-not-check, not an error."""
+    base = start([(TANK, "1206", 0.0)])
+    pan, off = hit(TANK, "hit.vehicle.panicked"), {"type": "marker", "unit": TANK, "marker": "hit.vehicle.panicked",
+                                                  "on": False}
+    assert errors(check(world(), base + [pan, act(TANK), {"type": "rally", "unit": TANK, "roll": 9}, off])) == []
+    found = errors(check(world(), base + [pan, act(TANK), {"type": "rally", "unit": TANK, "roll": 8}, off]))
+    assert rules(found) == ["CoH 15.2"] and "9 is needed" in found[0].message
+
+
+# ---- 18.6 Ex: artillery on a bunker ----------------------------------------------------------------------------------
+def test_18_6_example_artillery_on_two_rifles_under_a_bunker():
+    """18.6 Ex: "Soviet artillery with a red 6FP fires at 2 rifle squads under a bunker counter with a 15DV and a black
+    5 DM. The artillery rolls a 10 for a total 16AV and the bunker counter is removed. The Soviet rolls a 14AV against
+    the first rifle's 16DV (11 flank DR +5DM from the bunker) and misses. For the second rifle squad, the Soviet rolls
+    a 12AV and misses." (18.2: the black DM counts against "all mortar/artillery fire"; 18.6: flank DR against
+    artillery.) The artillery is a test unit (red 6FP from the example, the rest illustrative)."""
+    w = world()
+    w.counters_doc["counters"].append(make_unit("su.arty", "soviet", "gun", {
+        "fp_red": 6, "fp_blue": 4, "fire_cost": 4, "range": 12, "move_cost": 4, "move_hexes": 1, "move_colour": "red",
+        "defense_front": 12, "defense_flank": 10, "_front": "blue"}, ["artillery"], "Artillery"))
+    base = start([("su.arty", "1201", 180.0), (GRIF, "1206", 180.0), (GRIF2, "1206", 180.0)],
+                 mk("fort.bunker", "1206", facing=180.0))
+    for e in base:
+        if e.get("unit") in (GRIF, GRIF2):
+            e["occupies"] = "fort.bunker"
+    shot = base + [PASS_G, act("su.arty"), fire("su.arty", GRIF, GRIF2, hex="1206", fortification="fort.bunker"),
+                   roll(5, 5), roll(4, 4), roll(3, 3), {"type": "marker", "hex": "1206", "marker": "fort.bunker",
+                                                        "on": False}]
+    assert check(w, shot) == []
+    found = check(w, shot + [hit(GRIF)])
+    assert rules(found) == ["CoH Fig 29"] and "DV 16 (flank DR 11, +5 Bunker (18.2))" in found[0].message
+
+
+# ---- 20.2 air to air -------------------------------------------------------------------------------------------------
+def test_20_2_the_higher_plane_gets_one_fp_and_one_dm_in_air_to_air_combat():
+    """20.2: "In air to air combat, higher altitude units receive +1DM and +1FP"; "For every hex beyond 3 hexes that the
+    airplane fires, its FP is decreased by 1"; 20.1: each altitude counter "increases its defense ratings by 1DR"
+    (the -1FP is for ground attacks only). The Shturmovik (blue 10, range 3) at altitude 1 fires from 1203 at the
+    Stuka (front 12) at altitude 0 in 1209, 6 hexes: 10 - 3 + 1 = 8, so a roll of 4 hits. The Stuka (blue 5, range 3)
+    answers from 1208, 5 hexes: 5 - 2 = 3 against the Shturmovik's front 13 + 1 altitude + 1 higher = 15: 12 hits."""
+    il2, stuka = "su.il2", "de.ju87"
+
+    def air(uid, ap, **kw):
+        return {"type": "air_action", "unit": uid, "ap": ap, **kw}
+
+    def fly(uid, a, b):
+        return {"type": "move", "unit": uid, "from": a, "to": b}
+
+    base = start([(il2, "off", 180.0), (stuka, "off", 0.0)])
+    seq = base + [act(il2), air(il2, 1, altitude=1), fly(il2, None, "1201"), act(stuka), air(stuka, 1, altitude=0),
+                  fly(stuka, None, "1209"), air(il2, 2), fly(il2, "1201", "1202"), fly(il2, "1202", "1203"),
+                  fire(il2, stuka)]
+    assert check(world(), seq + [roll(2, 2), {"type": "result", "result": "hit"}]) == []
+    found = check(world(), seq + [roll(1, 2), {"type": "result", "result": "hit"}])
+    assert rules(found) == ["CoH Fig 29"] and "+1 higher altitude (20.2)" in found[0].message
+    answer = seq + [roll(1, 2), air(stuka, 2), fly(stuka, "1209", "1208"), fire(stuka, il2)]
+    assert check(world(), answer + [roll(6, 6), {"type": "result", "result": "hit"}]) == []
+    found = check(world(), answer + [roll(5, 6), {"type": "result", "result": "hit"}])
+    assert rules(found) == ["CoH Fig 29"] and "DV 15" in found[0].message
