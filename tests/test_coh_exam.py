@@ -552,3 +552,82 @@ def test_20_2_the_higher_plane_gets_one_fp_and_one_dm_in_air_to_air_combat():
     assert check(world(), answer + [roll(6, 6), {"type": "result", "result": "hit"}]) == []
     found = check(world(), answer + [roll(5, 6), {"type": "result", "result": "hit"}])
     assert rules(found) == ["CoH Fig 29"] and "DV 15" in found[0].message
+
+
+# ---- 21.3 / Fig 28 CAPs are a round's --------------------------------------------------------------------------------
+def test_21_3_the_cap_level_is_spent_per_round():
+    """21.3: a firefight's "starting CAP level" (Soviet 5 in the bundled firefight, illustrative); the five 1CAP pivots
+    of round 1 do not use up round 2's CAPs, a sixth in one round is one too many (Fig 27: "pivots ... for 1CAP")."""
+    base = start([(GUN, "1203", 0.0), (TANK, "1206", 0.0)])
+
+    def pivots(*facings):
+        return [e for f in facings for e in (PASS_G, {"type": "pivot", "unit": GUN, "facing": f, "cap": 1})]
+
+    new_round = [PASS_G, PASS_S, {"type": "phase", "phase": "round_end", "side": None}, {"type": "turn", "turn": 2}]
+    assert check(world(), base + pivots(60, 120, 180, 240, 300) + new_round + pivots(0, 60, 120, 180, 240)) == []
+    found = check(world(), base + pivots(60, 120, 180, 240, 300, 0))
+    assert rules(found) == ["CoH 21.3"] and found[0].severity == "error"
+
+
+# ---- 18.1 hasty defenses of several units in one hex -----------------------------------------------------------------
+def test_18_1_several_units_may_entrench_in_one_hex_but_one_each():
+    """18.1: "Multiple hasty defenses may be built by multiple units in a hex, but only one hasty defense may by placed
+    on each individual unit"; "foot units only for a cost of 7APs"."""
+    base = start([(GRIF2, "1206", 0.0), (GRIF, "1206", 0.0)])
+    two = [act(GRIF2), {"type": "entrench", "unit": GRIF2, "ap": 7}, PASS_S,
+           act(GRIF), {"type": "entrench", "unit": GRIF, "ap": 7}]
+    assert check(world(), base + two) == []
+    ready = {"type": "marker", "unit": GRIF2, "marker": "fort.hasty_defense", "on": True}  # set up with one
+    found = check(world(), base + [ready] + two[:2])
+    assert rules(found) == ["CoH 18.1"] and found[0].units[:1] == [GRIF2]
+
+
+# ---- 16.0 congestion only on roads -----------------------------------------------------------------------------------
+def test_16_0_no_congestion_off_the_road():
+    """16.0: the +1AP per vehicle is for "Wheeled vehicles entering a road hex with other vehicles already in it". The
+    Opel entering the open 1206 (no road) with the tank and the 251/1 pays its 1/2, rounded up to 1AP; on the road
+    (0505) the same entry costs 3."""
+    base = start([(OPEL, "1207", 0.0), (TANK, "1206", 0.0), (APC, "1206", 0.0)])
+    assert check(world(), base + [act(OPEL), mv(OPEL, ["1207", "1206"], ap=1)]) == []
+    road = start([(OPEL, "0405", 120.0), (TANK, "0505", 0.0), (APC, "0505", 0.0)])
+    found = check(world(), road + [act(OPEL), mv(OPEL, ["0405", "0505"], ap=1)])
+    assert rules(found) == ["CoH 16.0"] and "costs 3" in found[0].message
+
+
+# ---- 17.0 / 15.6 an unloaded unit is under the vehicle and gets its cover --------------------------------------------
+def test_17_0_an_unloaded_squad_takes_cover_under_its_vehicle():
+    """17.0: "The unloaded unit is now placed under the vehicle"; 15.6: "+1DM per vehicle to all non-transported
+    infantry squads in the same hex". Rifles 1 unloaded from the 251/1 at 1206 (facing 0): front 12 + 1 = 13 against
+    the SMG 3 hexes north; 5 + 8 hits, 5 + 7 does not."""
+    base = carrying(start([(SMG, "1203", 180.0), (APC, "1206", 0.0)]), GRIF, APC)
+    pre = base + [act(APC), {"type": "unload", "unit": GRIF, "ap": 1}, act(SMG), fire(SMG, GRIF)]
+    assert check(world(), pre + [roll(4, 4), hit(GRIF)]) == []
+    found = check(world(), pre + [roll(3, 4), hit(GRIF)])
+    assert rules(found) == ["CoH Fig 29"] and "+1 vehicle cover (15.6)" in found[0].message
+
+
+# ---- 20.0 no stalling with airplanes ---------------------------------------------------------------------------------
+def test_20_0_players_may_not_stall_with_airplanes():
+    """20.0: "Players may not stall with airplanes"; Fig 28: a ground unit's stall pays 1AP of its pool."""
+    il2 = "su.il2"
+    base = start([(il2, "off", 180.0), (SMG, "0903", 180.0), (TANK, "1206", 0.0)])
+    enter = [act(il2), {"type": "air_action", "unit": il2, "ap": 1, "altitude": 0},
+             {"type": "move", "unit": il2, "from": None, "to": "0101"}, PASS_G]
+    found = check(world(), base + enter + [{"type": "stall", "side": "soviet"}])
+    assert rules(found) == ["CoH 20.0"] and found[0].units == [il2] and "may not stall" in found[0].message
+    walk = [act(SMG), mv(SMG, ["0903", "0904"], ap=1), PASS_G]
+    assert check(world(), base + walk + [{"type": "stall", "side": "soviet"}]) == []
+
+
+# ---- 18.5 acting in a mined hex --------------------------------------------------------------------------------------
+def test_18_5_occupying_a_trench_in_a_mined_hex_triggers_the_mine_firing_does_not():
+    """18.5: mines attack units that "take any action other than firing, rallying, or spotting for OBA" in the hex.
+    Rifles 2 stand in 1206 with a red mine and a trench: occupying the trench (+1AP, 18.2) needs a mine attack, firing
+    at the SMG 3 hexes north does not."""
+    base = start([(GRIF2, "1206", 0.0), (SMG, "1203", 180.0)], mk("fort.mine.red", "1206"),
+                 mk("fort.trench", "1206"))
+    found = check(world(), base + [act(GRIF2), {"type": "occupy", "unit": GRIF2, "ap": 1}, PASS_S])
+    assert rules(found) == ["CoH 18.5"] and found[0].units == [GRIF2]
+    assert check(world(), base + [act(GRIF2), {"type": "occupy", "unit": GRIF2, "ap": 1},
+                                  {"type": "roll", "dice": [1, 1], "purpose": "mine", "unit": GRIF2}, PASS_S]) == []
+    assert check(world(), base + [act(GRIF2), fire(GRIF2, SMG, ap=2), roll(1, 1), PASS_S]) == []
