@@ -462,9 +462,7 @@ class Play:
             act = next(iter(acts.values())) if len(acts) == 1 else None
             if units and any(self._activation_of(u) is not act for u in units):
                 act = None
-        if t == "unload" and 0 < cost <= cap and act is not None and ev["unit"] in act.units:
-            # 17.0 Ex (Opel): a gun unloaded "for 4CAPs ... remains fresh and can still be activated later in the
-            # round"; unloaded for the group's APs it is spent with the vehicle (Fig 26)
+        if t == "unload" and act is not None and ev["unit"] in act.units and self._stays_fresh(ctx, act, cost, cap):
             act.units.remove(ev["unit"])
         if owed == 0:
             return
@@ -489,6 +487,15 @@ class Play:
                       **_at(ctx, act.units))
         if pool is not None and act.points >= pool:
             self._close(ctx, next((s for s, a in self.active.items() if a is act), None))
+
+    @staticmethod
+    def _stays_fresh(ctx: Any, act: Activation, cost: int, cap: int) -> bool:
+        """17.0 Opel Ex: a gun unloaded "for 4CAPs" (Russian: "за 4 АР" as the truck's first action) "remains fresh
+        and can still be activated later in the round"; Fig 26: one unloaded for APs after moving is spent with its
+        vehicle. Which unload keeps it fresh is policy ``unload_payment``."""
+        how = ctx.policies.get("unload_payment", "cap")
+        by_caps, first = 0 < cost <= cap, act.points == 0
+        return (by_caps and how in ("cap", "either")) or (first and how in ("first_action", "either"))
 
     # ---- victory points for a destroyed unit -------------------------------------------------------------------
     def _vp_check(self, ctx: Any) -> None:

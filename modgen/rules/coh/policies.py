@@ -72,14 +72,18 @@ POLICIES: tuple[Policy, ...] = (
         "light_damage_removal",
         default="never",
         choices=("never", "rally_as_suppressed"),
-        doc="Light Damage has no effect and no rally number; the fragment never says it can be removed.",
+        doc="Light Damage has no effect and no rally number; the fragment never says it can be removed: 'never' (a "
+        "rally off it is an error), or it rallies on the Suppressed number (policy suppressed_rally).",
         rule="CoH 15.2",
     ),
     Policy(
         "unload_payment",
-        default="ap_or_cap",
-        choices=("ap_or_cap", "cap_only", "ap_only"),
-        doc="The Opel unload example pays '4CAPs' in English and '4 AP' in Russian.",
+        default="cap",
+        choices=("cap", "first_action", "either"),
+        doc="Which unload leaves the unloaded unit fresh (17.0 Opel Ex: 'unloading the gun for 4CAPs ... The gun "
+        "remains fresh' in English, '4 AP' in Russian; Fig 26: a gun unloaded for APs after moving is spent with its "
+        "vehicle): 'cap' one paid wholly in CAPs (the English text), 'first_action' one taken before the vehicle's "
+        "activation has paid any AP (the Russian text), 'either' both.",
         rule="CoH 17.0",
     ),
     Policy(
