@@ -631,3 +631,39 @@ def test_18_5_occupying_a_trench_in_a_mined_hex_triggers_the_mine_firing_does_no
     assert check(world(), base + [act(GRIF2), {"type": "occupy", "unit": GRIF2, "ap": 1},
                                   {"type": "roll", "dice": [1, 1], "purpose": "mine", "unit": GRIF2}, PASS_S]) == []
     assert check(world(), base + [act(GRIF2), fire(GRIF2, SMG, ap=2), roll(1, 1), PASS_S]) == []
+
+
+# ---- policies for two gaps of 15.2 and 17.0 --------------------------------------------------------------------------
+def test_17_0_which_unload_keeps_the_gun_fresh_is_policy_unload_payment():
+    """17.0 Opel Ex: "begins his activation by unloading the gun for 4CAPs ... The gun remains fresh" (English); the
+    Russian text pays "4 АР" for the same unload. Fig 26: a gun unloaded "for 4APs" after the vehicle has moved is
+    "marked as spent" with it. Policy ``unload_payment``: 'cap' (default) keeps only a CAP-paid unload fresh,
+    'first_action' one made before the activation has paid any AP, 'either' both."""
+    first_for_aps = _opel_with_pak() + [act(OPEL), {"type": "unload", "unit": PAK, "ap": 4}, PASS_S,
+                                        mv(OPEL, ["1206", "1207"], ap=1), {"type": "spent", "units": [OPEL]}, PASS_S,
+                                        act(PAK)]
+    found = check(world(), first_for_aps)
+    assert rules(found) == ["CoH Fig 26-30"] and found[0].units == [PAK]
+    assert check(world(policies={"unload_payment": "first_action"}), first_for_aps) == []
+    assert check(world(policies={"unload_payment": "either"}), first_for_aps) == []
+    after_moving = _opel_with_pak() + [act(OPEL), mv(OPEL, ["1206", "1207"], ap=1), PASS_S,
+                                       {"type": "unload", "unit": PAK, "ap": 4}, PASS_S,
+                                       {"type": "spent", "units": [OPEL]}, act(PAK)]
+    found = check(world(policies={"unload_payment": "first_action"}), after_moving)
+    assert rules(found) == ["CoH Fig 26-30"] and found[0].units == [PAK]
+
+
+def test_15_2_light_damage_is_never_rallied_off_unless_policy_says_so():
+    """15.2: Light Damage: "Unit mechanical stats are not affected in any way, just psychological" and prints no rally
+    number; "Some vehicle hit counters can not be rallied". Policy ``light_damage_removal``: 'never' (default), or
+    'rally_as_suppressed' (on Suppressed's 8, policy suppressed_rally)."""
+    base = start([(TANK, "1206", 0.0)])
+    light = hit(TANK, "hit.vehicle.light_damage")
+    off = {"type": "marker", "unit": TANK, "marker": "hit.vehicle.light_damage", "on": False}
+    rally8 = base + [light, act(TANK), {"type": "rally", "unit": TANK, "roll": 8}, off]
+    found = errors(check(world(), rally8))
+    assert rules(found) == ["CoH 15.2"] and "cannot be rallied" in found[0].message
+    assert errors(check(world(policies={"light_damage_removal": "rally_as_suppressed"}), rally8)) == []
+    rally7 = base + [light, act(TANK), {"type": "rally", "unit": TANK, "roll": 7}, off]
+    found = errors(check(world(policies={"light_damage_removal": "rally_as_suppressed"}), rally7))
+    assert rules(found) == ["CoH 15.2"] and "8 is needed" in found[0].message
