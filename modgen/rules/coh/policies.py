@@ -65,7 +65,9 @@ POLICIES: tuple[Policy, ...] = (
         "truck_fp_modifier",
         default="close_combat_modifier",
         choices=("close_combat_modifier", "printed_fp"),
-        doc="Trucks have '-2FP and a range of 0': a close-combat modifier or the printed FP.",
+        doc="Trucks have '-2FP and a range of 0': a close-combat modifier ('close_combat_modifier': "
+        "fire_modifiers.truck in close combat and no fire beyond the hex) or the printed FP ('printed_fp': the "
+        "counter's FP and range, with the vehicles' close-combat modifier).",
         rule="CoH 16.0",
     ),
     Policy(
