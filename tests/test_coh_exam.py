@@ -667,3 +667,35 @@ def test_15_2_light_damage_is_never_rallied_off_unless_policy_says_so():
     rally7 = base + [light, act(TANK), {"type": "rally", "unit": TANK, "roll": 7}, off]
     found = errors(check(world(policies={"light_damage_removal": "rally_as_suppressed"}), rally7))
     assert rules(found) == ["CoH 15.2"] and "8 is needed" in found[0].message
+
+
+def test_policies_for_the_hit_threshold_the_two_hit_margin_vehicle_cover_and_trucks():
+    """The fragment's gaps as policies: ``hit_comparison`` (every example hits on AV >= DV: Fig 28 "needs to roll a
+    2" for 8 against 10; 'gt' the older summary sheet), ``two_hit_threshold`` (Fig 28's 17 against 10 fits >= and >
+    DV + 4), ``vehicle_cover`` (15.6 "All vehicles" against Fig 29's squad in an enemy tank's hex with "only an
+    11DV"), ``truck_fp_modifier`` (16.0 "Trucks have a -2FP": a close-combat modifier or the printed FP). The SMG
+    (red 5) fires 3 hexes at Rifles 2's front 12."""
+    base = start([(SMG, "1203", 180.0), (GRIF2, "1206", 0.0)])
+    at12 = base + [PASS_G, act(SMG), fire(SMG, GRIF2), roll(3, 4), hit(GRIF2)]  # 12 against 12
+    assert check(world(), at12) == []
+    found = check(world(policies={"hit_comparison": "gt"}), at12)
+    assert rules(found) == ["CoH Fig 29"] and "misses" in found[0].message
+    at16 = base + [PASS_G, act(SMG), fire(SMG, GRIF2), roll(5, 6)]  # 16 = 12 + 4
+    dead = [{"type": "loss", "unit": GRIF2, "eliminated": True}, {"type": "vp", "side": "soviet", "points": 1}]
+    assert check(world(), at16 + dead) == []
+    found = check(world(policies={"two_hit_threshold": "gt_dv_plus_4"}), at16 + dead)
+    assert rules(found) == ["CoH Fig 30"] and "after one hit" in found[0].message
+    assert check(world(policies={"two_hit_threshold": "gt_dv_plus_4"}), at16 + [hit(GRIF2)]) == []
+    # the Soviet SMG in the German tank's hex, fired on by Rifles 2 (red 3) from 3 hexes: 12 against 12 (+1)
+    enemy = start([(GRIF2, "1203", 180.0), (SMG, "1206", 0.0), (TANK, "1206", 0.0)])
+    shot = enemy + [act(GRIF2), fire(GRIF2, SMG), roll(4, 5), hit(SMG)]
+    assert check(world(), shot) == []
+    found = check(world(policies={"vehicle_cover": "any_vehicle"}), shot)
+    assert rules(found) == ["CoH Fig 29"] and "+1 vehicle cover (15.6)" in found[0].message
+    # the Opel (printed red 1, illustrative) in close combat with the SMG (flank 11): 1 - 2 + 11 = 10 misses;
+    # with the printed FP and the vehicles' +4, 1 + 4 + 11 = 16, two hits
+    cc = start([(OPEL, "1206", 0.0), (SMG, "1206", 180.0)]) + [act(OPEL), fire(OPEL, SMG, kind="close_combat"),
+                                                               roll(5, 6)]
+    assert check(world(), cc) == []
+    found = check(world(policies={"truck_fp_modifier": "printed_fp"}), cc)
+    assert rules(found) == ["CoH Fig 28"] and "+4 close combat" in found[0].message
