@@ -302,7 +302,10 @@ class Fire:
                 parts.append(f"{delta:+d} {row.get('name', marker)}")
         if close:
             gun = C.unit_class(ctx, att) == "gun"
-            key = "truck" if C.is_truck(ctx, att) else ("close_combat_gun" if gun else "close_combat")
+            # 16.0 "Trucks have a -2FP": their close-combat modifier, or (policy truck_fp_modifier printed_fp) the FP
+            # the counter prints, which then takes the vehicles' close-combat modifier
+            truck = C.is_truck(ctx, att) and ctx.policies.get("truck_fp_modifier") == "close_combat_modifier"
+            key = "truck" if truck else ("close_combat_gun" if gun else "close_combat")
             mod = C.modifier(ctx, key)
             if mod is None:
                 why = " (Fig 28-29 give +4 only for tanks and rifle squads; a gun's is in the core rules the " \
