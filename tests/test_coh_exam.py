@@ -699,3 +699,20 @@ def test_policies_for_the_hit_threshold_the_two_hit_margin_vehicle_cover_and_tru
     assert check(world(), cc) == []
     found = check(world(policies={"truck_fp_modifier": "printed_fp"}), cc)
     assert rules(found) == ["CoH Fig 28"] and "+4 close combat" in found[0].message
+
+
+def test_policies_front_arc_and_command_cards_on_airplanes():
+    """``front_arc``: 15.5's designer's note speaks of the "front 120 degree arc"; 180 is the other reading. The tank
+    at 0906 faces 0; the 57mm at 1205 lies at a bearing of 79 degrees: outside 120 (+1AP to fire, 15.5), inside 180.
+    ``command_card_on_airplane``: 20.0 "Actions cards may not be played on airplanes" but they "may take command
+    actions"."""
+    base = start([(TANK, "0906", 0.0), (GUN, "1205", 240.0)])
+    shot = base + [act(TANK), fire(TANK, GUN, ap=3), roll(1, 1)]
+    found = check(world(), shot)
+    assert rules(found) == ["CoH 15.5"] and "turret out of arc" in found[0].message
+    assert check(world(policies={"front_arc": 180}), shot) == []
+    il2 = "su.il2"
+    card = start([(il2, "off", 180.0)]) + [{"type": "order", "order": "command_action", "unit": il2}]
+    assert check(world(), card) == []
+    found = check(world(policies={"command_card_on_airplane": "forbidden"}), card)
+    assert rules(found) == ["CoH 20.0"] and found[0].units == [il2]
