@@ -133,7 +133,7 @@ class Play:
             carried.pop(ev["unit"], None)
         elif t == "load":
             carried[ev["unit"]] = ev["vehicle"]
-        elif t == "pivot":
+        elif t == "pivot" or (t == "leave" and ev.get("facing") is not None):  # 18.2: leaving, "may pivot freely"
             ctx.state.facing[ev["unit"]] = float(ev["facing"])
         elif t == "spent" or (t == "flip" and ev.get("face") == "spent"):
             for u in ev.get("units") or [ev.get("unit")]:
