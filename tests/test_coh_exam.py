@@ -716,3 +716,20 @@ def test_policies_front_arc_and_command_cards_on_airplanes():
     assert check(world(), card) == []
     found = check(world(policies={"command_card_on_airplane": "forbidden"}), card)
     assert rules(found) == ["CoH 20.0"] and found[0].units == [il2]
+
+
+def test_18_2_leaving_a_fortification_in_the_hex_costs_one_and_pivots_for_free():
+    """18.2: "Units must pay +1AP if they wish to exit a fortification without leaving the hex and may pivot freely
+    as part of this action." Rifles 2 in a trench at 1206 face 180 with their back to the SMG at 1203 (flank 11);
+    leaving for 1AP and turning to face it is one action, so the SMG's 5 + 6 = 11 now misses the front 12. A separate
+    pivot after the leave would be a second German action in a row (17.0)."""
+    base = start([(SMG, "1203", 180.0), (GRIF2, "1206", 180.0)], mk("fort.trench", "1206"))
+    next(e for e in base if e.get("unit") == GRIF2)["occupies"] = "fort.trench"
+    turn = [act(GRIF2), {"type": "leave", "unit": GRIF2, "ap": 1, "facing": 0.0}]
+    shot = [act(SMG), fire(SMG, GRIF2), roll(3, 3)]
+    assert check(world(), base + turn + shot) == []
+    found = check(world(), base + turn + shot + [hit(GRIF2)])
+    assert rules(found) == ["CoH Fig 29"] and "front DR 12" in found[0].message
+    found = check(world(), base + [act(GRIF2), {"type": "leave", "unit": GRIF2, "ap": 1},
+                                   {"type": "pivot", "unit": GRIF2, "facing": 0.0, "ap": 1}])
+    assert rules(found) == ["CoH 17.0"] and "second action in a row" in found[0].message
