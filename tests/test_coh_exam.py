@@ -733,3 +733,13 @@ def test_18_2_leaving_a_fortification_in_the_hex_costs_one_and_pivots_for_free()
     found = check(world(), base + [act(GRIF2), {"type": "leave", "unit": GRIF2, "ap": 1},
                                    {"type": "pivot", "unit": GRIF2, "facing": 0.0, "ap": 1}])
     assert rules(found) == ["CoH 17.0"] and "second action in a row" in found[0].message
+
+
+def test_18_4_wire_affects_units_moving_in_not_out():
+    """18.4: "Wire counters affect foot units that want to move into the hex from any direction": Rifles 2 standing in
+    the wire at 1206 walk out to open 1207 for 1AP with no 1D6 penalty; walking back in needs the roll."""
+    base = start([(GRIF2, "1206", 0.0)], mk("fort.wire", "1206"))
+    out = [act(GRIF2), mv(GRIF2, ["1206", "1207"], ap=1)]
+    assert check(world(), base + out) == []
+    found = check(world(), base + out + [PASS_S, mv(GRIF2, ["1207", "1206"], ap=1)])
+    assert rules(found) == ["CoH 18.4"] and "1D6" in found[0].message and found[0].units == [GRIF2]
