@@ -50,7 +50,8 @@ POLICIES: tuple[Policy, ...] = (
         default="one_red_one_blue",
         choices=("one_red_one_blue", "either_colour"),
         doc="The two Gun Damaged counters: one red and one blue (Fig 29 shows a red one), or each disables a "
-        "colour chosen when drawn.",
+        "colour chosen when drawn. A reading of the counter data only: the checker disables the colour(s) the placed "
+        "counter's hit_counters row lists (fp_disabled), whichever is chosen.",
         rule="CoH 15.2",
     ),
     Policy(
