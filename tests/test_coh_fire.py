@@ -111,9 +111,13 @@ def test_apc_shield_and_flank_dr_for_carried_units():
     # the 251/1 first drives into the SMG's sight (from 0809 the wooden building 0805 is in the way: 11.0)
     drive = {"type": "move", "unit": APC, "from": "0809", "to": "1008", "path": ["0809", "0908", "1008"]}
     pre = [{"type": "activate", "units": [APC]}, drive, {"type": "activate", "units": [SMG]}]
-    assert check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(5, 5), hit(GRIF)) == []
-    found = check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(4, 4), hit(GRIF))
+    # 17.1: the fire is resolved against the 251/1 too (its front, blue 13: blue 0 - 2 + 2 misses), rolled first
+    at_both = {"type": "attack", "attackers": [SMG], "defenders": [APC, GRIF]}
+    assert check(*pre, at_both, roll(1, 1), roll(5, 5), hit(GRIF)) == []
+    found = check(*pre, at_both, roll(1, 1), roll(4, 4), hit(GRIF))
     assert rules(found) == ["CoH Fig 29"] and "APC shield" in found[0].message
+    found = check(*pre, {"type": "attack", "attackers": [SMG], "defenders": [GRIF]}, roll(5, 5), hit(GRIF))
+    assert rules(found) == ["CoH 17.1"] and "leaves out 251/1" in found[0].message
 
 
 def test_vehicle_cover_from_a_friendly_vehicle():

@@ -27,7 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 TEST_SOURCE = {"rule": "tests", "values": "illustrative", "note": "written for the tests"}
 
 
-def _unit(uid: str, side: str, cls: str, values: dict[str, Any], tags: list[str], name: str) -> dict[str, Any]:
+def make_unit(uid: str, side: str, cls: str, values: dict[str, Any], tags: list[str], name: str) -> dict[str, Any]:
+    """A unit counter of the test world (``values`` may carry ``_front``/``_flank``: the DR colours, red by default)."""
     marks = {"fp_red": ["red"], "fp_blue": ["blue"], "defense_front": [values.pop("_front", "red")],
              "defense_flank": [values.pop("_flank", "red")]}
     face = {"kind": "values", "values": values, "marks": marks}
@@ -39,26 +40,26 @@ def _unit(uid: str, side: str, cls: str, values: dict[str, Any], tags: list[str]
 
 _GROUND = {"move_hexes": 1, "move_colour": "red", "defense_front": 12, "defense_flank": 11}
 UNITS = [
-    _unit("de.opel", "german", "vehicle", {"fp_red": 1, "fp_blue": 0, "fire_cost": 3, "range": 0, "move_cost": 1,
+    make_unit("de.opel", "german", "vehicle", {"fp_red": 1, "fp_blue": 0, "fire_cost": 3, "range": 0, "move_cost": 1,
                                            "move_hexes": 2, "move_colour": "green", "defense_front": 9,
                                            "defense_flank": 8}, ["truck"], "Opel truck"),
-    _unit("su.engineer", "soviet", "foot", {"fp_red": 4, "fp_blue": 0, "fire_cost": 3, "range": 3, "move_cost": 1,
+    make_unit("su.engineer", "soviet", "foot", {"fp_red": 4, "fp_blue": 0, "fire_cost": 3, "range": 3, "move_cost": 1,
                                             **_GROUND}, ["engineer"], "Engineers"),
-    _unit("de.pak40", "german", "gun", {"fp_red": 3, "fp_blue": 9, "fire_cost": 4, "range": 10, "move_cost": 4,
+    make_unit("de.pak40", "german", "gun", {"fp_red": 3, "fp_blue": 9, "fire_cost": 4, "range": 10, "move_cost": 4,
                                         "move_hexes": 1, "move_colour": "red", "defense_front": 13,
                                         "defense_flank": 10, "_front": "blue"}, ["gun_shield"], "PaK 40"),
-    _unit("su.il2", "soviet", "airplane", {"fp_red": 6, "fp_blue": 10, "range": 3, "impulses": 4,
+    make_unit("su.il2", "soviet", "airplane", {"fp_red": 6, "fp_blue": 10, "range": 3, "impulses": 4,
                                            "defense_front": 13, "defense_flank": 12, "_front": "blue",
                                            "_flank": "blue"}, [], "Shturmovik"),
-    _unit("de.ju87", "german", "airplane", {"fp_red": 6, "fp_blue": 5, "range": 3, "impulses": 3,
+    make_unit("de.ju87", "german", "airplane", {"fp_red": 6, "fp_blue": 5, "range": 3, "impulses": 3,
                                             "defense_front": 12, "defense_flank": 11, "_front": "blue",
                                             "_flank": "blue"}, [], "Stuka"),
-    _unit("de.sdkfz251_17", "german", "vehicle", {"fp_red": 3, "fp_blue": 4, "fire_cost": 2, "range": 4,
+    make_unit("de.sdkfz251_17", "german", "vehicle", {"fp_red": 3, "fp_blue": 4, "fire_cost": 2, "range": 4,
                                                   "move_cost": 1, "move_hexes": 2, "move_colour": "blue",
                                                   "defense_front": 13, "defense_flank": 11, "_front": "blue",
                                                   "_flank": "blue"}, ["aa", "apc", "open_top", "tracked"],
           "251-17"),
-    _unit("de.hs129", "german", "airplane", {"fp_red": 4, "fp_blue": 6, "range": 3, "impulses": 4, "bombs": 4,
+    make_unit("de.hs129", "german", "airplane", {"fp_red": 4, "fp_blue": 6, "range": 3, "impulses": 4, "bombs": 4,
                                              "bomb_fp": 6, "defense_front": 12, "defense_flank": 11,
                                              "_front": "blue", "_flank": "blue"}, [], "HS-129b"),
 ]

@@ -112,7 +112,8 @@ FAMILIES = (
            "the hand where the log declares the player's draws (draw events, !draw); a hand whose draws are not "
            "declared (hidden information) and when an award is due not checked"),
     Family("activation", tables=("activation_ap",), rules=("20.0", "Fig 26-30", "Fig 27", "Fig 28", "9.11"),
-           note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost); the side's AP track "
+           note="7-AP pool, spent units, stall, pivot, group actions (policy group_action_cost), a unit unloaded for "
+           "CAPs staying fresh (17.0 Ex); the side's AP track "
            "against the APs charged when an activation is over (policy ap_track)"),
     Family("command", tables=("cap_limit",), rules=("21.3", "Fig 29"),
            note="CAPs spent against the starting level less destroyed units; the CAPs on one roll against the "
@@ -126,9 +127,12 @@ FAMILIES = (
            "fortifications never block (18.0), bunker arcs (18.2), smoke by policy smoke_blocks_los; airplanes' "
            "blind hexes (20.3), also for fire at an airplane"),
     Family("fire", tables=("fire_modifiers",), rules=("15.1", "15.3", "15.4", "15.5", "7.6"),
-           note="range (long range from the illustrative range_effects table), arcs, fire cost, FP colour"),
+           note="range (long range from the illustrative range_effects table), arcs (units in a trench fire in any "
+           "direction, 18.2), fire cost, FP colour"),
     Family("combat", tables=("fire_modifiers", "terrain"), rules=("Fig 28", "Fig 30", "15.6", "16.1", "17.1"),
-           note="AV against DV from the logged roll, two hits, second hit; smoke and fortification DMs; a gun's "
+           note="AV against DV from the logged roll, two hits, second hit; smoke and fortification DMs; fire at a "
+           "transporting vehicle attacks it and every unit it carries, survivors of a destroyed one on the map in "
+           "its facing (17.1); a gun's "
            "close-combat modifier and group fire FP (9.11) from the designer's fire_modifiers (null in the bundled "
            "data: could-not-check)"),
     Family("fortifications", tables=("fortifications",),

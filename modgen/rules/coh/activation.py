@@ -133,7 +133,7 @@ class Play:
             carried.pop(ev["unit"], None)
         elif t == "load":
             carried[ev["unit"]] = ev["vehicle"]
-        elif t == "pivot":
+        elif t == "pivot" or (t == "leave" and ev.get("facing") is not None):  # 18.2: leaving, "may pivot freely"
             ctx.state.facing[ev["unit"]] = float(ev["facing"])
         elif t == "spent" or (t == "flip" and ev.get("face") == "spent"):
             for u in ev.get("units") or [ev.get("unit")]:
@@ -163,6 +163,12 @@ class Play:
                 if owed and (ctx.scenario.get("victory") or {}).get("kill_vp"):
                     self.vp_due.append((owed, ev["unit"], ctx.index or 0))
             carried.pop(ev["unit"], None)
+            for u in [u for u, v in carried.items() if v == ev["unit"]]:
+                # 17.1: "If a transporting vehicle is destroyed, any surviving unit is placed on the map facing the
+                # same way the vehicle was facing when destroyed": no longer carried
+                del carried[u]
+                if (face := ctx.state.facing.get(ev["unit"])) is not None:
+                    ctx.state.facing[u] = face
         elif t == "vp" and not ev.get("hex"):  # a VP for an objective hex is not a kill's (21.0)
             self.vp_got[ev["side"]] = self.vp_got.get(ev["side"], 0) + float(ev["points"])
 
@@ -456,6 +462,8 @@ class Play:
             act = next(iter(acts.values())) if len(acts) == 1 else None
             if units and any(self._activation_of(u) is not act for u in units):
                 act = None
+        if t == "unload" and act is not None and ev["unit"] in act.units and self._stays_fresh(ctx, act, cost, cap):
+            act.units.remove(ev["unit"])
         if owed == 0:
             return
         if act is None:
@@ -479,6 +487,15 @@ class Play:
                       **_at(ctx, act.units))
         if pool is not None and act.points >= pool:
             self._close(ctx, next((s for s, a in self.active.items() if a is act), None))
+
+    @staticmethod
+    def _stays_fresh(ctx: Any, act: Activation, cost: int, cap: int) -> bool:
+        """17.0 Opel Ex: a gun unloaded "for 4CAPs" (Russian: "за 4 АР" as the truck's first action) "remains fresh
+        and can still be activated later in the round"; Fig 26: one unloaded for APs after moving is spent with its
+        vehicle. Which unload keeps it fresh is policy ``unload_payment``."""
+        how = ctx.policies.get("unload_payment", "cap")
+        by_caps, first = 0 < cost <= cap, act.points == 0
+        return (by_caps and how in ("cap", "either")) or (first and how in ("first_action", "either"))
 
     # ---- victory points for a destroyed unit -------------------------------------------------------------------
     def _vp_check(self, ctx: Any) -> None:

@@ -77,10 +77,23 @@ def effects(ctx: Any, uid: str) -> list[tuple[str, dict[str, Any]]]:
     return [(m, table[m]) for m in hits_on(ctx, uid) if m in table]
 
 
+def _no_effect(row: dict[str, Any]) -> bool:
+    """A vehicle hit counter that changes nothing (15.2 Light Damage: "not affected in any way, just psychological")."""
+    return (row.get("applies_to") == "vehicle" and not row.get("destroyed") and row.get("can_move") is not False
+            and row.get("can_fire") is not False and not row.get("only_rally") and not row.get("fire_cost_delta")
+            and not row.get("fp_delta") and not row.get("fp_disabled")
+            and not any((row.get("dr_delta") or {}).values()))
+
+
 def rally_number(ctx: Any, marker: str) -> int | None:
-    """The counter's rally number (15.2); Suppressed follows the ``suppressed_rally`` policy (EN 8, RU 9)."""
-    row = hit_table(ctx).get(marker) or {}
+    """The counter's rally number (15.2); Suppressed follows the ``suppressed_rally`` policy (EN 8, RU 9); Light
+    Damage, which prints none, rallies on Suppressed's under policy ``light_damage_removal`` ``rally_as_suppressed``."""
+    table = hit_table(ctx)
+    row = table.get(marker) or {}
     if row.get("rally") is None:
+        if _no_effect(row) and ctx.policies.get("light_damage_removal", "never") == "rally_as_suppressed":
+            suppressed = next((m for m, r in table.items() if r.get("fire_cost_delta") and r.get("fp_delta")), None)
+            return rally_number(ctx, suppressed) if suppressed else None
         return None
     if row.get("fire_cost_delta") and row.get("fp_delta"):  # the Suppressed row
         return int(ctx.policies.get("suppressed_rally", row["rally"]))

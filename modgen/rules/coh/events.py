@@ -47,8 +47,10 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
                                                          "counter id, when the hex holds several."}, **_PAID},
                "required": ["type", "unit"]},
     "leave": {"type": "object", "description": "A unit leaves its fortification without leaving the hex: +1AP "
-              "(18.2).",
-              "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
+              "(18.2), pivoting freely as part of this action (its new facing).",
+              "properties": {"unit": _UNIT, "facing": {"type": "number", "description": "New facing, degrees "
+                                                        "clockwise from up (18.2: 'may pivot freely')."}, **_PAID},
+              "required": ["type", "unit"]},
     "entrench": {"type": "object", "description": "A foot unit builds a hasty defense on itself for 7APs (18.1).",
                  "properties": {"unit": _UNIT, **_PAID}, "required": ["type", "unit"]},
     "air_action": {"type": "object", "description": "An airplane's action (20.0): 1AP, +1 per attack impulse, +1 per "

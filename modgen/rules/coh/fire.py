@@ -114,6 +114,8 @@ class Fire:
         defenders = [u for u in ev.get("defenders") or [] if ctx.units.get(u)]
         close, to = is_close(ctx, ev), target_hex(ctx, ev)
         legal = all([self._may_fire(ctx, u, ev, close, to) for u in attackers])
+        if not close:
+            self._whole_load(ctx, attackers, defenders)
         legal = bombs.declare(ctx, ev, attackers) and legal
         n = bombs.count(ev)
         if ev.get("cluster") and n:  # 20.4: A-P cluster bombs become a red mine, they do not attack
@@ -130,6 +132,21 @@ class Fire:
                 self.fort.rolls = n
         where = [h for u in attackers + defenders if (h := ctx.state.position.get(u))]
         self.open = Open(ctx.index or 0, attackers, targets, list(dict.fromkeys(where)))
+
+    def _whole_load(self, ctx: Any, attackers: list[str], defenders: list[str]) -> None:
+        """17.1: "Incoming fire is resolved simultaneously against a vehicle and the flank DRs of any transported
+        units. Attacks are rolled individually for each unit" (16.1 for APCs): fire at a transporting vehicle or at a
+        unit it carries must attack both."""
+        carried = ctx.state.notes.get("coh_carried", {})
+        vehicles = {carried.get(d, d) for d in defenders if d in carried or d in carried.values()}
+        for v in sorted(vehicles):
+            load = [v, *(u for u, x in carried.items() if x == v)]
+            if missing := [u for u in load if u not in defenders]:
+                ctx.error(ctx.rule("17.1"), f"the fire at {', '.join(ctx.name(u) for u in load if u in defenders)} "
+                          f"leaves out {', '.join(ctx.name(u) for u in missing)}; fire at a transporting vehicle is "
+                          "resolved simultaneously against the vehicle and every unit it carries, each rolled for "
+                          "individually", units=[*attackers, *load],
+                          hexes=[h for h in (ctx.state.position.get(v),) if h])
 
     def _may_fire(self, ctx: Any, uid: str, ev: dict[str, Any], close: bool, to: str | None) -> bool:
         here, name, ok = ctx.state.position.get(uid), ctx.name(uid), True
@@ -156,7 +173,8 @@ class Fire:
         at_plane = any(air.is_plane(ctx, d) for d in ev.get("defenders") or [])
         if not close and not self._sees(ctx, uid, here, to, at_plane):
             ok = False
-        if not close and "turret" not in C.tags(ctx, uid) and C.in_front(ctx, uid, to) is False:
+        if (not close and "turret" not in C.tags(ctx, uid) and not forts.fires_any_direction(ctx, uid)
+                and C.in_front(ctx, uid, to) is False):
             ctx.error(ctx.rule("15.5"), f"{name} fires from {here} at {to}, outside its front arc; only turreted "
                       "vehicles fire outside their arc, other units must pivot first as a separate action",
                       units=[uid], hexes=[here, to])
@@ -284,7 +302,10 @@ class Fire:
                 parts.append(f"{delta:+d} {row.get('name', marker)}")
         if close:
             gun = C.unit_class(ctx, att) == "gun"
-            key = "truck" if C.is_truck(ctx, att) else ("close_combat_gun" if gun else "close_combat")
+            # 16.0 "Trucks have a -2FP": their close-combat modifier, or (policy truck_fp_modifier printed_fp) the FP
+            # the counter prints, which then takes the vehicles' close-combat modifier
+            truck = C.is_truck(ctx, att) and ctx.policies.get("truck_fp_modifier") == "close_combat_modifier"
+            key = "truck" if truck else ("close_combat_gun" if gun else "close_combat")
             mod = C.modifier(ctx, key)
             if mod is None:
                 why = " (Fig 28-29 give +4 only for tanks and rifle squads; a gun's is in the core rules the " \

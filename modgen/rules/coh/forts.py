@@ -28,6 +28,13 @@ def occupying(ctx: Any) -> dict[str, str]:
     return ctx.state.notes.setdefault("coh_occupying", {})
 
 
+def fires_any_direction(ctx: Any, uid: str) -> bool:
+    """18.2: "Units in trenches may face, and subsequently fire, in any direction": a unit occupying a trench is not
+    held to its front arc (15.5)."""
+    row = C.fort_table(ctx).get(occupying(ctx).get(uid) or "") or {}
+    return row.get("type") == "trench"
+
+
 def fort_facing(ctx: Any, h: str, fort: str) -> float | None:
     return (ctx.state.notes.get("coh_fort_facing") or {}).get((h, fort))
 

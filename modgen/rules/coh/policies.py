@@ -50,7 +50,8 @@ POLICIES: tuple[Policy, ...] = (
         default="one_red_one_blue",
         choices=("one_red_one_blue", "either_colour"),
         doc="The two Gun Damaged counters: one red and one blue (Fig 29 shows a red one), or each disables a "
-        "colour chosen when drawn.",
+        "colour chosen when drawn. A reading of the counter data only: the checker disables the colour(s) the placed "
+        "counter's hit_counters row lists (fp_disabled), whichever is chosen.",
         rule="CoH 15.2",
     ),
     Policy(
@@ -65,21 +66,27 @@ POLICIES: tuple[Policy, ...] = (
         "truck_fp_modifier",
         default="close_combat_modifier",
         choices=("close_combat_modifier", "printed_fp"),
-        doc="Trucks have '-2FP and a range of 0': a close-combat modifier or the printed FP.",
+        doc="Trucks have '-2FP and a range of 0': a close-combat modifier ('close_combat_modifier': "
+        "fire_modifiers.truck in close combat and no fire beyond the hex) or the printed FP ('printed_fp': the "
+        "counter's FP and range, with the vehicles' close-combat modifier).",
         rule="CoH 16.0",
     ),
     Policy(
         "light_damage_removal",
         default="never",
         choices=("never", "rally_as_suppressed"),
-        doc="Light Damage has no effect and no rally number; the fragment never says it can be removed.",
+        doc="Light Damage has no effect and no rally number; the fragment never says it can be removed: 'never' (a "
+        "rally off it is an error), or it rallies on the Suppressed number (policy suppressed_rally).",
         rule="CoH 15.2",
     ),
     Policy(
         "unload_payment",
-        default="ap_or_cap",
-        choices=("ap_or_cap", "cap_only", "ap_only"),
-        doc="The Opel unload example pays '4CAPs' in English and '4 AP' in Russian.",
+        default="cap",
+        choices=("cap", "first_action", "either"),
+        doc="Which unload leaves the unloaded unit fresh (17.0 Opel Ex: 'unloading the gun for 4CAPs ... The gun "
+        "remains fresh' in English, '4 AP' in Russian; Fig 26: a gun unloaded for APs after moving is spent with its "
+        "vehicle): 'cap' one paid wholly in CAPs (the English text), 'first_action' one taken before the vehicle's "
+        "activation has paid any AP (the Russian text), 'either' both.",
         rule="CoH 17.0",
     ),
     Policy(
