@@ -4,25 +4,8 @@ Hexes used: column 06 is clear (0602-0603 adjacent vertically); 0303/0304 woods;
 
 from __future__ import annotations
 
-from tests.rules_fixtures.efb_world import check, found, log
-
-HQ = {"g.hq": "0101", "s.hq": "1010"}
-
-
-def atk(attackers, defenders, table="assault", **kw):
-    return {"type": "attack", "attackers": attackers, "defenders": defenders, "table": table, "kind": "adjacent", **kw}
-
-
-def roll(d):
-    return {"type": "roll", "dice": [d], "purpose": "combat"}
-
-
-def res(code):
-    return {"type": "result", "result": code}
-
-
-def rules(report, severity="error"):
-    return [r for r, _ in found(report, severity)]
+from tests.rules_fixtures.efb_exam import HQ, atk, res, roll, rules
+from tests.rules_fixtures.efb_world import check, log
 
 
 def combat(setup, *body, **kw):

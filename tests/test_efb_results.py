@@ -3,9 +3,9 @@ g.inf1 (3) vs s.inf1 (2) in clear: +1 -> column "+1" = A1 BR BR EX D1 D1 (die 1.
 
 from __future__ import annotations
 
-from tests.rules_fixtures.efb_world import check, found, log
+from tests.rules_fixtures.efb_exam import HQ, advance, res, retreat, roll, rules
+from tests.rules_fixtures.efb_world import check, log
 
-HQ = {"g.hq": "0101", "s.hq": "1010"}
 ATK = {"type": "attack", "attackers": ["g.inf1"], "defenders": ["s.inf1"], "table": "assault", "kind": "adjacent"}
 
 
@@ -15,24 +15,14 @@ def run(*body, setup=None, markers=None):
     return check(ev)
 
 
-def rules(report):
-    return [r for r, _ in found(report)]
 
 
-def roll(d):
-    return {"type": "roll", "dice": [d], "purpose": "combat"}
 
 
-def res(code):
-    return {"type": "result", "result": code}
 
 
-def retreat(unit, *path):
-    return {"type": "retreat", "unit": unit, "path": list(path)}
 
 
-def advance(unit, *path):
-    return {"type": "advance", "unit": unit, "path": list(path)}
 
 
 def test_d1_retreat_and_advance_ok():
