@@ -6,7 +6,9 @@ Every case runs the real CLI in a subprocess under tests/hostile.py's caps (1 GB
 
 from __future__ import annotations
 
+import os
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,68 @@ def test_a_cell_game_data_may_not_hold_is_refused_at_its_row_and_column(ws: Path
     assert len(line) < 400  # a long cell is cut, not echoed whole
     assert (ws / COUNTERS).read_bytes() == before
     assert run_bounded(["validate", GAME, "-q"], cwd=ws, env=ENV).returncode == 0
+
+
+# --- files: read like the JSON data files, within the limits ----------------------------------------------------------
+
+def _rewrite(src: Path, dst: Path, entry: str, change) -> None:
+    """``src`` (a workbook) copied to ``dst`` with ``entry`` changed by ``change(bytes) -> bytes``."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            zout.writestr(info.filename, change(data) if info.filename == entry else data)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_fifo_or_device_as_the_sheet_is_one_line(ws: Path, kind: str) -> None:
+    if kind == "fifo":
+        os.mkfifo(ws / "s.csv")  # was a hang: read_bytes() waits for a writer forever
+    else:
+        (ws / "s.csv").symlink_to("/dev/zero")  # was an endless read until memory ran out
+    line = assert_one_line_error(_import(ws, "s.csv"), "s.csv")
+    assert "not a regular file" in line
+
+
+def test_a_csv_over_the_file_limit_is_refused(ws: Path) -> None:
+    (ws / "s.csv").write_text("id,name\n" + "de.1,x\n" * 200_000)  # 1.4 MB
+    line = assert_one_line_error(run_bounded(["--limit", "file_mb=1", "counters", "import", GAME, "s.csv"], cwd=ws,
+                                             env=ENV), "s.csv")
+    assert "file_mb limit" in line
+
+
+def test_a_workbook_that_unpacks_past_the_file_limit_is_refused_before_unpacking(ws: Path) -> None:
+    sheet = b'<row r="99"><c r="A99" t="inlineStr"><is><t>' + b"x" * (3 << 20) + b"</t></is></c></row>"
+    _rewrite(ws / "oob.xlsx", ws / "bomb.xlsx", "xl/worksheets/sheet1.xml",
+             lambda d: d.replace(b"</sheetData>", sheet + b"</sheetData>"))  # 3 MiB from a few KB
+    assert (ws / "bomb.xlsx").stat().st_size < 100_000
+    res = run_bounded(["--limit", "file_mb=2", "counters", "import", GAME, "bomb.xlsx"], cwd=ws, env=ENV)
+    line = assert_one_line_error(res, "bomb.xlsx")  # was a 300 MiB cell echoed whole, or exit 70 (MemoryError)
+    assert "file_mb limit" in line and "unpacks to 3." in line
+
+
+def test_cells_in_the_last_column_of_many_rows_stop_at_the_cell_limit(ws: Path) -> None:
+    # openpyxl fills each row up to its last cell: 1,000 rows with a cell in column XFD are 16 million cells
+    rows = b"".join(b'<row r="%d"><c r="XFD%d" t="inlineStr"><is><t>x</t></is></c></row>' % (i, i)
+                    for i in range(20, 1020))
+    _rewrite(ws / "oob.xlsx", ws / "wide.xlsx", "xl/worksheets/sheet1.xml",
+             lambda d: d.replace(b"</sheetData>", rows + b"</sheetData>"))
+    line = assert_one_line_error(_import(ws, "wide.xlsx"), "wide.xlsx")
+    assert "json_values limit" in line
+
+
+def test_an_ods_row_repeated_a_billion_times_stops_at_the_cell_limit(ws: Path) -> None:
+    assert run_bounded(["counters", "export", GAME, "-o", "oob.ods", "-q"], cwd=ws, env=ENV).returncode == 0
+    _rewrite(ws / "oob.ods", ws / "rep.ods", "content.xml",
+             lambda d: d.replace(b"<table:table-row>", b'<table:table-row table:number-rows-repeated="1000000000">'))
+    line = assert_one_line_error(_import(ws, "rep.ods"), "rep.ods")  # was a list of a billion rows (MemoryError)
+    assert "json_values limit" in line
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx", ".ods"])
+def test_a_sheet_piped_in_or_each_format_still_imports(ws: Path, suffix: str) -> None:
+    assert run_bounded(["counters", "export", GAME, "-o", f"oob{suffix}", "-q"], cwd=ws, env=ENV).returncode == 0
+    res = _import(ws, f"oob{suffix}", "--json", "-q")
+    assert res.returncode == 0 and '"unchanged": 7' in res.stdout, res.stderr
+    piped = run_bounded(["counters", "import", GAME, "-", "--json", "-q"], cwd=ws, env=ENV,
+                        stdin=(ws / "oob.csv").read_bytes() if suffix == ".csv" else b"id\nde.1\n")
+    assert piped.returncode == 0 and '"unchanged"' in piped.stdout, piped.stderr
