@@ -125,3 +125,16 @@ def test_a_sheet_piped_in_or_each_format_still_imports(ws: Path, suffix: str) ->
     piped = run_bounded(["counters", "import", GAME, "-", "--json", "-q"], cwd=ws, env=ENV,
                         stdin=(ws / "oob.csv").read_bytes() if suffix == ".csv" else b"id\nde.1\n")
     assert piped.returncode == 0 and '"unchanged"' in piped.stdout, piped.stderr
+
+
+# --- matching rows to records -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "text", "said"), [
+    (["counters", "import", GAME], 'id,name\n"[1]",a\n', "the 'id' cell must be text, not list"),
+    (["setup", "import", GAME, "example"], 'unit,hex\n"{""a"": 1}",0101\n', "the 'unit' cell must be text, not dict"),
+], ids=["counter-id-list", "setup-unit-object"])
+def test_a_key_cell_that_is_not_text_is_one_line(ws: Path, command: list[str], text: str, said: str) -> None:
+    (ws / "k.csv").write_text(text)  # was exit 70: rows are matched to records by a dict lookup (unhashable)
+    line = assert_one_line_error(run_bounded([*command, "k.csv"], cwd=ws, env=ENV), "k.csv", "row 2")
+    assert said in line
+

@@ -127,6 +127,9 @@ def rows_to_records(rows: list[list[Cell]], fields: Fields, key: str, mapping: M
                 set_path(record, path, value)
         if key not in record:
             raise DataError(f"{source}: row {number}: the {key!r} cell is empty")
+        if not isinstance(record[key], str):  # a JSON cell: rows are matched to records by this text
+            raise DataError(f"{source}: row {number}: the {key!r} cell must be text, not "
+                            f"{type(record[key]).__name__ if record[key] is not None else 'null'}")
         out.append((number, record))
     return out
 
