@@ -138,3 +138,10 @@ def test_a_key_cell_that_is_not_text_is_one_line(ws: Path, command: list[str], t
     line = assert_one_line_error(run_bounded([*command, "k.csv"], cwd=ws, env=ENV), "k.csv", "row 2")
     assert said in line
 
+
+def test_sixty_thousand_setup_rows_are_matched_in_linear_time(ws: Path) -> None:
+    # each row used to be numbered (``de.1#2``) by counting the rows before it: 60,000 rows took minutes
+    (ws / "big.csv").write_text("unit,hex\n" + "de.1,0101\n" * 60_000)
+    res = run_bounded(["setup", "import", GAME, "example", "big.csv", "--json", "-q", "-n"], cwd=ws, env=ENV)
+    assert res.returncode == 0, res.stderr
+    assert '"de.1#60000"' in res.stdout and '"de.1#60001"' not in res.stdout

@@ -223,18 +223,17 @@ class MergeResult:
 
 def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any]]], key: str, label: Any,
                   prune: bool, result: MergeResult, source: str) -> list[dict[str, Any]]:
-    """``old`` records with each row merged into the record of the same key (``label(record)`` names a record and
-    matches rows to records); records without a row are kept (or dropped with ``prune``), new ones appended."""
+    """``old`` records with each row merged into the record of the same key (``label`` names a record, see
+    :func:`labels`, and matches rows to records); records without a row are kept (or dropped with ``prune``), new
+    ones appended."""
+    old_names = labels(old, label)
     index: dict[Any, int] = {}
-    for i, rec in enumerate(old):
-        index.setdefault(label(rec, old[:i]), i)
+    for i, name in enumerate(old_names):
+        index.setdefault(name, i)
     out = list(old)
     matched: set[int] = set()
-    done: list[dict[str, Any]] = []
     new_names: set[str] = set()
-    for number, row in rows:
-        name = label(row, done)
-        done.append(row)
+    for (number, row), name in zip(rows, labels([row for _, row in rows], label), strict=True):
         if name in index:
             i = index[name]
             if i in matched:
@@ -254,7 +253,7 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
             out.append(row)
             result.added.append(str(name))
     missing = [i for i in range(len(old)) if i not in matched]
-    names = [str(label(old[i], old[:i])) for i in missing]
+    names = [str(old_names[i]) for i in missing]
     if prune:
         result.removed = names
         out = [r for i, r in enumerate(out) if i not in set(missing)]
@@ -263,14 +262,23 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
     return out
 
 
-def _counter_label(rec: dict[str, Any], before: list[dict[str, Any]]) -> Any:
+def labels(records: list[dict[str, Any]], label: Any) -> list[Any]:
+    """The name of every record: ``label(record, seen)``, where ``seen`` counts the keys of the records before it
+    (one pass: a set-up of 100,000 entries is named in linear time)."""
+    seen: dict[Any, int] = {}
+    return [label(rec, seen) for rec in records]
+
+
+def _counter_label(rec: dict[str, Any], seen: dict[Any, int]) -> Any:
     return rec.get("id")
 
 
-def _setup_label(rec: dict[str, Any], before: list[dict[str, Any]]) -> Any:
+def _setup_label(rec: dict[str, Any], seen: dict[Any, int]) -> Any:
     """A set-up entry is its unit, numbered when the unit has several entries (``unit#2``)."""
     unit = rec.get("unit")
-    n = sum(1 for r in before if r.get("unit") == unit)
+    n = seen.get(unit, 0) if isinstance(unit, str) else 0
+    if isinstance(unit, str):
+        seen[unit] = n + 1
     return unit if n == 0 else f"{unit}#{n + 1}"
 
 
@@ -283,7 +291,7 @@ def _check(doc: dict[str, Any], kind: str, list_key: str, label: Any, target: Pa
     where = ""
     if len(path) >= 2 and path[0] == list_key and isinstance(path[1], int):
         records = doc[list_key]
-        where = f" {label(records[path[1]], records[:path[1]])}:"
+        where = f" {labels(records[:path[1] + 1], label)[-1]}:"
         path = path[2:]
     field_path = ".".join(str(p) for p in path)
     raise DataError(f"{target}:{where} {field_path + ': ' if field_path else ''}{err.message} "
