@@ -145,3 +145,13 @@ def test_sixty_thousand_setup_rows_are_matched_in_linear_time(ws: Path) -> None:
     res = run_bounded(["setup", "import", GAME, "example", "big.csv", "--json", "-q", "-n"], cwd=ws, env=ENV)
     assert res.returncode == 0, res.stderr
     assert '"de.1#60000"' in res.stdout and '"de.1#60001"' not in res.stdout
+
+
+# --- the mapping file and the messages --------------------------------------------------------------------------------
+
+def test_a_mapping_default_deeper_than_any_field_is_one_line(ws: Path) -> None:
+    (ws / "map.json").write_text('{"defaults": {"' + ".".join(["a"] * 100_000) + '": 1}}')
+    res = run_bounded(["counters", "import", GAME, "oob.xlsx", "--mapping", "map.json"], cwd=ws, env=ENV)
+    line = assert_one_line_error(res, "map.json", "default")  # was exit 70: a record nested 100,000 deep
+    assert "'a' is not a field of a counter" in line
+

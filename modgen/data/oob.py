@@ -54,6 +54,7 @@ class Mapping:
 
     columns: dict[str, str | None] = field(default_factory=dict)
     defaults: dict[str, Any] = field(default_factory=dict)
+    source: str = "the mapping"  # the file, for messages
 
     @classmethod
     def load(cls, path: str | Path | None) -> Mapping:
@@ -68,7 +69,7 @@ class Mapping:
             raise DataError(f"{path}: \"columns\" maps each header to a field path (text) or null")
         if not isinstance(defaults, dict):
             raise DataError(f"{path}: \"defaults\" maps field paths to values")
-        return cls(columns, defaults)
+        return cls(columns, defaults, str(path))
 
     def header(self, path: str) -> str:
         """The header to write for ``path`` (the mapping's name for it, else the path itself)."""
@@ -111,6 +112,11 @@ def rows_to_records(rows: list[list[Cell]], fields: Fields, key: str, mapping: M
     if not any(path == key for _, _, path, _ in columns) and key not in mapping.defaults:
         raise DataError(f"{source}: no {key!r} column (the header row names each column's field; "
                         "docs/spreadsheets.md)")
+    for path in mapping.defaults:  # a default's path is a field like a column's (and its depth is the schema's)
+        try:
+            fields.at(path, "default")
+        except DataError as exc:
+            raise DataError(f"{mapping.source}: {exc}") from None
     out: list[tuple[int, dict[str, Any]]] = []
     for number, row in enumerate(rows[1:], start=2):
         if all(c is None or (isinstance(c, str) and not c.strip()) for c in row):

@@ -68,19 +68,20 @@ class Fields:
                 return {}  # free-form object (the "x" extension point)
         return None
 
-    def at(self, path: str) -> dict[str, Any]:
-        """The schema of the field at dotted ``path``; a DataError naming the column if there is none."""
+    def at(self, path: str, what: str = "column") -> dict[str, Any]:
+        """The schema of the field at dotted ``path``; a DataError naming the ``what`` (the column, or a mapping's
+        default) if there is none."""
         node: dict[str, Any] | None = self.root
         for i, key in enumerate(path.split(".")):
             if not key:
-                raise DataError(f"column {path!r}: an empty name between dots")
+                raise DataError(f"{what} {path!r}: an empty name between dots")
             nxt = self.child(node, key)
             if nxt is None:
                 known = sorted(self.names(node))
                 prefix = ".".join(path.split(".")[:i])
                 hint = did_you_mean(key, known)
                 where = f" of {prefix!r}" if prefix else ""
-                raise DataError(f"column {path!r}: {key!r} is not a field{where} of a {self.what}{hint}")
+                raise DataError(f"{what} {path!r}: {key!r} is not a field{where} of a {self.what}{hint}")
             node = nxt
         return node or {}
 
