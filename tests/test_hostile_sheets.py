@@ -153,5 +153,15 @@ def test_a_mapping_default_deeper_than_any_field_is_one_line(ws: Path) -> None:
     (ws / "map.json").write_text('{"defaults": {"' + ".".join(["a"] * 100_000) + '": 1}}')
     res = run_bounded(["counters", "import", GAME, "oob.xlsx", "--mapping", "map.json"], cwd=ws, env=ENV)
     line = assert_one_line_error(res, "map.json", "default")  # was exit 70: a record nested 100,000 deep
-    assert "'a' is not a field of a counter" in line
+    assert "'a' is not a field of a counter" in line and len(line) < 300
 
+
+@pytest.mark.parametrize(("header", "cell", "said"), [
+    ("id,name", "x" * 30_000 + ",A", "'kind' is a required property"),
+    ("id," + "y" * 30_000, "new.1,A", "is not a field of a counter"),
+    ("id,name", "de.1," + "n" * 30_000, "is too long"),
+], ids=["long-id", "long-header", "long-value"])
+def test_a_long_id_header_or_value_is_cut_in_the_message(ws: Path, header: str, cell: str, said: str) -> None:
+    (ws / "long.csv").write_text(f"{header}\n{cell}\n")
+    line = assert_one_line_error(_import(ws, "long.csv"), said)  # was echoed whole: a 60,000-character line
+    assert len(line) < 400 and "…" in line

@@ -29,6 +29,7 @@ from modgen.data.sheetmap import (
     format_cell,
     merge,
     parse_cell,
+    quoted,
     set_path,
 )
 from modgen.data.sheets import Cell, read_table
@@ -106,7 +107,7 @@ def rows_to_records(rows: list[list[Cell]], fields: Fields, key: str, mapping: M
         except DataError as exc:
             raise DataError(f"{source}: {exc}") from None
         if path in seen:
-            raise DataError(f"{source}: columns {seen[path]!r} and {name!r} both set {path!r}")
+            raise DataError(f"{source}: columns {quoted(seen[path])} and {quoted(name)} both set {quoted(path)}")
         seen[path] = name
         columns.append((i, name, path, node))
     if not any(path == key for _, _, path, _ in columns) and key not in mapping.defaults:
@@ -128,7 +129,7 @@ def rows_to_records(rows: list[list[Cell]], fields: Fields, key: str, mapping: M
             try:
                 value = parse_cell(row[i] if i < len(row) else None, fields, node)
             except ValueError as exc:
-                raise DataError(f"{source}: row {number}, column {name!r}: {exc}") from None
+                raise DataError(f"{source}: row {number}, column {quoted(name)}: {exc}") from None
             if value is not MISSING:
                 set_path(record, path, value)
         if key not in record:
@@ -243,7 +244,7 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
         if name in index:
             i = index[name]
             if i in matched:
-                raise DataError(f"{source}: row {number}: {name} has two rows in the sheet")
+                raise DataError(f"{source}: row {number}: {_shown(name)} has two rows in the sheet")
             matched.add(i)
             new = merge(old[i], row)
             diff = changed_paths(old[i], new)
@@ -253,7 +254,7 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
                 result.unchanged += 1
             out[i] = new
         elif str(name) in new_names:
-            raise DataError(f"{source}: row {number}: {name} has two rows in the sheet")
+            raise DataError(f"{source}: row {number}: {_shown(name)} has two rows in the sheet")
         else:
             new_names.add(str(name))
             out.append(row)
@@ -297,11 +298,18 @@ def _check(doc: dict[str, Any], kind: str, list_key: str, label: Any, target: Pa
     where = ""
     if len(path) >= 2 and path[0] == list_key and isinstance(path[1], int):
         records = doc[list_key]
-        where = f" {labels(records[:path[1] + 1], label)[-1]}:"
+        where = f" {_shown(labels(records[:path[1] + 1], label)[-1])}:"
         path = path[2:]
-    field_path = ".".join(str(p) for p in path)
-    raise DataError(f"{target}:{where} {field_path + ': ' if field_path else ''}{err.message} "
-                    "(nothing written)")
+    field_path = _shown(".".join(str(p) for p in path))
+    message = err.message.replace(repr(err.instance), _shown(repr(err.instance)))  # it quotes the value whole
+    message = message if len(message) <= 200 else message[:199] + "…"
+    raise DataError(f"{target}:{where} {field_path + ': ' if field_path else ''}{message} (nothing written)")
+
+
+def _shown(name: Any, limit: int = 60) -> str:
+    """A record's name (an id, ``unit#2``) or a field path for a message, cut to ``limit`` characters."""
+    text = str(name)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _write(target: Path, doc: dict[str, Any]) -> None:

@@ -70,18 +70,18 @@ class Fields:
 
     def at(self, path: str, what: str = "column") -> dict[str, Any]:
         """The schema of the field at dotted ``path``; a DataError naming the ``what`` (the column, or a mapping's
-        default) if there is none."""
+        default) if there is none. Names in the message are cut (a header can be megabytes long)."""
         node: dict[str, Any] | None = self.root
         for i, key in enumerate(path.split(".")):
             if not key:
-                raise DataError(f"{what} {path!r}: an empty name between dots")
+                raise DataError(f"{what} {quoted(path)}: an empty name between dots")
             nxt = self.child(node, key)
             if nxt is None:
                 known = sorted(self.names(node))
                 prefix = ".".join(path.split(".")[:i])
                 hint = did_you_mean(key, known)
-                where = f" of {prefix!r}" if prefix else ""
-                raise DataError(f"{what} {path!r}: {key!r} is not a field{where} of a {self.what}{hint}")
+                where = f" of {quoted(prefix)}" if prefix else ""
+                raise DataError(f"{what} {quoted(path)}: {quoted(key)} is not a field{where} of a {self.what}{hint}")
             node = nxt
         return node or {}
 
@@ -108,6 +108,11 @@ class Fields:
             if isinstance(branch.get("items"), dict):
                 return self.resolve(branch["items"])
         return {}
+
+
+def quoted(text: str) -> str:
+    """``text`` (a header, a field path, an id) quoted for a message, cut to 60 characters."""
+    return jsonio.short(text, 60)
 
 
 def _json_type(value: Any) -> str:
