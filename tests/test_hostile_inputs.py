@@ -238,3 +238,16 @@ def test_artwork_that_is_not_an_image_a_fifo_or_over_the_pixel_limit(ws: Path) -
                                                c["counters"][1].update(image="pipe.png")])
     res = _run(ws, "sheet", "games/base.json", "-o", "s.pdf", "--no-validate")
     assert_one_line_error(res, "pipe.png", "FIFO")
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["map", "games/base.json", "-o", "m.pdf", "--pdf", "--dpi", "nan"], "--dpi"),  # was exit 70
+    (["map", "games/base.json", "-o", "m.png", "--hex-px", "nan"], "--hex-px"),  # blamed the manifest's hex_px
+    (["build", "games/base.json", "-o", "m.vmod", "--hex-px", "nan"], "--hex-px"),  # blamed the manifest's hex_px
+    (["serve", "--game", "games/base.json", "--check-seconds", "nan"], "--check-seconds"),  # served, no check limit
+    (["serve", "--game", "games/base.json", "--body-seconds", "nan"], "--body-seconds"),
+], ids=["map-dpi", "map-hex-px", "build-hex-px", "serve-check-seconds", "serve-body-seconds"])
+def test_nan_for_a_number_option_is_a_usage_error(ws: Path, args: list[str], option: str) -> None:
+    res = _run(ws, *args)  # nan passes click's FloatRange: every comparison with nan is false
+    assert res.returncode == 2 and f"Invalid value for '{option}'" in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr and not list(ws.glob("m.*"))

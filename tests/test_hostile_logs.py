@@ -249,3 +249,11 @@ def test_check_timeout_must_be_positive(tmp_path):
     log = canonical(tmp_path, '{"type": "game_end"}')
     r = modgen("check", log, "--game", GAME, "--timeout", "0")
     assert r.returncode == 2 and "--timeout" in r.stderr
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e308"])
+def test_check_timeout_must_be_a_finite_number_setitimer_takes(tmp_path, value):
+    # nan passed click's range check (every comparison with nan is false): exit 70 from setitimer, as did inf/1e308
+    log = canonical(tmp_path, '{"type": "game_end"}')
+    r = modgen("check", log, "--game", GAME, "--timeout", value)
+    assert r.returncode == 2 and "Invalid value for '--timeout'" in r.stderr and "Traceback" not in r.stderr, r.stderr
