@@ -251,3 +251,16 @@ def test_nan_for_a_number_option_is_a_usage_error(ws: Path, args: list[str], opt
     res = _run(ws, *args)  # nan passes click's FloatRange: every comparison with nan is false
     assert res.returncode == 2 and f"Invalid value for '{option}'" in res.stderr, res.stderr
     assert "Traceback" not in res.stderr and not list(ws.glob("m.*"))
+
+
+@pytest.mark.parametrize(("key", "args"), [
+    ("margin", ["sheet", "games/base.json", "-o", "m.pdf", "--no-validate", "-j", "1"]),
+    ("counter_size", ["sheet", "games/base.json", "-o", "m.pdf", "--no-validate", "-j", "1"]),
+    ("hex_size", ["map", "games/base.json", "-o", "m.pdf", "--no-validate"]),
+    ("", ["sheet", "games/base.json", "-o", "m.pdf", "--no-validate", "-j", "1", "--size", "9" * 5000 + "in"]),
+], ids=["print-margin", "print-counter-size", "print-hex-size", "option-size-5000-digits"])
+def test_a_length_of_hundreds_of_digits_is_one_line(ws: Path, key: str, args: list[str]) -> None:
+    if key:  # the schema's length pattern takes any number of digits: 10^400 inches overflowed a float
+        _edit(ws, "games/base.json", lambda doc: doc.update(print={key: "9" * 400 + "in"}))
+    line = assert_one_line_error(_run(ws, *args), "as a length (the number is too large)")  # was exit 70
+    assert len(line) < 200 and not list(ws.glob("m.*"))
