@@ -257,3 +257,22 @@ def test_check_timeout_must_be_a_finite_number_setitimer_takes(tmp_path, value):
     log = canonical(tmp_path, '{"type": "game_end"}')
     r = modgen("check", log, "--game", GAME, "--timeout", value)
     assert r.returncode == 2 and "Invalid value for '--timeout'" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("field", ["setup", "path"])
+def test_map_image_of_a_log_naming_a_20_digit_hex(tmp_path, field):
+    # the label parses (column and row of ten digits each), far off the map: pasting a counter there was exit 70
+    far = "9" * 20
+    lines = []
+    for line in (REPO / "logs" / "minsk44" / "violations.jsonl").read_text().splitlines():
+        ev = json.loads(line)
+        if field == "setup" and ev["type"] == "setup":
+            ev["hex"] = far
+        if field == "path" and "path" in ev:
+            ev["path"] = [far, *ev["path"], far]
+        lines.append(json.dumps(ev))
+    log = tmp_path / "far.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    r = modgen("check", log, "--game", GAME, "-q", "--map-image", tmp_path / "far.png")
+    assert r.returncode == 1 and r.stderr == "" and r.stdout, r.stderr  # exit 1: the log's rules errors
+    assert (tmp_path / "far.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
