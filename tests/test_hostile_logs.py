@@ -276,3 +276,9 @@ def test_map_image_of_a_log_naming_a_20_digit_hex(tmp_path, field):
     r = modgen("check", log, "--game", GAME, "-q", "--map-image", tmp_path / "far.png")
     assert r.returncode == 1 and r.stderr == "" and r.stdout, r.stderr  # exit 1: the log's rules errors
     assert (tmp_path / "far.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_long_unknown_scenario_is_cut_in_the_message(tmp_path):
+    log = canonical(tmp_path, '{"type": "game_end"}')
+    line = assert_one_line_error(modgen("check", log, "--game", GAME, "--scenario", "x" * 100_000), "no scenario")
+    assert len(line) < 300 and "(scenarios: historical)" in line  # the 100,000 characters were echoed whole

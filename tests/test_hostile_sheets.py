@@ -165,3 +165,9 @@ def test_a_long_id_header_or_value_is_cut_in_the_message(ws: Path, header: str, 
     (ws / "long.csv").write_text(f"{header}\n{cell}\n")
     line = assert_one_line_error(_import(ws, "long.csv"), said)  # was echoed whole: a 60,000-character line
     assert len(line) < 400 and "…" in line
+
+
+def test_a_long_unknown_scenario_to_export_is_cut_in_the_message(ws: Path) -> None:
+    res = run_bounded(["setup", "export", GAME, "s" * 100_000, "-o", "s.csv"], cwd=ws, env=ENV)
+    line = assert_one_line_error(res, "no scenario")  # the 100,000 characters were echoed whole
+    assert len(line) < 300 and "(scenarios: example)" in line

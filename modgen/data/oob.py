@@ -346,7 +346,7 @@ def scenario_path(manifest: Path, scenario: str) -> Path:
             return path
     from modgen.data.documents import did_you_mean
 
-    raise DataError(f"{manifest}: no scenario {scenario!r} (scenarios: {', '.join(ids) or 'none'})"
+    raise DataError(f"{manifest}: no scenario {quoted(scenario)} (scenarios: {', '.join(ids) or 'none'})"
                     f"{did_you_mean(scenario, ids)}")
 
 
