@@ -264,3 +264,15 @@ def test_a_length_of_hundreds_of_digits_is_one_line(ws: Path, key: str, args: li
         _edit(ws, "games/base.json", lambda doc: doc.update(print={key: "9" * 400 + "in"}))
     line = assert_one_line_error(_run(ws, *args), "as a length (the number is too large)")  # was exit 70
     assert len(line) < 200 and not list(ws.glob("m.*"))
+
+
+def test_a_chain_of_twenty_thousand_formations_validates(ws: Path) -> None:
+    # each formation's chain of parents was walked whole, with a list: cubic, minutes for 20,000 (legal) formations
+    chain = [{"id": f"f{i}", "name": "F", "side": "red", "parent": f"f{i - 1}" if i else "r1"} for i in range(20_000)]
+    _edit(ws, "games/base.json", lambda doc: doc["formations"].extend(chain))
+    res = _run(ws, "validate", "games/base.json")
+    assert res.returncode == 0 and "valid" in res.stderr, res.stdout[-500:]
+    # a cycle at the end of the chain is still found, once, from wherever the walk enters it
+    _edit(ws, "games/base.json", lambda doc: doc["formations"][3].update(parent="f19999"))
+    issue = _validate_issue(ws, "formation parents form a cycle: f0 -> f19999 -> f19998 -> ")
+    assert issue.count(" -> ") == 20_000 and issue.endswith("f1 -> f0")
