@@ -233,3 +233,18 @@ def test_absurd_numbers_in_a_url_are_a_clear_4xx(path: str, status: int, said: s
         resp = client.get(path)  # each was a 500 Internal Server Error
         assert resp.status_code == status, resp.text
         assert said in resp.json()["error"] and len(resp.text) < 300
+
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".txt"])
+def test_a_long_file_name_is_cut_to_its_end(suffix: str) -> None:
+    name = "n" * 20_000 + suffix  # was repeated whole in the 415 message and stored whole in the history
+    with TestClient(create_app(GAME, limits=Limits(workers=1)), base_url=BASE) as client:
+        resp = client.post(f"/check?filename={name}", content=VIOLATIONS.read_bytes(),
+                           headers={"content-type": "application/octet-stream"})
+        if suffix == ".txt":
+            assert resp.status_code == 415 and len(resp.text) < 400 and "nnn.txt'" in resp.json()["error"]
+        else:
+            assert resp.status_code == 200, resp.text[:300]
+            (entry,) = client.get("/history").json()["reports"]
+            assert len(entry["file"]) == 255 and entry["file"].endswith("nnn.jsonl")
