@@ -282,3 +282,12 @@ def test_a_long_unknown_scenario_is_cut_in_the_message(tmp_path):
     log = canonical(tmp_path, '{"type": "game_end"}')
     line = assert_one_line_error(modgen("check", log, "--game", GAME, "--scenario", "x" * 100_000), "no scenario")
     assert len(line) < 300 and "(scenarios: historical)" in line  # the 100,000 characters were echoed whole
+
+
+@pytest.mark.parametrize(("cmd", "suffix"), [("check", ".jsonl"), ("log", ".vlog"), ("import", ".vmod")])
+def test_a_file_name_with_a_line_break_stays_one_error_line(tmp_path, cmd, suffix):
+    bad = tmp_path / f"bad\nname{suffix}"  # the message named it as it is: two lines on stderr
+    bad.write_bytes(b"garbage\n")
+    args = {"check": [cmd, bad, "--game", GAME], "log": [cmd, bad], "import": [cmd, bad, tmp_path / "ws"]}[cmd]
+    line = assert_one_line_error(modgen(*map(str, args)), f"bad\\nname{suffix}")
+    assert line.startswith("error: ")
