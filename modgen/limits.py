@@ -65,7 +65,12 @@ def get(name: str) -> int:
     if name in _overrides:
         return _overrides[name]
     raw = os.environ.get(lim.env)
-    return _positive(raw, lim, f"{lim.env}={raw!r}") if raw is not None else lim.default
+    return _positive(raw, lim, f"{lim.env}={_cut(raw)!r}") if raw is not None else lim.default
+
+
+def _cut(text: str) -> str:
+    """``text`` (what the user typed) cut to 40 characters for a message: 5,000 digits are not echoed whole."""
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _positive(raw: str, lim: Limit, said: str) -> int:
@@ -85,8 +90,8 @@ def override(spec: str) -> None:
     name = name.strip().lower()
     if not sep or name not in LIMITS:
         known = ", ".join(LIMITS)
-        raise ModgenError(f"--limit {spec!r}: expected NAME=VALUE with NAME one of {known}", exit_code=2)
-    _overrides[name] = _positive(raw, LIMITS[name], f"--limit {spec!r}")
+        raise ModgenError(f"--limit {_cut(spec)!r}: expected NAME=VALUE with NAME one of {known}", exit_code=2)
+    _overrides[name] = _positive(raw, LIMITS[name], f"--limit {_cut(spec)!r}")
 
 
 def reset_overrides() -> None:

@@ -238,3 +238,41 @@ def test_artwork_that_is_not_an_image_a_fifo_or_over_the_pixel_limit(ws: Path) -
                                                c["counters"][1].update(image="pipe.png")])
     res = _run(ws, "sheet", "games/base.json", "-o", "s.pdf", "--no-validate")
     assert_one_line_error(res, "pipe.png", "FIFO")
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["map", "games/base.json", "-o", "m.pdf", "--pdf", "--dpi", "nan"], "--dpi"),  # was exit 70
+    (["map", "games/base.json", "-o", "m.png", "--hex-px", "nan"], "--hex-px"),  # blamed the manifest's hex_px
+    (["build", "games/base.json", "-o", "m.vmod", "--hex-px", "nan"], "--hex-px"),  # blamed the manifest's hex_px
+    (["serve", "--game", "games/base.json", "--check-seconds", "nan"], "--check-seconds"),  # served, no check limit
+    (["serve", "--game", "games/base.json", "--body-seconds", "nan"], "--body-seconds"),
+], ids=["map-dpi", "map-hex-px", "build-hex-px", "serve-check-seconds", "serve-body-seconds"])
+def test_nan_for_a_number_option_is_a_usage_error(ws: Path, args: list[str], option: str) -> None:
+    res = _run(ws, *args)  # nan passes click's FloatRange: every comparison with nan is false
+    assert res.returncode == 2 and f"Invalid value for '{option}'" in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr and not list(ws.glob("m.*"))
+
+
+@pytest.mark.parametrize(("key", "args"), [
+    ("margin", ["sheet", "games/base.json", "-o", "m.pdf", "--no-validate", "-j", "1"]),
+    ("counter_size", ["sheet", "games/base.json", "-o", "m.pdf", "--no-validate", "-j", "1"]),
+    ("hex_size", ["map", "games/base.json", "-o", "m.pdf", "--no-validate"]),
+    ("", ["sheet", "games/base.json", "-o", "m.pdf", "--no-validate", "-j", "1", "--size", "9" * 5000 + "in"]),
+], ids=["print-margin", "print-counter-size", "print-hex-size", "option-size-5000-digits"])
+def test_a_length_of_hundreds_of_digits_is_one_line(ws: Path, key: str, args: list[str]) -> None:
+    if key:  # the schema's length pattern takes any number of digits: 10^400 inches overflowed a float
+        _edit(ws, "games/base.json", lambda doc: doc.update(print={key: "9" * 400 + "in"}))
+    line = assert_one_line_error(_run(ws, *args), "as a length (the number is too large)")  # was exit 70
+    assert len(line) < 200 and not list(ws.glob("m.*"))
+
+
+def test_a_chain_of_twenty_thousand_formations_validates(ws: Path) -> None:
+    # each formation's chain of parents was walked whole, with a list: cubic, minutes for 20,000 (legal) formations
+    chain = [{"id": f"f{i}", "name": "F", "side": "red", "parent": f"f{i - 1}" if i else "r1"} for i in range(20_000)]
+    _edit(ws, "games/base.json", lambda doc: doc["formations"].extend(chain))
+    res = _run(ws, "validate", "games/base.json")
+    assert res.returncode == 0 and "valid" in res.stderr, res.stdout[-500:]
+    # a cycle at the end of the chain is still found, once, from wherever the walk enters it
+    _edit(ws, "games/base.json", lambda doc: doc["formations"][3].update(parent="f19999"))
+    issue = _validate_issue(ws, "formation parents form a cycle: f0 -> f19999 -> f19998 -> ")
+    assert issue.count(" -> ") == 20_000 and issue.endswith("f1 -> f0")

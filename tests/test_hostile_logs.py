@@ -249,3 +249,45 @@ def test_check_timeout_must_be_positive(tmp_path):
     log = canonical(tmp_path, '{"type": "game_end"}')
     r = modgen("check", log, "--game", GAME, "--timeout", "0")
     assert r.returncode == 2 and "--timeout" in r.stderr
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e308"])
+def test_check_timeout_must_be_a_finite_number_setitimer_takes(tmp_path, value):
+    # nan passed click's range check (every comparison with nan is false): exit 70 from setitimer, as did inf/1e308
+    log = canonical(tmp_path, '{"type": "game_end"}')
+    r = modgen("check", log, "--game", GAME, "--timeout", value)
+    assert r.returncode == 2 and "Invalid value for '--timeout'" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("field", ["setup", "path"])
+def test_map_image_of_a_log_naming_a_20_digit_hex(tmp_path, field):
+    # the label parses (column and row of ten digits each), far off the map: pasting a counter there was exit 70
+    far = "9" * 20
+    lines = []
+    for line in (REPO / "logs" / "minsk44" / "violations.jsonl").read_text().splitlines():
+        ev = json.loads(line)
+        if field == "setup" and ev["type"] == "setup":
+            ev["hex"] = far
+        if field == "path" and "path" in ev:
+            ev["path"] = [far, *ev["path"], far]
+        lines.append(json.dumps(ev))
+    log = tmp_path / "far.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    r = modgen("check", log, "--game", GAME, "-q", "--map-image", tmp_path / "far.png")
+    assert r.returncode == 1 and r.stderr == "" and r.stdout, r.stderr  # exit 1: the log's rules errors
+    assert (tmp_path / "far.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_long_unknown_scenario_is_cut_in_the_message(tmp_path):
+    log = canonical(tmp_path, '{"type": "game_end"}')
+    line = assert_one_line_error(modgen("check", log, "--game", GAME, "--scenario", "x" * 100_000), "no scenario")
+    assert len(line) < 300 and "(scenarios: historical)" in line  # the 100,000 characters were echoed whole
+
+
+@pytest.mark.parametrize(("cmd", "suffix"), [("check", ".jsonl"), ("log", ".vlog"), ("import", ".vmod")])
+def test_a_file_name_with_a_line_break_stays_one_error_line(tmp_path, cmd, suffix):
+    bad = tmp_path / f"bad\nname{suffix}"  # the message named it as it is: two lines on stderr
+    bad.write_bytes(b"garbage\n")
+    args = {"check": [cmd, bad, "--game", GAME], "log": [cmd, bad], "import": [cmd, bad, tmp_path / "ws"]}[cmd]
+    line = assert_one_line_error(modgen(*map(str, args)), f"bad\\nname{suffix}")
+    assert line.startswith("error: ")

@@ -3,14 +3,18 @@ modules (zip bombs, deeply nested XML, pixel bombs): one line on stderr naming t
 
 from __future__ import annotations
 
+import json
 import struct
 import zipfile
 import zlib
 from pathlib import Path
 
 import pytest
+from conftest import REPO
+from hostile import assert_one_line_error, run_bounded
 from lxml import etree
-from test_import import B, buildfile, png, write_module
+from test_import import B, buildfile, png, setup_pieces, write_module
+from vassal_logs import save_text, vsav
 
 from modgen.cli import main
 from modgen.data.model import load_game
@@ -100,3 +104,37 @@ def test_hostile_modules_fail_in_one_line(tmp_path: Path, capsys: pytest.Capture
     assert code == 1 and len(err.splitlines()) == 1 and "Traceback" not in err, err
     assert expect in err and str(path) in err, err
     assert not (tmp_path / "ws" / "games").exists()
+
+
+def test_twenty_thousand_pieces_of_one_name_import_in_linear_time(tmp_path: Path) -> None:
+    # each piece's id was found by trying name_2, name_3, … from the start, and each set-up piece scanned every
+    # palette slot: 20,000 slots named alike took minutes (a 25 MB buildFile, well within the 64 MB cap)
+    root = etree.fromstring(buildfile())
+    slot = next(e for e in root.iter(B + "widget.PieceSlot") if e.get("entryName") == "4-2 Inf")
+    for i in range(20_000):
+        copy = etree.fromstring(etree.tostring(slot))
+        copy.set("gpid", str(1000 + i))
+        slot.addnext(copy)
+    mod = write_module(tmp_path / "many.vmod", build=etree.tostring(root, xml_declaration=True, encoding="UTF-8"))
+    res = run_bounded(["import", str(mod), str(tmp_path / "ws"), "-q"], env={"PYTHONPATH": str(REPO)})
+    assert res.returncode == 0, res.stderr
+    counters = json.loads(next((tmp_path / "ws" / "counters").glob("*.json")).read_text())["counters"]
+    ids = [c["id"] for c in counters if c["id"].startswith("4-2_inf")]
+    assert ids[:3] == ["4-2_inf", "4-2_inf_2", "4-2_inf_3"] and ids[20_000] == "4-2_inf_20001"
+    assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("dx", [0, float("nan"), float("inf"), 1e308, -5])
+def test_a_binding_file_edited_to_an_impossible_cell_size_is_one_line(tmp_path: Path, dx: float) -> None:
+    # the binding file is meant to be edited; dx 0 divided by zero and NaN/1e308 overflowed: `log`/`check` exit 70
+    res = import_module(write_module(tmp_path / "hand.vmod"), tmp_path / "ws")
+    (binding,) = (tmp_path / "ws" / "bindings").glob("*.json")
+    doc = json.loads(binding.read_text())
+    doc["maps"][0]["dx"] = dx
+    binding.write_text(json.dumps(doc))  # json writes NaN and Infinity, as a hand edit in Python would
+    log = tmp_path / "game.vlog"
+    log.write_bytes(vsav(save_text(setup_pieces()), module="Hand Battle"))
+    for command in ("log", "check"):
+        line = assert_one_line_error(run_bounded([command, str(log), "--game", str(res.manifest)],
+                                                 env={"PYTHONPATH": str(REPO)}), binding.name, "/maps")
+        assert "cell size" in line

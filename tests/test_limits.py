@@ -56,3 +56,17 @@ def test_cli_option_applies_for_one_run_only(capsys: pytest.CaptureFixture[str],
     assert limits.get("map_hexes") == 7  # applied by the group ...
     main(["validate", "-q", str(minsk_manifest)])
     assert limits.get("map_hexes") == limits.LIMITS["map_hexes"].default  # ... and forgotten by the next run
+
+
+@pytest.mark.parametrize("spec", ["file_mb=" + "9" * 5000, "x" * 5000 + "=1"])
+def test_a_five_thousand_character_option_is_cut_in_the_message(spec: str) -> None:
+    with pytest.raises(ModgenError) as exc:
+        limits.override(spec)  # int() refuses 5,000 digits: "not a whole number", but the spec was echoed whole
+    assert exc.value.exit_code == 2 and spec[:39] + "…" in str(exc.value) and len(str(exc.value)) < 300
+
+
+def test_a_five_thousand_digit_environment_value_is_cut_in_the_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MODGEN_LIMIT_FILE_MB", "9" * 5000)
+    with pytest.raises(ModgenError) as exc:
+        limits.get("file_mb")
+    assert exc.value.exit_code == 2 and "MODGEN_LIMIT_FILE_MB='99" in str(exc.value) and len(str(exc.value)) < 300

@@ -217,3 +217,34 @@ def test_serve_on_a_port_in_use_is_one_line_and_exit_1() -> None:
                              env={"PYTHONPATH": str(REPO)})
     line = assert_one_line_error(result, str(port), "in use", "--port")
     assert line.startswith("error: cannot listen on 127.0.0.1:")
+
+
+@pytest.mark.parametrize(("path", "status", "said"), [
+    ("/history?limit=%C2%B2", 400, "limit must be a whole number"),  # "²": isdigit() is true, int() refuses it
+    ("/history?limit=" + "9" * 5000, 400, "limit must be a whole number"),  # past int()'s 4,300 digits
+    ("/history?limit=%D9%A1%D9%A2", 400, "limit must be a whole number"),  # Arabic-Indic "12" was taken as 12
+    ("/reports/" + "9" * 30, 404, "no report 9999"),  # past SQLite's 64-bit integers (OverflowError)
+    ("/reports/" + "9" * 5000, 404, "no report 9999"),  # {id:int} converted it with int() while routing
+    ("/reports/abc", 404, "no report abc"),
+], ids=["superscript", "5000-digits", "arabic-digits", "id-past-int64", "id-5000-digits", "id-not-a-number"])
+def test_absurd_numbers_in_a_url_are_a_clear_4xx(path: str, status: int, said: str) -> None:
+    with TestClient(create_app(GAME, limits=Limits(workers=1)), base_url=BASE,
+                    raise_server_exceptions=False) as client:
+        resp = client.get(path)  # each was a 500 Internal Server Error
+        assert resp.status_code == status, resp.text
+        assert said in resp.json()["error"] and len(resp.text) < 300
+
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".txt"])
+def test_a_long_file_name_is_cut_to_its_end(suffix: str) -> None:
+    name = "n" * 20_000 + suffix  # was repeated whole in the 415 message and stored whole in the history
+    with TestClient(create_app(GAME, limits=Limits(workers=1)), base_url=BASE) as client:
+        resp = client.post(f"/check?filename={name}", content=VIOLATIONS.read_bytes(),
+                           headers={"content-type": "application/octet-stream"})
+        if suffix == ".txt":
+            assert resp.status_code == 415 and len(resp.text) < 400 and "nnn.txt'" in resp.json()["error"]
+        else:
+            assert resp.status_code == 200, resp.text[:300]
+            (entry,) = client.get("/history").json()["reports"]
+            assert len(entry["file"]) == 255 and entry["file"].endswith("nnn.jsonl")

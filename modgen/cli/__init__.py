@@ -144,20 +144,31 @@ def _run(argv: list[str] | None) -> int:
         exc.show()
         return exc.exit_code
     except ModgenError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {one_line(str(exc))}", err=True)
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except OSError as exc:  # unreadable/unwritable paths, full disks: the user's environment, not a bug
-        click.echo(f"error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), err=True)
+        click.echo(one_line(f"error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")), err=True)
         return 1
     except Exception as exc:  # a bug: one line unless MODGEN_DEBUG asks for the traceback
         if os.environ.get("MODGEN_DEBUG"):
             raise
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (set MODGEN_DEBUG=1 for a traceback)", err=True)
+        click.echo(one_line(f"internal error: {type(exc).__name__}: {exc} (set MODGEN_DEBUG=1 for a traceback)"),
+                   err=True)
         return 70
     # with standalone_mode=False click *returns* the code of a click.exceptions.Exit raised by a command
     return result if isinstance(result, int) else 0
+
+
+#: Control characters (line breaks above all) as escapes: a file named ``bad\nname`` must not split the error line.
+_CONTROLS = {**{c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F] if c != 0x09}, 0x0A: "\\n", 0x0D: "\\r"}
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: line breaks and other control characters (from a path or a value it quotes) escaped,
+    so the promise of one error line holds whatever the input is called."""
+    return message.translate(_CONTROLS)
 
 
 def _stdout_to_devnull() -> None:

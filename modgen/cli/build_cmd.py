@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from modgen.cli.params import FiniteFloatRange
 from modgen.data.model import load_game
 
 from .common import Steps, check_output, done, invalid_data_reported, output_options, require_valid
@@ -16,7 +17,7 @@ from .common import Steps, check_output, done, invalid_data_reported, output_opt
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", "out", required=True, metavar="FILE", type=click.Path(path_type=Path),
               help="The .vmod to write (written atomically: a failed build leaves no file behind).")
-@click.option("--hex-px", type=click.FloatRange(16, 400), default=None,
+@click.option("--hex-px", type=FiniteFloatRange(16, 400), default=None,
               help="Pixels between adjacent hex centres on the VASSAL board (default: manifest vassal.hex_px, "
                    "else 100).")
 @click.option("--validate/--no-validate", default=True, show_default=True,

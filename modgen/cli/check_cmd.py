@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from modgen.cli.params import FiniteFloatRange
 from modgen.report.check import check_path, draw_findings, format_text, read_log, time_limit
 from modgen.report.grouping import with_numbers
 
@@ -23,7 +24,7 @@ from modgen.report.grouping import with_numbers
 @click.option("--map-image", metavar="FILE", type=click.Path(), default=None,
               help="Also write a PNG of the map: errors and warnings numbered as in the report, ringed, their paths "
                    "and attack arrows drawn, the units where the log leaves them, and a legend.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--timeout", type=FiniteFloatRange(min=0, min_open=True, max=1e9), default=None, metavar="SECONDS",
               help="Stop with an error (exit 1) if reading and checking the log takes longer than this.")
 def command(log: str, game_path: str, scenario: str | None, as_json: bool, quiet: bool, map_image: str | None,
             timeout: float | None) -> None:

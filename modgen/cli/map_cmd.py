@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from modgen.atomic import atomic_path
+from modgen.cli.params import FiniteFloatRange
 from modgen.data.model import load_game
 from modgen.draw.mapdraw import render_map, render_map_pdf, render_map_svg
 from modgen.draw.printing import PAPER_SIZES_IN
@@ -27,15 +28,15 @@ NEEDS = ("maps",)  # the parts of the game this command reads (modgen.data.parts
 @click.option("--pdf", "fmt", flag_value="pdf", help="Write a print PDF at physical size, tiled over pages.")
 @click.option("--svg", "fmt", flag_value="svg",
               help="Write one SVG at physical size (hex size as for PDF), legend below, for finishing in Inkscape.")
-@click.option("--hex-px", type=click.FloatRange(8, 1000), default=None,
+@click.option("--hex-px", type=FiniteFloatRange(8, 1000), default=None,
               help="PNG: pixels between adjacent hex centres (default: manifest vassal.hex_px, else 100).")
-@click.option("--px-per-inch", type=click.FloatRange(1, 400), default=None,
+@click.option("--px-per-inch", type=FiniteFloatRange(1, 400), default=None,
               help="PNG of a table map: pixels per table inch (default 20).")
 @click.option("--hex-size", default=None,
               help="PDF: distance between adjacent hex centres on paper, e.g. 16mm, 5/8in (default: manifest).")
 @click.option("--paper", type=click.Choice(list(PAPER_SIZES_IN), case_sensitive=False), default=None,
               help="PDF paper (default: manifest print.paper, else letter).")
-@click.option("--dpi", type=click.FloatRange(50, 1200), default=None, help="PDF raster resolution (default 300).")
+@click.option("--dpi", type=FiniteFloatRange(50, 1200), default=None, help="PDF raster resolution (default 300).")
 @click.option("--margin", default=None, help="PDF page margin, e.g. 0.5in (default: manifest print.margin).")
 @click.option("--overlap", default="0.5in", show_default=True, help="PDF: overlap between neighbouring tiles.")
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from modgen.cli.params import FiniteFloatRange
 from modgen.errors import ModgenError
 
 MiB = 1024 * 1024
@@ -65,9 +66,9 @@ def allowed_host_names(host: str, extra: tuple[str, ...]) -> list[str]:
               help="Largest size one upload may decode to (zip entries, XZ); larger is refused with 422.")
 @click.option("--worker-memory-mb", default=1024, show_default=True, type=click.IntRange(256, 1 << 20),
               help="Memory (address space) of each check worker; a check that needs more fails with 422.")
-@click.option("--check-seconds", default=30.0, show_default=True, type=click.FloatRange(0.1, 3600),
+@click.option("--check-seconds", default=30.0, show_default=True, type=FiniteFloatRange(0.1, 3600),
               help="Time limit for one check; longer checks are stopped.")
-@click.option("--body-seconds", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
+@click.option("--body-seconds", default=60.0, show_default=True, type=FiniteFloatRange(1, 3600),
               help="Time a client has to send its whole upload (408 after).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path),
               help="The report history database (SQLite). Default: $XDG_STATE_HOME/modgen/sidecar.sqlite, else "

@@ -143,14 +143,20 @@ class Checker:
                          f"{_mean(layout['extends'], known, '; ')})")
 
     def _check_formation_cycles(self) -> None:
+        # each formation is walked once: a walk stops at one an earlier walk went through (whose chain is known),
+        # so a chain of 20,000 parents takes linear time (walking every chain whole, with a list, was cubic)
         reported: set[str] = set()
+        walked: set[str] = set()
         for start in self.formations:
             seen: list[str] = []
+            on_walk: set[str] = set()
             fid: str | None = start
-            while fid is not None and fid in self.formations and fid not in seen:
+            while fid is not None and fid in self.formations and fid not in on_walk and fid not in walked:
                 seen.append(fid)
+                on_walk.add(fid)
                 fid = _str(self.formations[fid].get("parent"))
-            if fid is not None and fid in seen:
+            walked.update(seen)
+            if fid is not None and fid in on_walk:
                 cycle = seen[seen.index(fid):]
                 if not reported.intersection(cycle):
                     reported.update(cycle)

@@ -185,7 +185,8 @@ class Game:
             return self.scenarios[scenario_id]
         except KeyError:
             known = ", ".join(self.scenarios)
-            raise DataError(f"{self.path}: no scenario {scenario_id!r} (scenarios: {known})") from None
+            shown = jsonio.short(str(scenario_id), 60)  # from the command line or a log: may be megabytes
+            raise DataError(f"{self.path}: no scenario {shown} (scenarios: {known})") from None
 
     def side(self, side_id: str) -> dict[str, Any]:
         """The manifest's side record with ``side_id`` (KeyError if none)."""

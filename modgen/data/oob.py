@@ -29,6 +29,7 @@ from modgen.data.sheetmap import (
     format_cell,
     merge,
     parse_cell,
+    quoted,
     set_path,
 )
 from modgen.data.sheets import Cell, read_table
@@ -54,6 +55,7 @@ class Mapping:
 
     columns: dict[str, str | None] = field(default_factory=dict)
     defaults: dict[str, Any] = field(default_factory=dict)
+    source: str = "the mapping"  # the file, for messages
 
     @classmethod
     def load(cls, path: str | Path | None) -> Mapping:
@@ -68,7 +70,7 @@ class Mapping:
             raise DataError(f"{path}: \"columns\" maps each header to a field path (text) or null")
         if not isinstance(defaults, dict):
             raise DataError(f"{path}: \"defaults\" maps field paths to values")
-        return cls(columns, defaults)
+        return cls(columns, defaults, str(path))
 
     def header(self, path: str) -> str:
         """The header to write for ``path`` (the mapping's name for it, else the path itself)."""
@@ -105,12 +107,17 @@ def rows_to_records(rows: list[list[Cell]], fields: Fields, key: str, mapping: M
         except DataError as exc:
             raise DataError(f"{source}: {exc}") from None
         if path in seen:
-            raise DataError(f"{source}: columns {seen[path]!r} and {name!r} both set {path!r}")
+            raise DataError(f"{source}: columns {quoted(seen[path])} and {quoted(name)} both set {quoted(path)}")
         seen[path] = name
         columns.append((i, name, path, node))
     if not any(path == key for _, _, path, _ in columns) and key not in mapping.defaults:
         raise DataError(f"{source}: no {key!r} column (the header row names each column's field; "
                         "docs/spreadsheets.md)")
+    for path in mapping.defaults:  # a default's path is a field like a column's (and its depth is the schema's)
+        try:
+            fields.at(path, "default")
+        except DataError as exc:
+            raise DataError(f"{mapping.source}: {exc}") from None
     out: list[tuple[int, dict[str, Any]]] = []
     for number, row in enumerate(rows[1:], start=2):
         if all(c is None or (isinstance(c, str) and not c.strip()) for c in row):
@@ -122,11 +129,14 @@ def rows_to_records(rows: list[list[Cell]], fields: Fields, key: str, mapping: M
             try:
                 value = parse_cell(row[i] if i < len(row) else None, fields, node)
             except ValueError as exc:
-                raise DataError(f"{source}: row {number}, column {name!r}: {exc}") from None
+                raise DataError(f"{source}: row {number}, column {quoted(name)}: {exc}") from None
             if value is not MISSING:
                 set_path(record, path, value)
         if key not in record:
             raise DataError(f"{source}: row {number}: the {key!r} cell is empty")
+        if not isinstance(record[key], str):  # a JSON cell: rows are matched to records by this text
+            raise DataError(f"{source}: row {number}: the {key!r} cell must be text, not "
+                            f"{type(record[key]).__name__ if record[key] is not None else 'null'}")
         out.append((number, record))
     return out
 
@@ -220,22 +230,21 @@ class MergeResult:
 
 def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any]]], key: str, label: Any,
                   prune: bool, result: MergeResult, source: str) -> list[dict[str, Any]]:
-    """``old`` records with each row merged into the record of the same key (``label(record)`` names a record and
-    matches rows to records); records without a row are kept (or dropped with ``prune``), new ones appended."""
+    """``old`` records with each row merged into the record of the same key (``label`` names a record, see
+    :func:`labels`, and matches rows to records); records without a row are kept (or dropped with ``prune``), new
+    ones appended."""
+    old_names = labels(old, label)
     index: dict[Any, int] = {}
-    for i, rec in enumerate(old):
-        index.setdefault(label(rec, old[:i]), i)
+    for i, name in enumerate(old_names):
+        index.setdefault(name, i)
     out = list(old)
     matched: set[int] = set()
-    done: list[dict[str, Any]] = []
     new_names: set[str] = set()
-    for number, row in rows:
-        name = label(row, done)
-        done.append(row)
+    for (number, row), name in zip(rows, labels([row for _, row in rows], label), strict=True):
         if name in index:
             i = index[name]
             if i in matched:
-                raise DataError(f"{source}: row {number}: {name} has two rows in the sheet")
+                raise DataError(f"{source}: row {number}: {_shown(name)} has two rows in the sheet")
             matched.add(i)
             new = merge(old[i], row)
             diff = changed_paths(old[i], new)
@@ -245,13 +254,13 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
                 result.unchanged += 1
             out[i] = new
         elif str(name) in new_names:
-            raise DataError(f"{source}: row {number}: {name} has two rows in the sheet")
+            raise DataError(f"{source}: row {number}: {_shown(name)} has two rows in the sheet")
         else:
             new_names.add(str(name))
             out.append(row)
             result.added.append(str(name))
     missing = [i for i in range(len(old)) if i not in matched]
-    names = [str(label(old[i], old[:i])) for i in missing]
+    names = [str(old_names[i]) for i in missing]
     if prune:
         result.removed = names
         out = [r for i, r in enumerate(out) if i not in set(missing)]
@@ -260,14 +269,23 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
     return out
 
 
-def _counter_label(rec: dict[str, Any], before: list[dict[str, Any]]) -> Any:
+def labels(records: list[dict[str, Any]], label: Any) -> list[Any]:
+    """The name of every record: ``label(record, seen)``, where ``seen`` counts the keys of the records before it
+    (one pass: a set-up of 100,000 entries is named in linear time)."""
+    seen: dict[Any, int] = {}
+    return [label(rec, seen) for rec in records]
+
+
+def _counter_label(rec: dict[str, Any], seen: dict[Any, int]) -> Any:
     return rec.get("id")
 
 
-def _setup_label(rec: dict[str, Any], before: list[dict[str, Any]]) -> Any:
+def _setup_label(rec: dict[str, Any], seen: dict[Any, int]) -> Any:
     """A set-up entry is its unit, numbered when the unit has several entries (``unit#2``)."""
     unit = rec.get("unit")
-    n = sum(1 for r in before if r.get("unit") == unit)
+    n = seen.get(unit, 0) if isinstance(unit, str) else 0
+    if isinstance(unit, str):
+        seen[unit] = n + 1
     return unit if n == 0 else f"{unit}#{n + 1}"
 
 
@@ -280,11 +298,18 @@ def _check(doc: dict[str, Any], kind: str, list_key: str, label: Any, target: Pa
     where = ""
     if len(path) >= 2 and path[0] == list_key and isinstance(path[1], int):
         records = doc[list_key]
-        where = f" {label(records[path[1]], records[:path[1]])}:"
+        where = f" {_shown(labels(records[:path[1] + 1], label)[-1])}:"
         path = path[2:]
-    field_path = ".".join(str(p) for p in path)
-    raise DataError(f"{target}:{where} {field_path + ': ' if field_path else ''}{err.message} "
-                    "(nothing written)")
+    field_path = _shown(".".join(str(p) for p in path))
+    message = err.message.replace(repr(err.instance), _shown(repr(err.instance)))  # it quotes the value whole
+    message = message if len(message) <= 200 else message[:199] + "…"
+    raise DataError(f"{target}:{where} {field_path + ': ' if field_path else ''}{message} (nothing written)")
+
+
+def _shown(name: Any, limit: int = 60) -> str:
+    """A record's name (an id, ``unit#2``) or a field path for a message, cut to ``limit`` characters."""
+    text = str(name)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _write(target: Path, doc: dict[str, Any]) -> None:
@@ -321,7 +346,7 @@ def scenario_path(manifest: Path, scenario: str) -> Path:
             return path
     from modgen.data.documents import did_you_mean
 
-    raise DataError(f"{manifest}: no scenario {scenario!r} (scenarios: {', '.join(ids) or 'none'})"
+    raise DataError(f"{manifest}: no scenario {quoted(scenario)} (scenarios: {', '.join(ids) or 'none'})"
                     f"{did_you_mean(scenario, ids)}")
 
 

@@ -11,9 +11,12 @@ lossless.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
+from modgen import limits
+from modgen.data import jsonio
 from modgen.data.documents import did_you_mean
 from modgen.errors import DataError
 
@@ -65,19 +68,20 @@ class Fields:
                 return {}  # free-form object (the "x" extension point)
         return None
 
-    def at(self, path: str) -> dict[str, Any]:
-        """The schema of the field at dotted ``path``; a DataError naming the column if there is none."""
+    def at(self, path: str, what: str = "column") -> dict[str, Any]:
+        """The schema of the field at dotted ``path``; a DataError naming the ``what`` (the column, or a mapping's
+        default) if there is none. Names in the message are cut (a header can be megabytes long)."""
         node: dict[str, Any] | None = self.root
         for i, key in enumerate(path.split(".")):
             if not key:
-                raise DataError(f"column {path!r}: an empty name between dots")
+                raise DataError(f"{what} {quoted(path)}: an empty name between dots")
             nxt = self.child(node, key)
             if nxt is None:
                 known = sorted(self.names(node))
                 prefix = ".".join(path.split(".")[:i])
                 hint = did_you_mean(key, known)
-                where = f" of {prefix!r}" if prefix else ""
-                raise DataError(f"column {path!r}: {key!r} is not a field{where} of a {self.what}{hint}")
+                where = f" of {quoted(prefix)}" if prefix else ""
+                raise DataError(f"{what} {quoted(path)}: {quoted(key)} is not a field{where} of a {self.what}{hint}")
             node = nxt
         return node or {}
 
@@ -106,6 +110,11 @@ class Fields:
         return {}
 
 
+def quoted(text: str) -> str:
+    """``text`` (a header, a field path, an id) quoted for a message, cut to 60 characters."""
+    return jsonio.short(text, 60)
+
+
 def _json_type(value: Any) -> str:
     if value is None:
         return "null"
@@ -120,24 +129,30 @@ def _json_type(value: Any) -> str:
 
 def parse_cell(cell: Any, fields: Fields, node: dict[str, Any]) -> Any:
     """The JSON value of one cell for a field of schema ``node``; MISSING for an empty cell. ValueError if the text
-    cannot be that field's type (the message says what was expected)."""
+    cannot be that field's type (the message says what was expected), or if the value is one game data may not hold
+    (what :mod:`modgen.data.jsonio` refuses when the file is read back: NaN and infinities, integers past
+    ``int_digits``, strings past ``string_mb`` or with a forbidden character, JSON nested past ``json_depth``)."""
     if cell is None or (isinstance(cell, str) and not cell.strip()):
         return MISSING
     types = fields.types(node)
     if isinstance(cell, bool):
         return cell
     if isinstance(cell, int | float):  # a typed cell of xlsx/ods
+        if isinstance(cell, float) and not math.isfinite(cell):
+            raise ValueError(f"{cell} is not a finite number (game data needs finite numbers)")
         if types is None or types & {"integer", "number"}:
-            return int(cell) if isinstance(cell, float) and cell.is_integer() and "number" not in (types or ()) \
-                else cell
+            if isinstance(cell, int) or (cell.is_integer() and "number" not in (types or ())):
+                return _whole(str(int(cell)))
+            return cell
         cell = str(int(cell)) if isinstance(cell, float) and cell.is_integer() else str(cell)
+    _text_ok(cell)
     text = cell.strip()
     if text[0] in '[{"':
         try:
-            return json.loads(text)
-        except ValueError:
+            return _json_cell(text)
+        except _NotJSON as exc:
             if text[0] != '"' or types is None or "string" not in types:
-                raise ValueError(f"{text[:40]!r} starts like JSON but is not valid JSON") from None
+                raise ValueError(f"{jsonio.short(text)} starts like JSON but is not valid JSON ({exc})") from None
     if text == "null" and (types is None or "null" in types):
         return None
     if types is not None and "array" in types and not (types & {"string", "number", "integer"}):
@@ -147,15 +162,59 @@ def parse_cell(cell: Any, fields: Fields, node: dict[str, Any]) -> Any:
         return values
     if types is None or types & {"integer", "number"}:
         if _INT.match(text):
-            return int(text)
+            return _whole(text)
         if (types is None or "number" in types) and _FLOAT.match(text):
-            return float(text)
+            number = float(text)
+            if not math.isfinite(number):
+                raise ValueError(f"{jsonio.short(text)} is out of range (it overflows to infinity)")
+            return number
     if types is not None and "boolean" in types and text.lower() in ("true", "false"):
         return text.lower() == "true"
     if types is None or "string" in types:
         return cell if cell.strip() == cell else text
     wanted = " or ".join(sorted(t for t in types if t != "null"))
     raise ValueError(f"{text[:40]!r} is not {'an' if wanted[:1] in 'aeiou' else 'a'} {wanted}")
+
+
+class _NotJSON(ValueError):
+    """A cell that starts like JSON is not valid JSON (the reason is the message)."""
+
+
+def _json_cell(text: str) -> Any:
+    """The JSON value of a cell, read by the same careful parser as the data files (:func:`jsonio.loads`), so a
+    cell holds nothing the written file could not be read back with; ValueError (a LimitError's words for a limit)
+    if it may not, :class:`_NotJSON` if it is no JSON at all."""
+    try:
+        located = jsonio.loads(text, "cell")
+        located.check_content()
+    except jsonio.JSONLimitError as exc:
+        raise ValueError(f"the JSON {jsonio.short(text)} {exc.reason}") from None
+    except jsonio.JSONContentError as exc:
+        raise ValueError(f"the JSON {jsonio.short(text)}: {jsonio.printable(exc.pointer) or '/'}: {exc.reason}") \
+            from None
+    except jsonio.JSONSyntaxError as exc:
+        if "NaN" in exc.reason or "out of range" in exc.reason:  # valid text to Python, but not game data
+            raise ValueError(f"the JSON {jsonio.short(text)}: {exc.reason}") from None
+        raise _NotJSON(f"{exc.reason}, line {exc.line}, column {exc.column}") from None
+    return located.value
+
+
+def _whole(text: str) -> int:
+    """The integer ``text``, unless it has more digits than the ``int_digits`` limit (the data file holding it would
+    be refused when read back, and converting thousands of digits is quadratic)."""
+    digits = len(text.lstrip("+-"))
+    if digits > limits.get("int_digits"):
+        raise ValueError(str(limits.breach("int_digits", jsonio.short(text), f"{digits:,} digits")))
+    return int(text)
+
+
+def _text_ok(text: str) -> None:
+    """A ValueError unless game data may hold ``text``: at most ``string_mb``, no forbidden character."""
+    if len(text) > limits.get("string_mb") * (1 << 20):
+        raise ValueError(str(limits.breach("string_mb", "the cell", f"{len(text):,} characters")))
+    bad = jsonio.BAD_CHARS.search(text)
+    if bad:
+        raise ValueError(f"the text contains {jsonio.describe_char(bad.group())}; game data may not contain it")
 
 
 def format_cell(value: Any, fields: Fields, node: dict[str, Any]) -> str | int | float | bool:

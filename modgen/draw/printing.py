@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from modgen import limits
 from modgen.atomic import atomic_path
+from modgen.data.jsonio import short
 from modgen.draw import vector
 from modgen.errors import DataError
 
@@ -65,17 +66,21 @@ def parse_length(value: Length, what: str = "length") -> float:
         return float(value)
     if not isinstance(value, str):
         raise DataError(f"{what}: expected a length like '16mm' or '0.5in', got {value!r}")
+    shown = short(value)
     m = _LENGTH_RE.match(value.lower())
     if not m:
-        raise DataError(f"{what}: cannot read {value!r} as a length (use e.g. '16mm', '5/8in', '0.5in', '1.5cm')")
+        raise DataError(f"{what}: cannot read {shown} as a length (use e.g. '16mm', '5/8in', '0.5in', '1.5cm')")
     unit = "in" if m.group("unit") == '"' else m.group("unit")
-    if m.group("dec") is not None:
-        amount = Fraction(m.group("dec"))
-    else:
-        if int(m.group("d")) == 0:
-            raise DataError(f"{what}: cannot read {value!r} as a length (division by zero)")
-        amount = Fraction(int(m.group("whole") or 0)) + Fraction(int(m.group("n")), int(m.group("d")))
-    return float(amount) * _UNITS[unit]
+    try:
+        if m.group("dec") is not None:
+            amount = Fraction(m.group("dec"))
+        else:
+            if int(m.group("d")) == 0:
+                raise DataError(f"{what}: cannot read {shown} as a length (division by zero)")
+            amount = Fraction(int(m.group("whole") or 0)) + Fraction(int(m.group("n")), int(m.group("d")))
+        return float(amount) * _UNITS[unit]
+    except (ValueError, OverflowError):  # thousands of digits: past int()'s limit, or past the largest float
+        raise DataError(f"{what}: cannot read {shown} as a length (the number is too large)") from None
 
 
 def length_px(value: Length, dpi: float, what: str = "length") -> float:

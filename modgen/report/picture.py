@@ -223,14 +223,18 @@ class Board:
         return self.hex_px if self.grid is not None else self.ppi * 3
 
     def point(self, where: Where) -> tuple[float, float] | None:
-        """Pixel centre of a hex label or of a table position (inches); None when it is not on this map."""
+        """Pixel centre of a hex label or of a table position (inches); None when it is not on this map or the ring
+        of hexes just around it (a log may name any label, e.g. a 20-digit one, far beyond what Pillow can draw)."""
         if isinstance(where, str):
             if self.grid is None:
                 return None
             try:
-                return self.grid.exact_center(*self.grid.position(where), self.hex_px)
+                col, row = self.grid.position(where)
             except (KeyError, ValueError, LookupError):
                 return None
+            if not (-1 <= col <= self.grid.columns and -1 <= row <= self.grid.rows):
+                return None
+            return self.grid.exact_center(col, row, self.hex_px)
         p = _pos(where)
         if p is None or self.grid is not None:
             return None

@@ -140,6 +140,16 @@ async def read_upload(request: Request, cap: int, body_seconds: float) -> tuple[
             await _receive(request, wire_cap, cap, sink)
     except TimeoutError:
         raise UploadError(408, f"the upload did not arrive within {body_seconds:g} s") from None
-    if isinstance(sink, bytearray):
-        return bytes(sink), request.query_params.get("filename", "upload")
-    return sink.result()
+    data, filename = (bytes(sink), request.query_params.get("filename", "upload")) if isinstance(sink, bytearray) \
+        else sink.result()
+    return data, _file_name(filename)
+
+
+#: Longest file name kept from an upload (what file systems allow): every message and history entry names it.
+MAX_NAME = 255
+
+
+def _file_name(name: str) -> str:
+    """``name`` with at most :data:`MAX_NAME` characters: its end, which holds the suffix the log type is told by
+    (a multipart header may carry a 60,000-character name, which every error message would repeat)."""
+    return name if len(name) <= MAX_NAME else "…" + name[-(MAX_NAME - 1):]

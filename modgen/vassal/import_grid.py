@@ -36,6 +36,10 @@ class _ModuleGrid(Grid):
         return self.max_r
 
 
+#: Largest hex or square cell a binding file may give, in module pixels (VASSAL boards are images).
+MAX_CELL_PX = 100_000
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Where a module's hex board lies in its map and how VASSAL lays its hexes out (enough to name any pixel)."""
@@ -57,9 +61,13 @@ class Geometry:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Geometry:
-        """Inverse of :meth:`to_dict`; KeyError/TypeError/ValueError on a malformed entry."""
+        """Inverse of :meth:`to_dict`; KeyError/TypeError/ValueError on a malformed entry, including a cell size a
+        grid cannot have (the file is meant to be edited: dx 0, NaN or 1e308 divided by zero or overflowed later)."""
+        dx, dy = float(d["dx"]), float(d["dy"])
+        if not (1 <= dx <= MAX_CELL_PX and 1 <= dy <= MAX_CELL_PX):  # also false for NaN
+            raise ValueError(f"cell size dx={dx:g}, dy={dy:g} is not a size in pixels from 1 to {MAX_CELL_PX:,}")
         return cls(str(d["vassal_map"]), str(d["map_id"]), int(d["board_x"]), int(d["board_y"]), int(d["x0"]),
-                   int(d["y0"]), float(d["dx"]), float(d["dy"]), int(d["ka"]), int(d["kb"]))
+                   int(d["y0"]), dx, dy, int(d["ka"]), int(d["kb"]))
 
     @property
     def layout(self) -> Layout:
