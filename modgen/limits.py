@@ -49,6 +49,8 @@ LIMITS: dict[str, Limit] = {
         Limit("counter_copies", 100_000, "counters", "total counters printed on sheets (count × copies)"),
         Limit("print_mpx", 1_000, "megapixels",
               "all pages of one raster print together (previews; vector PDFs hold none)"),
+        Limit("print_pages", 10_000, "pages",
+              "pages of one tiled map print (a 16 mm-hex map fits on ~10 Letter pages; each page is kept until saved)"),
         Limit("map_hexes", 250_000, "hexes", "largest hex map (columns × rows)"),
         Limit("log_decoded_mb", 512, "MiB", "decoded size of one VASSAL save/log (zip bombs, XZ bombs)"),
         Limit("log_events", 1_000_000, "events",

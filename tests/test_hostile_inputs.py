@@ -190,6 +190,22 @@ def test_a_billion_copies_is_refused_before_planning(ws: Path) -> None:
     assert (ws / "s.pdf").stat().st_size < 5 << 20
 
 
+
+def test_a_map_print_of_millions_of_pages_is_refused_before_planning(ws: Path) -> None:
+    """--hex-size 1000in tiles the map over 729,630 Letter pages (each page kept until the PDF is saved): one line
+    naming print_pages, counted before a page is planned, and no file."""
+    res = _run(ws, "map", "games/base.json", "--pdf", "--hex-size", "1000in", "-o", "m.pdf")
+    assert_one_line_error(res, "m: letter at 300 dpi", "print_pages", "729,630 letter pages")
+    assert res.peak_rss_bytes < 300 << 20
+    # a billion inches asks for text taller than fonts go before any page is counted: one line saying so
+    res = _run(ws, "map", "games/base.json", "--pdf", "--hex-size", "1000000000in", "-o", "m.pdf")
+    assert_one_line_error(res, "cannot be drawn", "smaller scale")
+    assert not (ws / "m.pdf").exists()
+    # the same print under a raised limit would be planned; an ordinary one is untouched by the limit
+    res = _run(ws, "--limit", "print_pages=4", "map", "games/base.json", "--pdf", "--hex-size", "16mm", "-o", "m.pdf")
+    assert res.returncode == 0, res.stderr
+
+
 def test_ten_thousand_square_hex_map_is_refused_quickly(ws: Path) -> None:
     _edit(ws, "maps/base.json", lambda d: d["maps"][0]["grid"].update(columns=10_000, rows=10_000))
     res = _run(ws, "map", "games/base.json", "-o", "m.png")

@@ -163,10 +163,19 @@ def new_image(size: tuple[int, int], color: Any, what: str, mode: str = "RGB") -
 
 # --- fonts and marks ---------------------------------------------------------------------------------------------
 
+#: The largest glyph FreeType draws, in pixels (a bigger size is its "invalid pixel size").
+MAX_FONT_PX = 65_535
+
+
 def font(size_px: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """DejaVu Sans at ``size_px`` pixels, or Pillow's default font when DejaVu is not installed (one shared font
-    object per pixel size: callers only draw and measure with it)."""
-    return _font(max(1, round(size_px)), bool(bold))
+    object per pixel size: callers only draw and measure with it). Text taller than :data:`MAX_FONT_PX` is a
+    DataError: only an absurd scale asks for it."""
+    size = max(1, round(size_px))
+    if size > MAX_FONT_PX:
+        raise DataError(f"text {size:,} px high cannot be drawn (fonts stop at {MAX_FONT_PX:,} px): use a smaller "
+                        "scale (hex size, px per hex or per inch, dpi)")
+    return _font(size, bool(bold))
 
 
 @lru_cache(maxsize=512)
@@ -230,12 +239,19 @@ class Tile:
         return f"row {self.row + 1} col {self.col + 1} of {self.rows}x{self.cols}"
 
 
+def _count(total: int, area: int, overlap: int) -> int:
+    """How many tiles of ``area`` px, overlapping by ``overlap``, cover ``total`` px (computed, not listed)."""
+    return 1 if total <= area else math.ceil((total - overlap) / (area - overlap))
+
+
 def _starts(total: int, area: int, overlap: int) -> list[int]:
-    if total <= area:
-        return [0]
-    step = area - overlap
-    n = math.ceil((total - overlap) / step)
-    return [min(i * step, total - area) for i in range(n)]
+    return [min(i * (area - overlap), total - area) for i in range(_count(total, area, overlap))] if total > area \
+        else [0]
+
+
+def _check_overlap(area_w: int, area_h: int, overlap: int) -> None:
+    if overlap * 2 >= min(area_w, area_h):
+        raise DataError(f"overlap of {overlap} px is too large for a printable area of {area_w}x{area_h} px")
 
 
 def plan_tiles(src_w: int, src_h: int, area_w: int, area_h: int, overlap: int) -> list[Tile]:
@@ -244,8 +260,7 @@ def plan_tiles(src_w: int, src_h: int, area_w: int, area_h: int, overlap: int) -
     Tiles advance by ``area - overlap``; the last tile in each direction is pulled back to end at the image edge
     (so it overlaps its neighbour by at least ``overlap``). Row-major order.
     """
-    if overlap * 2 >= min(area_w, area_h):
-        raise DataError(f"overlap of {overlap} px is too large for a printable area of {area_w}x{area_h} px")
+    _check_overlap(area_w, area_h, overlap)
     xs, ys = _starts(src_w, area_w, overlap), _starts(src_h, area_h, overlap)
     tiles = []
     for r, y in enumerate(ys):
@@ -255,27 +270,31 @@ def plan_tiles(src_w: int, src_h: int, area_w: int, area_h: int, overlap: int) -
 
 
 def choose_tiles(width: int, height: int, dpi: float, paper: str, margin: Length, overlap: Length,
-                 orientation: str = "auto") -> tuple[list[Tile], bool]:
+                 orientation: str = "auto", what: str = "print") -> tuple[list[Tile], bool]:
     """Tiles covering a ``width``×``height`` px picture at ``dpi`` on ``paper``, and whether pages are landscape.
 
-    ``orientation``: ``portrait``, ``landscape`` or ``auto`` (whichever needs fewer pages; portrait on ties).
+    ``orientation``: ``portrait``, ``landscape`` or ``auto`` (whichever needs fewer pages; portrait on ties). The
+    pages are counted before any is planned: more than the ``print_pages`` limit is a LimitError naming ``what``.
     """
     m = length_px(margin, dpi, "margin")
     ov = round(length_px(overlap, dpi, "overlap"))
     options = {"portrait": [False], "landscape": [True], "auto": [False, True]}.get(orientation)
     if options is None:
         raise DataError(f"orientation {orientation!r}: use portrait, landscape or auto")
-    best: tuple[int, bool, list[Tile]] | None = None
+    best: tuple[int, bool, int, int] | None = None
     for land in options:
         pw, ph = page_px(paper, dpi, land)
         aw, ah = math.floor(pw - 2 * m), math.floor(ph - 2 * m)
         if aw < 1 or ah < 1:
             raise DataError(f"margin {margin!r} leaves no printable area on {paper}")
-        tiles = plan_tiles(width, height, aw, ah, ov)
-        if best is None or len(tiles) < best[0]:
-            best = (len(tiles), land, tiles)
+        _check_overlap(aw, ah, ov)
+        count = _count(width, aw, ov) * _count(height, ah, ov)
+        if best is None or count < best[0]:
+            best = (count, land, aw, ah)
     assert best is not None
-    return best[2], best[1]
+    count, land, aw, ah = best
+    limits.check("print_pages", count, what, f"{count:,} {paper} pages")
+    return plan_tiles(width, height, aw, ah, ov), land
 
 
 def tile_pages(img: Image.Image, dpi: float, paper: str = "letter", margin: Length = "0.5in",
@@ -286,9 +305,10 @@ def tile_pages(img: Image.Image, dpi: float, paper: str = "letter", margin: Leng
     ``orientation``: ``portrait``, ``landscape`` or ``auto`` (whichever needs fewer pages; portrait on ties).
     Returns (pages, tiles, landscape). The source image is never scaled, so physical size is preserved.
     """
-    tiles, land = choose_tiles(img.width, img.height, dpi, paper, margin, overlap, orientation)
+    what = f"{title or 'map'}: {paper} at {dpi:g} dpi"
+    tiles, land = choose_tiles(img.width, img.height, dpi, paper, margin, overlap, orientation, what)
     m = length_px(margin, dpi, "margin")
-    check_pages(len(tiles), page_px(paper, dpi, land), f"{title or 'map'}: {paper} at {dpi:g} dpi")
+    check_pages(len(tiles), page_px(paper, dpi, land), what)
     pages = []
     for t in tiles:
         page = new_page(paper, dpi, land)
@@ -341,7 +361,8 @@ def write_tiled_pdf(out: str | os.PathLike[str], size_px: tuple[int, int], dpi: 
     legend on a page of its own after the tiles (scaled down only if it would not fit), never cut by a tile edge.
     """
     w, h = size_px
-    tiles, land = choose_tiles(w, h, dpi, paper, margin, overlap, orientation)
+    tiles, land = choose_tiles(w, h, dpi, paper, margin, overlap, orientation,
+                               f"{title or os.path.basename(str(out))}: {paper} at {dpi:g} dpi")
     pw_in, ph_in = paper_size(paper, land)
     page_w, page_h = pw_in * dpi, ph_in * dpi
     s = 72.0 / dpi
