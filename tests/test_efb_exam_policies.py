@@ -9,9 +9,9 @@ rulebook text on the test world (tests/rules_fixtures/efb_world.py):
 
 from __future__ import annotations
 
+from modgen.rules.efb.policies import POLICIES
 from tests.rules_fixtures.efb_exam import HQ, rules
 from tests.rules_fixtures.efb_world import check, log, make_game, mv
-from modgen.rules.efb.policies import POLICIES
 
 
 def _policy(name: str):
