@@ -93,7 +93,7 @@ class Movement:
         disengaging = ezoc(start) or mode == "disengage"
         cmd = st.notes.get("cmd_move", {})
         ooc = not cmd.get(uid, True) and uid not in st.notes.get("cmd_move_open", {})
-        if self._zero_mf(ctx, ev, uid, start):
+        if q is None and self._zero_mf(ctx, ev, uid, start):  # (a queued unit's entry is 6.4's, column.py)
             return
         if mode == "rail" and self._special_rail(ctx, ev, uid, start, ezoc):
             return
