@@ -140,8 +140,10 @@ def _zoc_crosses(ctx: Any, a: str, b: str) -> bool:
 
 
 def exerts_zoc(ctx: Any, uid: str) -> bool:
-    """10.2: combat-effective (not suppressed) ground units on the map exert a ZOC."""
-    return is_ground(ctx, uid) and not suppressed(ctx, uid) and ctx.state.position.get(uid) is not None
+    """10.2: combat-effective (not suppressed) ground units on the map exert a ZOC; HQs as the ``hq_zoc`` policy
+    says."""
+    return is_ground(ctx, uid) and not suppressed(ctx, uid) and ctx.state.position.get(uid) is not None \
+        and not (klass(ctx, uid) == "hq" and ctx.policies.get("hq_zoc", "exerts") == "none")
 
 
 def zoc_rules(ctx: Any) -> ZocRules:

@@ -93,6 +93,8 @@ class Movement:
         disengaging = ezoc(start) or mode == "disengage"
         cmd = st.notes.get("cmd_move", {})
         ooc = not cmd.get(uid, True) and uid not in st.notes.get("cmd_move_open", {})
+        if q is None and self._zero_mf(ctx, ev, uid, start):  # (a queued unit's entry is 6.4's, column.py)
+            return
         if mode == "rail" and self._special_rail(ctx, ev, uid, start, ezoc):
             return
         limit, reasons = allowance(ctx, uid, ooc, disengaging, st.notes.get("cmd_move_why", {}).get(uid, ""))
@@ -271,6 +273,20 @@ class Movement:
         ctx.error(ctx.rule("8.3"), f"{nm} moved {start}→{goal}, but the cheapest legal path costs {c.fmt_mp(cost)} MP "
                   f"of its {c.fmt_mp(limit)} MP movement allowance{why}; assumed path: {detail}{refusal}",
                   units=[uid], hexes=[start, goal], path=path)
+
+    @staticmethod
+    def _zero_mf(ctx: Any, ev: dict[str, Any], uid: str, start: str) -> bool:
+        """8.4, 13.6 (policy zero_mf_minimum_move): under ``forbidden`` a unit printing a movement factor of 0 never
+        moves; True when that finding was made."""
+        goal = ev["path"][-1] if ev.get("path") else ev.get("to")
+        if goal in (None, start) or ctx.values(uid).get("movement") != 0 \
+                or ctx.policies.get("zero_mf_minimum_move", "forbidden") != "forbidden":
+            return False
+        ctx.error(ctx.rule("8.4"), f"{ctx.name(uid)} moved {start}→{goal}, but it has a movement factor of 0 and may "
+                  f"not move: 8.4's one-hex minimum move is spent from its MF, and units of movement 0 never leave "
+                  "their hex, not even to retreat or advance (13.6; policy zero_mf_minimum_move)",
+                  units=[uid], hexes=[start, goal])
+        return True
 
     @staticmethod
     def _road_refusal(modes: list[str], best, search, bound, overstacked, ezoc, road_mk: bool) -> str:

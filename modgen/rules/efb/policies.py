@@ -57,4 +57,16 @@ POLICIES: tuple[Policy, ...] = (
            "enemy ZOC hex at all (the MK 24.5 scenario note).", "EFB 23.6, MK 24.5"),
     Policy("minimum_move", True, (True, False),
            "A unit may always move one hex by spending all its MF (8.4).", "EFB 8.4"),
+    Policy("zero_mf_minimum_move", "forbidden", ("forbidden", "allowed"),
+           "Does 8.4's minimum move ('all units may generally move a minimum of 1 hex ..., spending all of their "
+           "MFs') let a unit with a movement factor of 0 move one hex? forbidden (the default) = no: it has no MF "
+           "to spend, 'generally' admits exceptions, 13.6 (GT 13.5) has such units eliminated or suppressed rather "
+           "than moved even by a retreat or advance, and MK 24.6 SR4 treats the Minsk garrison as a unit that stays "
+           "where it starts; allowed = 8.4 read literally ('all units').", "EFB 8.4, 13.6, MK 24.6"),
+    Policy("hq_zoc", "exerts", ("exerts", "none"),
+           "Do HQ units exert a ZOC? 10.2 gives one to 'all effective ground combat units' (GT 10.2: 'all combat "
+           "effective land units'). exerts (the default): 'combat effective' means not suppressed (15.3, 15.4 "
+           "'restored to combat effectiveness'), HQs are ground units (9.5) and can be suppressed (15.3), and 2.6 "
+           "defines no non-combat unit type; none = 'combat unit' read as excluding HQs (which print no attack "
+           "factor).", "EFB 2.6, 10.2, 15.3"),
 )
