@@ -53,6 +53,9 @@ LIMITS: dict[str, Limit] = {
         Limit("log_decoded_mb", 512, "MiB", "decoded size of one VASSAL save/log (zip bombs, XZ bombs)"),
         Limit("log_events", 1_000_000, "events",
               "events in one log (canonical or decoded from VASSAL; a long campaign has tens of thousands)"),
+        Limit("findings", 10_000, "findings",
+              "findings in one check report (each costs ~1 KB, ~4.5 KB in JSON); checking stops at the limit and "
+              "the report names the last event checked"),
     )
 }
 
