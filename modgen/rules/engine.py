@@ -4,7 +4,8 @@ The engine knows no rule system: it applies events to a :class:`~modgen.rules.st
 plugin's checkers (``RuleSystem.checkers(ctx)``) before and after each event, at the end of each phase and at the
 end of the log. Checkers report through :meth:`Context.error`, :meth:`Context.warning` and
 :meth:`Context.could_not_check` (once per missing piece of data). A report holds at most the ``findings`` limit
-(:mod:`modgen.limits`): the replay stops after the event that reached it, and ``Report.stopped`` says where.
+(:mod:`modgen.limits`): the replay stops after the event that brought one finding more, and ``Report.stopped`` says
+where.
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ class Context:
         self.findings: list[Finding] = []
         # the findings limit: a log breaking a rule at every one of its million events must not take a gigabyte
         self.max_findings = limits.get("findings")
-        self.full = False  # the limit is reached: later findings are dropped and the replay stops
-        self.full_at: int | None = None  # the event (its ``i``) whose finding reached the limit
+        self.full = False  # a finding past the limit came: it and later ones are dropped and the replay stops
+        self.full_at: int | None = None  # the event (its ``i``) of the first finding past the limit
         self.event: dict[str, Any] | None = None
         self.index: int | None = None
         self._missing: set[tuple[str, str]] = set()
@@ -148,11 +149,11 @@ class Context:
         if "event_index" in kw:
             f.event_index = kw["event_index"]
             f.event = kw.get("event") or self.by_index.get(f.event_index)
-        if self.full:  # over the limit: the checker still gets its Finding to fill in, the report does not keep it
+        if len(self.findings) >= self.max_findings:  # past the limit: the checker still gets its Finding to fill
+            if not self.full:                           # in; the report does not keep it
+                self.full, self.full_at = True, self.index
             return f
         self.findings.append(f)
-        if len(self.findings) >= self.max_findings:
-            self.full, self.full_at = True, self.index
         return f
 
     def error(self, rule: str, message: str, **kw: Any) -> Finding:
@@ -411,13 +412,13 @@ def _stopped(ctx: Context, checked: int, total: int) -> Stopped:
     """Where the replay stopped on reaching the findings limit, and a sentence saying what was not checked."""
     lim = limits.LIMITS["findings"]
     raise_it = f"raise it with --limit {lim.name}=N or {lim.env}=N to check the whole log"
-    if ctx.full_at is None:  # reached in the end-of-log checks: every event was replayed
-        message = (f"the findings limit of {ctx.max_findings:,} was reached in the end-of-log checks; later findings "
-                   f"of those checks are not listed; {raise_it}")
+    if ctx.full_at is None:  # past the limit in the end-of-log checks: every event was replayed
+        message = (f"the end-of-log checks found more than the findings limit of {ctx.max_findings:,}; the findings "
+                   f"past it are not listed; {raise_it}")
     else:
-        message = (f"the log was checked only up to event {ctx.full_at} ({checked:,} of {total:,} events): the "
-                   f"findings limit of {ctx.max_findings:,} was reached, so the events after it and the end-of-log "
-                   f"checks were not checked; {raise_it}")
+        message = (f"the log was checked only up to event {ctx.full_at} ({checked:,} of {total:,} events): it has "
+                   f"more findings than the findings limit of {ctx.max_findings:,}, so the findings past it, the "
+                   f"events after it and the end-of-log checks are not reported; {raise_it}")
     return Stopped(limit=lim.name, value=ctx.max_findings, event_index=ctx.full_at, events_checked=checked,
                    message=message)
 

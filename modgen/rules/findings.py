@@ -112,9 +112,10 @@ def _labels(ids: list[str]) -> str:
 class Stopped:
     """A check that stopped before the end of the log because it reached a limit of :mod:`modgen.limits`.
 
-    ``limit`` is the limit's name (``findings``) and ``value`` the number in force; the limit was reached at event
-    ``event_index`` (the log's ``i``; None: in the end-of-log checks), after ``events_checked`` events were
-    replayed. The events after it and the end-of-log checks were not checked; ``message`` says so for players."""
+    ``limit`` is the limit's name (``findings``) and ``value`` the number in force; the first finding past it came
+    at event ``event_index`` (the log's ``i``; None: in the end-of-log checks), after ``events_checked`` events
+    were replayed. The findings past the limit, the events after it and the end-of-log checks are not reported;
+    ``message`` says so for players."""
 
     limit: str
     value: int
