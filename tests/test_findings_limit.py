@@ -17,6 +17,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from modgen import limits
+from modgen.data.model import load_game
+from modgen.report import check
 from modgen.report.check import check_bytes, check_path, format_text
 from modgen.sidecar import Limits, create_app
 from tests.conftest import REPO
@@ -157,3 +159,15 @@ def test_sidecar_check_returns_a_normal_report_that_says_where_it_stopped() -> N
     assert len(report["findings"]) == 5
     assert report["stopped"]["event_index"] == 7 and report["stopped"]["events_checked"] == 8
     assert "checked only up to event 7 (8 of 201 events)" in report["stopped"]["message"]
+
+
+def test_reading_warnings_past_the_limit_are_counted_in_one_line() -> None:
+    """A VASSAL save whose every event is skipped gives one reading warning per event: they are capped too."""
+    limits.override("findings=10")
+    warnings = [f"game.vlog: event {n} (move) skipped: no unit" for n in range(100)]
+    report = check._run(load_game(GAME), [], warnings, None)
+    messages = [f.message for f in report.findings]
+    assert messages[:10] == warnings[:10]
+    assert messages[10:] == ["90 more reading warnings not listed (the findings limit of 10; raise it with "
+                             "--limit findings=N or MODGEN_LIMIT_FINDINGS=N)"]
+    assert report.stopped is None  # every event was replayed: nothing is unchecked

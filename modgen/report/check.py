@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from modgen import inputs
+from modgen import inputs, limits
 from modgen.errors import LogFormatError, ModgenError
 from modgen.logs import eventlog
 from modgen.report import grouping
@@ -118,8 +118,17 @@ def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = N
 
 
 def _run(game: Any, events: list[dict], warnings: list[str], scenario: str | None) -> Report:
+    """Replay ``events`` and put the reading ``warnings`` first: at most the ``findings`` limit of them, then one
+    line counting the rest (a save whose every event is skipped must not cost a finding per event either)."""
     report = engine.run(game, events, scenario)
-    report.findings[:0] = [Finding(rule="LOG", severity="warning", message=w) for w in warnings]
+    cap = limits.get("findings")
+    shown = [Finding(rule="LOG", severity="warning", message=w) for w in warnings[:cap]]
+    if len(warnings) > cap:
+        lim = limits.LIMITS["findings"]
+        shown.append(Finding(rule="LOG", severity="warning", message=(
+            f"{len(warnings) - cap:,} more reading warnings not listed (the findings limit of {cap:,}; raise it "
+            f"with --limit {lim.name}=N or {lim.env}=N)")))
+    report.findings[:0] = shown
     return report
 
 
