@@ -145,7 +145,7 @@ def test_a_large_bad_log_stays_within_the_memory_cap(tmp_path: Path) -> None:
     report = json.loads(result.stdout)
     assert len(report["findings"]) == limits.LIMITS["findings"].default == 10_000
     assert report["stopped"]["event_index"] == 10_002 and report["events"] == 300_001
-    assert 0 < result.peak_rss_bytes < MEMORY_BYTES
+    assert result.peak_rss_bytes < MEMORY_BYTES  # 0 when an earlier child peaked higher; RLIMIT_AS still holds
 
 
 # ---- the sidecar's /check ------------------------------------------------------------------------------------------
