@@ -55,6 +55,9 @@ LIMITS: dict[str, Limit] = {
         Limit("log_decoded_mb", 512, "MiB", "decoded size of one VASSAL save/log (zip bombs, XZ bombs)"),
         Limit("log_events", 1_000_000, "events",
               "events in one log (canonical or decoded from VASSAL; a long campaign has tens of thousands)"),
+        Limit("findings", 10_000, "findings",
+              "findings in one check report (each costs ~1 KB, ~4.5 KB in JSON); past it checking stops and the "
+              "report names the last event checked"),
     )
 }
 
@@ -94,6 +97,11 @@ def override(spec: str) -> None:
         known = ", ".join(LIMITS)
         raise ModgenError(f"--limit {_cut(spec)!r}: expected NAME=VALUE with NAME one of {known}", exit_code=2)
     _overrides[name] = _positive(raw, LIMITS[name], f"--limit {_cut(spec)!r}")
+
+
+def overrides() -> dict[str, int]:
+    """The ``--limit`` overrides in force (a copy): what a worker process started with spawn must apply again."""
+    return dict(_overrides)
 
 
 def reset_overrides() -> None:

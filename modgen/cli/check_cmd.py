@@ -28,12 +28,13 @@ from modgen.report.grouping import with_numbers
               help="Stop with an error (exit 1) if reading and checking the log takes longer than this.")
 def command(log: str, game_path: str, scenario: str | None, as_json: bool, quiet: bool, map_image: str | None,
             timeout: float | None) -> None:
-    """Check LOG for rules errors. Exit status 1 when there are errors.
+    """Check LOG for rules errors. Exit status 1 when there are errors (or the check stopped at the findings limit).
 
     LOG is a canonical event log (.jsonl) or a VASSAL save/log (.vsav/.vlog) of a game played with a module built
     by `modgen build`. Findings are grouped by turn and phase; each names its rule (e.g. EFB 8.3), the event, the
     units and hexes. The game data is validated first: checking against invalid data would prove nothing.
     The log is read within the limits log_decoded_mb and log_events (`modgen --limit`); --timeout bounds the time.
+    A report holds at most the findings limit; checking stops there, and the report names the last event checked.
     """
     from modgen.cli.common import check_output, require_valid
     from modgen.data.model import load_game
@@ -51,11 +52,13 @@ def command(log: str, game_path: str, scenario: str | None, as_json: bool, quiet
             if f.severity == "error":
                 where = f"event {f.event_index}" if f.event_index is not None else "end of log"
                 click.echo(f"#{number} {f.rule} [{where}] {f.message}")
+        if report.stopped is not None:
+            click.echo(f"Not checked: {report.stopped.message}.")
     else:
         click.echo(format_text(report), nl=False)
     if map_image:
         # the picture places units and attacks from the log's events: read them again (only when asked for)
         events, _ = read_log(Path(log).read_bytes(), log, game, scenario)
         draw_findings(report, game, map_image, events=events)
-    if report.errors:
+    if report.errors or report.stopped is not None:  # a log checked only in part is not a clean game
         raise click.exceptions.Exit(1)

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from modgen import inputs
+from modgen import inputs, limits
 from modgen.errors import LogFormatError, ModgenError
 from modgen.logs import eventlog
 from modgen.report import grouping
@@ -118,8 +118,17 @@ def check_path(path: str | os.PathLike[str], game: Any, scenario: str | None = N
 
 
 def _run(game: Any, events: list[dict], warnings: list[str], scenario: str | None) -> Report:
+    """Replay ``events`` and put the reading ``warnings`` first: at most the ``findings`` limit of them, then one
+    line counting the rest (a save whose every event is skipped must not cost a finding per event either)."""
     report = engine.run(game, events, scenario)
-    report.findings[:0] = [Finding(rule="LOG", severity="warning", message=w) for w in warnings]
+    cap = limits.get("findings")
+    shown = [Finding(rule="LOG", severity="warning", message=w) for w in warnings[:cap]]
+    if len(warnings) > cap:
+        lim = limits.LIMITS["findings"]
+        shown.append(Finding(rule="LOG", severity="warning", message=(
+            f"{len(warnings) - cap:,} more reading warnings not listed (the findings limit of {cap:,}; raise it "
+            f"with --limit {lim.name}=N or {lim.env}=N)")))
+    report.findings[:0] = shown
     return report
 
 
@@ -159,6 +168,8 @@ def format_text(report: Report) -> str:
     counts = {s: sum(1 for f in report.findings if f.severity == s) for s in ("error", "warning", "could-not-check")}
     head = (f"{report.game}" + (f" / {report.scenario}" if report.scenario else "") + f": {report.events} events, "
             f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['could-not-check']} could not check")
+    if report.stopped is not None:
+        head += f"; stopped at the {report.stopped.limit} limit after {report.stopped.events_checked:,} events"
     lines = [head]
     group: tuple[Any, Any, Any] | None = None
     # reading warnings (rule LOG, no event) go after the findings, one line per kind (modgen.report.grouping)
@@ -184,10 +195,13 @@ def format_text(report: Report) -> str:
 
 
 def _coverage_lines(report: Report, rules_findings: int) -> list[str]:
-    """The closing lines: which rule families were checked, and "no problems" only as far as that goes.
+    """The closing lines: which rule families were checked, and "no problems" only as far as that goes; a check
+    stopped at the findings limit ends with the line saying up to which event the log was checked.
 
     ``rules_findings`` counts the findings other than the grouped log-reading warnings."""
     cov = report.coverage
+    if report.stopped is not None:  # never "no problems" about a log checked only in part
+        return ["", *([cov.summary()] if cov is not None else []), f"Not checked: {report.stopped.message}."]
     if cov is None:
         return ["No rules problems found."] if not rules_findings else []
     if rules_findings:

@@ -3,7 +3,9 @@
 The engine knows no rule system: it applies events to a :class:`~modgen.rules.state.GameState` and calls the
 plugin's checkers (``RuleSystem.checkers(ctx)``) before and after each event, at the end of each phase and at the
 end of the log. Checkers report through :meth:`Context.error`, :meth:`Context.warning` and
-:meth:`Context.could_not_check` (once per missing piece of data).
+:meth:`Context.could_not_check` (once per missing piece of data). A report holds at most the ``findings`` limit
+(:mod:`modgen.limits`): the replay stops after the event that brought one finding more, and ``Report.stopped`` says
+where.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from modgen import limits
 from modgen.logs.eventlog import loss_eliminates, move_positions
 from modgen.rules.board import Board, TableBoard
-from modgen.rules.findings import Coverage, Finding, Report
+from modgen.rules.findings import Coverage, Finding, Report, Stopped
 from modgen.rules.naming import unit_label
 from modgen.rules.state import Attack, GameState
 
@@ -55,6 +58,10 @@ class Context:
         self.board, self.table = self._board()
         self.state = GameState()
         self.findings: list[Finding] = []
+        # the findings limit: a log breaking a rule at every one of its million events must not take a gigabyte
+        self.max_findings = limits.get("findings")
+        self.full = False  # a finding past the limit came: it and later ones are dropped and the replay stops
+        self.full_at: int | None = None  # the event (its ``i``) of the first finding past the limit
         self.event: dict[str, Any] | None = None
         self.index: int | None = None
         self._missing: set[tuple[str, str]] = set()
@@ -142,6 +149,10 @@ class Context:
         if "event_index" in kw:
             f.event_index = kw["event_index"]
             f.event = kw.get("event") or self.by_index.get(f.event_index)
+        if len(self.findings) >= self.max_findings:  # past the limit: the checker still gets its Finding to fill
+            if not self.full:                           # in; the report does not keep it
+                self.full, self.full_at = True, self.index
+            return f
         self.findings.append(f)
         return f
 
@@ -366,7 +377,11 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
     hooks, dispatch = _hooks(checkers), _Dispatch(checkers)
     phase_open = False
     aliases: dict[str, str] = dict(getattr(plugin, "phase_aliases", None) or {})
+    checked = 0  # events replayed
     for n, event in enumerate(events):
+        if ctx.full:
+            break
+        checked = n + 1
         if event["type"] == "phase" and event.get("phase") in aliases:
             event = {**event, "phase": aliases[event["phase"]]}  # e.g. a chat "!phase combat" -> "combat1"
         ctx.index, ctx.event = event.get("i", n), event
@@ -383,12 +398,29 @@ def run(game: Any, events: list[dict[str, Any]], scenario: str | dict[str, Any] 
         _apply(ctx, event)
         _call(dispatch("after", event["type"]), "after", ctx, event)
     ctx.index, ctx.event = None, None
-    if phase_open:
-        _call(hooks["phase_end"], "phase_end", ctx)
-    _call(hooks["finish"], "finish", ctx)
+    if not ctx.full:  # end-of-log checks judge the whole log: not made on a part of it
+        if phase_open:
+            _call(hooks["phase_end"], "phase_end", ctx)
+        _call(hooks["finish"], "finish", ctx)
     ctx.findings.sort(key=lambda f: (f.event_index if f.event_index is not None else 1 << 60))
     return Report(game=game.id, scenario=scen.get("id") if scen else None, events=len(events), findings=ctx.findings,
-                  coverage=coverage(plugin, ctx.tables, ctx.findings))
+                  coverage=coverage(plugin, ctx.tables, ctx.findings),
+                  stopped=_stopped(ctx, checked, len(events)) if ctx.full else None)
+
+
+def _stopped(ctx: Context, checked: int, total: int) -> Stopped:
+    """Where the replay stopped on reaching the findings limit, and a sentence saying what was not checked."""
+    lim = limits.LIMITS["findings"]
+    raise_it = f"raise it with --limit {lim.name}=N or {lim.env}=N to check the whole log"
+    if ctx.full_at is None:  # past the limit in the end-of-log checks: every event was replayed
+        message = (f"the end-of-log checks found more than the findings limit of {ctx.max_findings:,}; the findings "
+                   f"past it are not listed; {raise_it}")
+    else:
+        message = (f"the log was checked only up to event {ctx.full_at} ({checked:,} of {total:,} events): it has "
+                   f"more findings than the findings limit of {ctx.max_findings:,}, so the findings past it, the "
+                   f"events after it and the end-of-log checks are not reported; {raise_it}")
+    return Stopped(limit=lim.name, value=ctx.max_findings, event_index=ctx.full_at, events_checked=checked,
+                   message=message)
 
 
 def coverage(plugin: Any, tables: dict[str, Any], findings: list[Finding]) -> Coverage:

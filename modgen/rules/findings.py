@@ -109,25 +109,50 @@ def _labels(ids: list[str]) -> str:
 
 
 @dataclass
+class Stopped:
+    """A check that stopped before the end of the log because it reached a limit of :mod:`modgen.limits`.
+
+    ``limit`` is the limit's name (``findings``) and ``value`` the number in force; the first finding past it came
+    at event ``event_index`` (the log's ``i``; None: in the end-of-log checks), after ``events_checked`` events
+    were replayed. The findings past the limit, the events after it and the end-of-log checks are not reported;
+    ``message`` says so for players."""
+
+    limit: str
+    value: int
+    event_index: int | None
+    events_checked: int
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"limit", "value", "event_index", "events_checked", "message"}``."""
+        return {"limit": self.limit, "value": self.value, "event_index": self.event_index,
+                "events_checked": self.events_checked, "message": self.message}
+
+
+@dataclass
 class Report:
-    """Everything a check of one log found."""
+    """Everything a check of one log found. ``stopped`` is set when the check stopped early at a limit: then the
+    findings cover only the events up to ``stopped.event_index``."""
 
     game: str
     scenario: str | None
     events: int
     findings: list[Finding] = field(default_factory=list)
     coverage: Coverage | None = None
+    stopped: Stopped | None = None
 
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "error"]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"game", "scenario", "events", "findings": [...], "coverage": {...}}`` (coverage null when unknown)."""
+        """``{"game", "scenario", "events", "findings": [...], "coverage": {...}, "stopped": {...}}`` (coverage null
+        when unknown; stopped null when the whole log was checked)."""
         return {
             "game": self.game,
             "scenario": self.scenario,
             "events": self.events,
             "findings": [f.to_dict() for f in self.findings],
             "coverage": self.coverage.to_dict() if self.coverage is not None else None,
+            "stopped": self.stopped.to_dict() if self.stopped is not None else None,
         }

@@ -46,6 +46,9 @@ _REPORT = {
         "units": {"type": "array", "items": {"$ref": "#/components/schemas/Unit"},
                   "description": "Every unit where the log leaves it, in /map.png pixels (as --map-image draws)."},
         "timeline": {"$ref": "#/components/schemas/Timeline"},
+        "stopped": {"type": ["object", "null"], "description": "Set when the check stopped at the findings limit: "
+                    "{limit, value, event_index, events_checked, message}; the events after event_index and the "
+                    "end-of-log checks were not checked. Null when the whole log was checked."},
     },
     "required": ["findings"],
 }

@@ -19,6 +19,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from modgen import limits
+
 
 class CheckTimeout(Exception):
     """A check ran past its time limit; its worker was killed."""
@@ -80,7 +82,8 @@ def family_of(findings: list[dict[str, Any]], game: Any) -> None:
         f["family"] = fam.id if fam is not None else rule.split(".")[0]
 
 
-def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int | None, hex_px: int) -> None:
+def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int | None, hex_px: int,
+           overrides: dict[str, int] | None = None) -> None:
     if memory:
         # Address space, not RSS: an allocation past it fails (MemoryError) instead of the kernel's OOM killer
         # choosing a victim. Set before anything is loaded so the whole worker lives inside it.
@@ -91,6 +94,8 @@ def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int |
     from modgen.data.model import load_game
     from modgen.report.mapview import MapView
 
+    for name, value in (overrides or {}).items():  # `modgen --limit NAME=N serve`: a spawned worker starts afresh
+        limits.override(f"{name}={value}")
     game = load_game(manifest)
     view = MapView(game, hex_px=hex_px)
     while True:
@@ -106,8 +111,8 @@ def _serve(conn: Connection, manifest: str, max_decompressed: int, memory: int |
 class _Worker:
     def __init__(self, ctx: Any, manifest: Path, max_decompressed: int, memory: int | None, hex_px: int) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child, str(manifest), max_decompressed, memory, hex_px),
-                                daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(child, str(manifest), max_decompressed, memory, hex_px,
+                                                     limits.overrides()), daemon=True)
         self.proc.start()
         child.close()
 

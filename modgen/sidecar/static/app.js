@@ -191,8 +191,17 @@ function renderReport(report, title) {
   const cov = report.coverage;
   const complete = !cov || (cov.declared && !cov.could_not_check.length && !cov.not_implemented.length);
   const none = complete ? "no rules violations found" : "no problems found in the rule families checked";
-  $("#summary").textContent = `${report.events ?? "?"} events checked: ` + (parts.length ? parts.join(", ") : none);
+  // a check stopped at the findings limit covers only its first events: say so, never "no violations"
+  const stopped = report.stopped;
+  const checked = stopped ? `${stopped.events_checked} of ${report.events ?? "?"}` : `${report.events ?? "?"}`;
+  $("#summary").textContent = `${checked} events checked: ` + (parts.length ? parts.join(", ") : none);
   renderCoverage(cov);
+  if (stopped && $("#coverage")) {
+    const p = el("p", { class: "coverage not-implemented" });
+    p.appendChild(el("strong", {}, "Not checked: "));
+    p.appendChild(document.createTextNode(stopped.message));
+    $("#coverage").appendChild(p);
+  }
   let lastKey = null;
   let group = null;
   findings.forEach((f, i) => {
