@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` (something the user typed or a file held) cut to ``limit`` characters for a message, the last one an
+    ellipsis: a 5,000-digit value or a megabyte id is not echoed whole."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class ModgenError(Exception):
     """An error caused by the user's input or environment, shown as one line; exit code ``exit_code``."""
 

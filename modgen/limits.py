@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from modgen.errors import ModgenError
+from modgen.errors import ModgenError, clip
 
 
 class Limit(NamedTuple):
@@ -70,12 +70,7 @@ def get(name: str) -> int:
     if name in _overrides:
         return _overrides[name]
     raw = os.environ.get(lim.env)
-    return _positive(raw, lim, f"{lim.env}={_cut(raw)!r}") if raw is not None else lim.default
-
-
-def _cut(text: str) -> str:
-    """``text`` (what the user typed) cut to 40 characters for a message: 5,000 digits are not echoed whole."""
-    return text if len(text) <= 40 else text[:39] + "…"
+    return _positive(raw, lim, f"{lim.env}={clip(raw)!r}") if raw is not None else lim.default
 
 
 def _positive(raw: str, lim: Limit, said: str) -> int:
@@ -95,8 +90,8 @@ def override(spec: str) -> None:
     name = name.strip().lower()
     if not sep or name not in LIMITS:
         known = ", ".join(LIMITS)
-        raise ModgenError(f"--limit {_cut(spec)!r}: expected NAME=VALUE with NAME one of {known}", exit_code=2)
-    _overrides[name] = _positive(raw, LIMITS[name], f"--limit {_cut(spec)!r}")
+        raise ModgenError(f"--limit {clip(spec)!r}: expected NAME=VALUE with NAME one of {known}", exit_code=2)
+    _overrides[name] = _positive(raw, LIMITS[name], f"--limit {clip(spec)!r}")
 
 
 def overrides() -> dict[str, int]:

@@ -33,7 +33,7 @@ from modgen.data.sheetmap import (
     set_path,
 )
 from modgen.data.sheets import Cell, read_table
-from modgen.errors import DataError
+from modgen.errors import DataError, clip
 
 
 def counter_fields() -> Fields:
@@ -244,7 +244,7 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
         if name in index:
             i = index[name]
             if i in matched:
-                raise DataError(f"{source}: row {number}: {_shown(name)} has two rows in the sheet")
+                raise DataError(f"{source}: row {number}: {clip(str(name), 60)} has two rows in the sheet")
             matched.add(i)
             new = merge(old[i], row)
             diff = changed_paths(old[i], new)
@@ -254,7 +254,7 @@ def merge_records(old: list[dict[str, Any]], rows: list[tuple[int, dict[str, Any
                 result.unchanged += 1
             out[i] = new
         elif str(name) in new_names:
-            raise DataError(f"{source}: row {number}: {_shown(name)} has two rows in the sheet")
+            raise DataError(f"{source}: row {number}: {clip(str(name), 60)} has two rows in the sheet")
         else:
             new_names.add(str(name))
             out.append(row)
@@ -298,18 +298,12 @@ def _check(doc: dict[str, Any], kind: str, list_key: str, label: Any, target: Pa
     where = ""
     if len(path) >= 2 and path[0] == list_key and isinstance(path[1], int):
         records = doc[list_key]
-        where = f" {_shown(labels(records[:path[1] + 1], label)[-1])}:"
+        where = f" {clip(str(labels(records[:path[1] + 1], label)[-1]), 60)}:"
         path = path[2:]
-    field_path = _shown(".".join(str(p) for p in path))
-    message = err.message.replace(repr(err.instance), _shown(repr(err.instance)))  # it quotes the value whole
-    message = message if len(message) <= 200 else message[:199] + "…"
+    field_path = clip(".".join(str(p) for p in path), 60)
+    message = err.message.replace(repr(err.instance), clip(repr(err.instance), 60))  # it quotes the value whole
+    message = clip(message, 200)
     raise DataError(f"{target}:{where} {field_path + ': ' if field_path else ''}{message} (nothing written)")
-
-
-def _shown(name: Any, limit: int = 60) -> str:
-    """A record's name (an id, ``unit#2``) or a field path for a message, cut to ``limit`` characters."""
-    text = str(name)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _write(target: Path, doc: dict[str, Any]) -> None:
